@@ -1,0 +1,41 @@
+// BufferedReadStream: gives any read stream a window of 64 KiB.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <span>
+
+#include <bufstream/buffer_options.hpp>
+#include <bufstream/read_stream.hpp>
+
+namespace bufstream {
+
+/// Reads another stream (the source) through a buffer: each refill asks the source for as many
+/// bytes as fit, so a descriptor source costs one `read(2)` per 64 KiB instead of one per
+/// byte. A `read_into` of more than half the buffer reads straight into the caller's memory.
+/// `close()` closes the source too.
+class BufferedReadStream final : public ReadStream {
+ public:
+  /// Reads `source`, which must outlive this stream.
+  explicit BufferedReadStream(ReadStream& source, BufferOptions options = {});
+  /// Reads `source` and owns it.
+  explicit BufferedReadStream(std::unique_ptr<ReadStream> source, BufferOptions options = {});
+  ~BufferedReadStream() override;
+
+  std::size_t buffer_size() const noexcept { return buffer_size_; }
+  ReadStream& source() noexcept { return *source_; }
+
+ protected:
+  bool refill(std::size_t min) override;
+  std::size_t read_direct(std::span<char> dst) override;
+  void close_source() override;
+
+ private:
+  std::unique_ptr<ReadStream> owned_;
+  ReadStream* source_;
+  std::size_t buffer_size_;
+  std::size_t capacity_;  // buffer_size_, or more after a large fill
+  std::unique_ptr<char[]> buffer_;
+};
+
+}  // namespace bufstream

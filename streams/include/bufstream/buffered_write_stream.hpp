@@ -1,0 +1,51 @@
+// BufferedWriteStream: gives any write stream a buffer of 64 KiB.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <string_view>
+
+#include <bufstream/buffer_options.hpp>
+#include <bufstream/write_stream.hpp>
+
+namespace bufstream {
+
+/// Writes another stream (the sink) through a buffer: bytes are collected and handed on in
+/// one `write` when the buffer is full, on `flush()`, `close()` and destruction. A write of
+/// more than half the buffer goes straight to the sink (after what is buffered).
+///
+/// Destruction writes the buffer out. If that fails and no exception has told the caller of a
+/// failure yet, the lost-data handler is called (by default: message on stderr, then abort).
+/// Call `close()` or `flush()` to get the failure as an exception instead.
+class BufferedWriteStream final : public WriteStream {
+ public:
+  /// Writes into `sink`, which must outlive this stream.
+  explicit BufferedWriteStream(WriteStream& sink, BufferOptions options = {});
+  /// Writes into `sink` and owns it.
+  explicit BufferedWriteStream(std::unique_ptr<WriteStream> sink, BufferOptions options = {});
+  ~BufferedWriteStream() override;
+
+  std::size_t buffer_size() const noexcept { return buffer_size_; }
+  /// Bytes written to this stream and not yet handed to the sink.
+  /// After a failure these are the bytes the sink did not take.
+  std::string_view pending() const noexcept {
+    return {start_, static_cast<std::size_t>(cursor_ - start_)};
+  }
+  WriteStream& sink() noexcept { return *sink_; }
+
+ protected:
+  void write_slow(const char* data, std::size_t n) override;
+  char* make_room(std::size_t n) override;
+  void flush_sink() override;
+  void close_sink() override;
+
+ private:
+  void drain();
+
+  std::unique_ptr<WriteStream> owned_;
+  WriteStream* sink_;
+  std::size_t buffer_size_;
+  std::unique_ptr<char[]> buffer_;
+};
+
+}  // namespace bufstream

@@ -1,0 +1,102 @@
+// Errors raised by streams and by the formats built on them.
+//
+// I/O failures are `IoError`s (a `std::system_error` that names the operation and, where known,
+// the path). Malformed input is a `ParseError` that says where (line, column, byte offset) and
+// what was expected. Both derive from standard exception types, so a caller that only wants a
+// message can catch `std::exception`.
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <system_error>
+
+namespace bufstream {
+
+/// A failed system call or a stream used against its contract (written after `close()`).
+/// `what()` reads like "write to out.json: No space left on device".
+class IoError : public std::system_error {
+ public:
+  /// `operation` is a verb phrase such as "read" or "open"; `path` may be empty.
+  IoError(std::error_code code, std::string operation, std::string path = {});
+
+  /// Builds the error from an `errno` value.
+  static IoError from_errno(int errno_value, std::string operation, std::string path = {});
+
+  const std::string& operation() const noexcept { return operation_; }
+  const std::string& path() const noexcept { return path_; }
+
+ private:
+  std::string operation_;
+  std::string path_;
+};
+
+/// Where in a text something is. `line` and `column` count from 1; the column counts bytes, as
+/// compilers do by default. `offset` counts bytes from the start of the stream, from 0.
+/// A `line` of 0 means the position is only known as a byte offset (binary data).
+struct SourcePosition {
+  std::uint64_t offset = 0;
+  std::uint64_t line = 0;
+  std::uint64_t column = 0;
+
+  friend bool operator==(const SourcePosition&, const SourcePosition&) = default;
+};
+
+/// Input that does not follow its grammar. `what()` reads like
+/// "data.json:3:17: expected ',' or ']' but found '}' (byte 52)"; the parts are available on
+/// their own for programs that format errors their own way.
+class ParseError : public std::runtime_error {
+ public:
+  ParseError(SourcePosition position, std::string message, std::string source_name = {});
+
+  const SourcePosition& position() const noexcept { return position_; }
+  std::uint64_t line() const noexcept { return position_.line; }
+  std::uint64_t column() const noexcept { return position_.column; }
+  std::uint64_t offset() const noexcept { return position_.offset; }
+  /// The message without the position: "expected ',' or ']' but found '}'".
+  const std::string& message() const noexcept { return message_; }
+  /// The file or stream name given by the reader's user, or empty.
+  const std::string& source_name() const noexcept { return source_name_; }
+
+  /// The same error, naming `source_name` (readers that know a path add it on the way out).
+  ParseError with_source_name(std::string source_name) const;
+
+ private:
+  SourcePosition position_;
+  std::string message_;
+  std::string source_name_;
+};
+
+/// Tracks line starts while a reader consumes text, so that an error can say line and column
+/// without the stream having to count every byte. The reader calls `new_line(offset)` with the
+/// offset just after each line end it consumes.
+class LineTracker {
+ public:
+  void new_line(std::uint64_t offset_after_line_end) noexcept {
+    ++line_;
+    line_start_ = offset_after_line_end;
+  }
+  SourcePosition at(std::uint64_t offset) const noexcept {
+    return {offset, line_, offset >= line_start_ ? offset - line_start_ + 1 : 1};
+  }
+  std::uint64_t line() const noexcept { return line_; }
+
+ private:
+  std::uint64_t line_ = 1;
+  std::uint64_t line_start_ = 0;
+};
+
+/// Describes a byte for an error message: `'a'`, `'\n'`, `byte 0xff`, or `end of input` for -1.
+std::string describe_byte(int byte);
+
+/// What happens when a write stream is destroyed holding bytes it can no longer write, and the
+/// failure was never reported to the caller by an exception (see README, "Errors and data
+/// safety"). The handler receives a one-line description. The default handler prints it to
+/// standard error and calls `std::abort()`, the way LLVM's raw_ostream treats an unchecked
+/// output error: data loss is never silent. Returns the previous handler.
+using LostDataHandler = void (*)(std::string_view description) noexcept;
+LostDataHandler set_lost_data_handler(LostDataHandler handler) noexcept;
+LostDataHandler get_lost_data_handler() noexcept;
+
+}  // namespace bufstream

@@ -1,0 +1,45 @@
+// FdReadStream: an unbuffered read stream over a POSIX file descriptor.
+#pragma once
+
+#include <filesystem>
+#include <span>
+#include <string>
+
+#include <bufstream/ownership.hpp>
+#include <bufstream/read_stream.hpp>
+
+namespace bufstream {
+
+/// Reads a file descriptor with exactly one `read(2)` per protocol operation: `next()` reads
+/// one byte, `fill(n)` reads until it has `n`, never more than asked. This is the slow, honest
+/// baseline; wrap it in a `BufferedReadStream` for speed. `EINTR` is retried.
+class FdReadStream final : public ReadStream {
+ public:
+  /// Reads `fd`. With `Ownership::owned` the stream closes it, except 0, 1 and 2, which are
+  /// only closed by an explicit `close()`. `name` is used in error messages.
+  explicit FdReadStream(int fd, Ownership ownership = Ownership::borrowed, std::string name = {});
+
+  /// Opens `path` for reading (`O_RDONLY | O_CLOEXEC`) and owns the descriptor. Throws
+  /// `IoError` naming the path.
+  explicit FdReadStream(const std::filesystem::path& path);
+
+  ~FdReadStream() override;
+
+  int fd() const noexcept { return fd_; }
+  const std::string& name() const noexcept { return name_; }
+
+ protected:
+  bool refill(std::size_t min) override;
+  std::size_t read_direct(std::span<char> dst) override;
+  void close_source() override;
+
+ private:
+  std::size_t read_once(char* dst, std::size_t n);
+
+  int fd_;
+  Ownership ownership_;
+  std::string name_;
+  std::string pending_;  // holds the window: only bytes that were asked for
+};
+
+}  // namespace bufstream

@@ -1,0 +1,96 @@
+// Number printing and parsing: the one implementation every format uses.
+//
+// Printing is `std::to_chars` (shortest round-trip text for doubles), wrapped so that each
+// layout a format needs (JSON's `1.0`, Smalltalk's `1.0e100`) is produced in one place.
+// Parsing is `std::from_chars` (correctly rounded), over text that has been delimited by the
+// format; `read_integer`/`read_double` read a number straight from a stream, across windows.
+#pragma once
+
+#include <charconv>
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <system_error>
+
+#include <bufstream/read_stream.hpp>
+
+namespace bufstream {
+
+/// Enough room for any integer up to 64 bits in decimal, with its sign.
+inline constexpr std::size_t max_integer_chars = 20;
+/// Enough room for any double as `format_double` or `format_double_smalltalk` writes it.
+inline constexpr std::size_t max_double_chars = 32;
+
+/// How `format_double` lays out a finite double.
+struct DoubleFormat {
+  /// Append ".0" to integral values so that they read back as floating point (`1.0`, not
+  /// `1`), as JSON writers that keep the integer/float distinction do.
+  bool force_fraction = false;
+};
+
+/// Writes the shortest text that reads back as exactly `value` (`0.1`, `1e+100`, `-0`) and
+/// returns the end. Infinities and NaN are written `inf`, `-inf`, `nan`; formats that cannot
+/// hold them check `std::isfinite` first. `out` needs `max_double_chars` bytes.
+char* format_double(char* out, double value, DoubleFormat format = {});
+
+/// Writes `value` the way Smalltalk prints a Float (and STON expects it): the shortest
+/// round-trip digits, always with a fraction part; plain notation when
+/// 1e-4 <= |value| < 1e6 (and for 0), otherwise mantissa `e` exponent with no `+`:
+/// `1.0`, `0.001`, `1.0e100`, `1.5e-7`, `-0.0`. Finite values only.
+char* format_double_smalltalk(char* out, double value);
+
+/// Parses all of `text` as an integer of type T (optional leading `-` for signed types, then
+/// decimal digits). Empty, partial, or out-of-range text gives `std::nullopt`.
+template <std::integral T>
+std::optional<T> parse_integer(std::string_view text) noexcept {
+  T value{};
+  const char* end = text.data() + text.size();
+  auto [ptr, ec] = std::from_chars(text.data(), end, value);
+  if (ec != std::errc() || ptr != end || text.empty()) return std::nullopt;
+  return value;
+}
+
+/// Parses all of `text` as a decimal floating-point number (`-1.5e3`, `0.1`, `7`), correctly
+/// rounded. A value too large for a double gives `std::nullopt`; too small gives 0 (or the
+/// nearest subnormal). No leading `+`, no spaces, no `inf`/`nan`, no hexadecimal.
+std::optional<double> parse_double(std::string_view text) noexcept;
+
+/// Reads an integer straight from a stream: an optional `-`, then digits, stopping at the
+/// first other byte (which is not consumed). Throws `ParseError` (at the number's start) when
+/// there is no digit or the value does not fit in T.
+template <std::integral T>
+T read_integer(ReadStream& in);
+
+/// Reads a decimal number straight from a stream (sign, digits, fraction, exponent), stopping
+/// at the first byte that cannot continue it. Throws `ParseError` if the text is not a number.
+double read_double(ReadStream& in);
+
+/// The text of a number token (`-`, `+`, digits, `.`, `e`, `E`) taken from a stream across
+/// windows without going back; the view is valid until the next operation on `in` or `spill`.
+std::string_view next_number_text(ReadStream& in, std::string& spill);
+
+namespace detail {
+[[noreturn]] void throw_bad_number(std::uint64_t offset, std::string_view text,
+                                   std::string_view type);
+}
+
+template <std::integral T>
+T read_integer(ReadStream& in) {
+  std::string spill;
+  const std::uint64_t start = in.position();
+  bool first = true;
+  std::string_view text = in.next_while(
+      [&first](char c) {
+        const bool ok = (c >= '0' && c <= '9') || (first && c == '-');
+        first = false;
+        return ok;
+      },
+      spill);
+  if (auto value = parse_integer<T>(text)) return *value;
+  detail::throw_bad_number(start, text, "integer");
+}
+
+}  // namespace bufstream

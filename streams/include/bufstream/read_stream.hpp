@@ -1,0 +1,233 @@
+// ReadStream: the read half of bufstream's one stream protocol.
+//
+// Every source of bytes (a descriptor, a buffer in memory, a mapped file, a buffered wrapper
+// around any of them) is a ReadStream. The base class holds a window of bytes that have been
+// read from the source but not yet consumed, `[cursor, limit)`. The protocol's hot operations
+// (`next`, `peek`, scanning the window) are inline and touch only the window; when it runs dry,
+// one virtual call (`refill`) brings more bytes.
+//
+// An unbuffered descriptor stream keeps its window empty, so every operation costs one
+// `read(2)`. A BufferedReadStream gives any stream a 64 KiB window. Memory streams and mapped
+// files expose their whole content as the window and never refill.
+//
+// Parsers may scan the window directly: `fill(n)` makes at least `n` contiguous bytes
+// available (growing the window when `n` exceeds it) and returns them, `advance(n)` consumes.
+#pragma once
+
+#include <bit>
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <exception>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include <bufstream/errors.hpp>
+
+namespace bufstream {
+
+class ReadStream {
+ public:
+  ReadStream(const ReadStream&) = delete;
+  ReadStream& operator=(const ReadStream&) = delete;
+  virtual ~ReadStream() = default;
+
+  // ---- One byte at a time ----------------------------------------------------------------
+
+  /// Consumes and returns the next byte; `std::nullopt` at the end of the stream.
+  std::optional<char> next() {
+    if (cursor_ != limit_) [[likely]] return *cursor_++;
+    return next_slow();
+  }
+
+  /// Returns the next byte without consuming it; `std::nullopt` at the end of the stream.
+  std::optional<char> peek() {
+    if (cursor_ != limit_) [[likely]] return *cursor_;
+    return peek_slow();
+  }
+
+  /// True when no byte is left. May read from the source to find out (the byte read is kept).
+  bool at_end() { return cursor_ == limit_ && !refill_checked(1); }
+
+  /// Consumes the next byte if it equals `c` and says whether it did.
+  bool peek_for(char c) {
+    if (cursor_ == limit_ && !refill_checked(1)) return false;
+    if (*cursor_ != c) return false;
+    ++cursor_;
+    return true;
+  }
+
+  // ---- Many bytes ------------------------------------------------------------------------
+
+  /// Consumes and returns the next `n` bytes; fewer only if the stream ends first.
+  std::string next(std::size_t n);
+
+  /// Reads into `dst` until it is full or the stream ends; returns the number of bytes read.
+  /// A request larger than half a buffered stream's buffer bypasses the buffer.
+  std::size_t read_into(std::span<char> dst);
+  std::size_t read_into(std::span<std::byte> dst);
+
+  /// Reads at least one byte (unless the stream has ended) and at most `dst.size()`, with at
+  /// most one read from the source; returns the count, 0 only at the end (or for an empty dst).
+  std::size_t read_some(std::span<char> dst);
+
+  /// Consumes bytes up to and including the first `delimiter`, and returns them without it.
+  /// At the end of the stream returns what was left (possibly empty).
+  std::string up_to(char delimiter);
+
+  /// Consumes and returns everything that is left.
+  std::string up_to_end();
+
+  /// Consumes bytes up to and including the first `delimiter`; says whether one was found.
+  bool skip_to(char delimiter);
+
+  /// Consumes `count` bytes (fewer at the end) and returns how many were skipped. A negative
+  /// count throws `std::invalid_argument`: streams do not go back.
+  std::uint64_t skip(std::int64_t count);
+
+  /// Consumes one line and returns it without its line end (LF, CRLF or CR). An empty line is
+  /// an empty string; at the end of the stream there is no line (`std::nullopt`). A last line
+  /// without a line end is returned as a line.
+  std::optional<std::string> next_line();
+
+  /// Consumes the longest run of bytes for which `pred(char)` holds and returns it. The view
+  /// points into the window when the run lies in one window, otherwise into `spill` (cleared
+  /// first); it stays valid until the next operation on the stream or on `spill`. This is how
+  /// a token that straddles two windows is read without going back.
+  template <class Pred>
+  std::string_view next_while(Pred pred, std::string& spill);
+
+  // ---- Binary integers (Zinc's uint16, int32, ...) ---------------------------------------
+
+  /// Reads an integer of `sizeof(T)` bytes in the given byte order. Throws `ParseError` if the
+  /// stream ends first.
+  template <std::integral T>
+  T next_int(std::endian order = std::endian::big);
+
+  // ---- The window, for parsers -----------------------------------------------------------
+
+  /// The bytes read from the source and not yet consumed. May be empty.
+  std::string_view buffered() const noexcept {
+    return {cursor_, static_cast<std::size_t>(limit_ - cursor_)};
+  }
+
+  /// Makes at least `min` contiguous bytes available and returns the window. The window is
+  /// shorter than `min` only when the stream ends first (it then holds everything left). When
+  /// `min` exceeds a buffer's size the buffer grows: a long token is never an error.
+  std::string_view fill(std::size_t min = 1) {
+    if (static_cast<std::size_t>(limit_ - cursor_) < min) refill_checked(min);
+    return buffered();
+  }
+
+  /// Consumes `n` bytes of the window. Precondition: `n <= buffered().size()`.
+  void advance(std::size_t n) noexcept { cursor_ += n; }
+
+  /// Pointers to the window, for loops that scan it in place; `set_cursor` consumes up to `p`,
+  /// which must lie in `[cursor(), limit()]`.
+  const char* cursor() const noexcept { return cursor_; }
+  const char* limit() const noexcept { return limit_; }
+  void set_cursor(const char* p) noexcept { cursor_ = p; }
+
+  /// Bytes consumed since the stream was created.
+  std::uint64_t position() const noexcept {
+    return limit_position_ - static_cast<std::uint64_t>(limit_ - cursor_);
+  }
+
+  /// Releases the source (closes an owned descriptor). Later reads throw `IoError`.
+  void close();
+
+ protected:
+  ReadStream() = default;
+
+  /// Makes `[cursor_, limit_)` hold at least `min` bytes, keeping the unconsumed ones, and
+  /// returns true; or, if the stream ends first, leaves everything that is left in the window
+  /// and returns false. Throws `IoError` on failure. Called only when the window holds fewer
+  /// than `min` bytes. `limit_position_` must follow `limit_` (see `set_window`).
+  virtual bool refill(std::size_t min) = 0;
+
+  /// Reads at most `dst.size()` bytes from the source straight into `dst`, bypassing the
+  /// window, with at most one read from the source; 0 means the end. Called only when the
+  /// window is empty. Bytes that bypass the window are counted with `add_direct_bytes`. The
+  /// default goes through `refill`.
+  virtual std::size_t read_direct(std::span<char> dst);
+
+  /// Releases the source. Called once, by `close()`.
+  virtual void close_source() {}
+
+  /// Sets the window. `new_bytes` is how many bytes of it were just read from the source (the
+  /// others were already in the previous window), to keep `position()` exact.
+  void set_window(const char* cursor, const char* limit, std::size_t new_bytes) noexcept {
+    cursor_ = cursor;
+    limit_ = limit;
+    limit_position_ += new_bytes;
+  }
+
+  /// Counts bytes that went past the window straight to the caller.
+  void add_direct_bytes(std::size_t n) noexcept { limit_position_ += n; }
+
+  /// Records `error` as this stream's failure and throws it. Every later operation that needs
+  /// the source throws it again (errors are sticky).
+  [[noreturn]] void fail(const IoError& error);
+
+  /// A ParseError at the current position, for binary reads that run out of input.
+  [[noreturn]] void fail_truncated(std::size_t needed, std::size_t got) const;
+
+  const char* cursor_ = nullptr;
+  const char* limit_ = nullptr;
+  std::uint64_t limit_position_ = 0;  // stream offset of `limit_`
+
+ private:
+  bool refill_checked(std::size_t min);
+  std::optional<char> next_slow();
+  std::optional<char> peek_slow();
+
+  std::exception_ptr error_;
+  bool closed_ = false;
+};
+
+template <class Pred>
+std::string_view ReadStream::next_while(Pred pred, std::string& spill) {
+  spill.clear();
+  if (cursor_ == limit_ && !refill_checked(1)) return {};
+  const char* p = cursor_;
+  while (p != limit_ && pred(*p)) ++p;
+  if (p != limit_) {  // the whole run lies in this window
+    std::string_view run(cursor_, static_cast<std::size_t>(p - cursor_));
+    cursor_ = p;
+    return run;
+  }
+  for (;;) {
+    spill.append(cursor_, static_cast<std::size_t>(p - cursor_));
+    cursor_ = p;
+    if (!refill_checked(1)) break;
+    p = cursor_;
+    while (p != limit_ && pred(*p)) ++p;
+    if (p != limit_) {
+      spill.append(cursor_, static_cast<std::size_t>(p - cursor_));
+      cursor_ = p;
+      break;
+    }
+  }
+  return spill;
+}
+
+template <std::integral T>
+T ReadStream::next_int(std::endian order) {
+  constexpr std::size_t n = sizeof(T);
+  std::string_view w = fill(n);
+  if (w.size() < n) fail_truncated(n, w.size());
+  using U = std::make_unsigned_t<T>;
+  U value = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::size_t k = order == std::endian::big ? i : n - 1 - i;
+    value = static_cast<U>((static_cast<std::uint64_t>(value) << 8) |
+                           static_cast<unsigned char>(w[k]));
+  }
+  cursor_ += n;
+  return static_cast<T>(value);
+}
+
+}  // namespace bufstream

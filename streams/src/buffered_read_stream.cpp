@@ -1,0 +1,71 @@
+#include <bufstream/buffered_read_stream.hpp>
+
+#include <algorithm>
+#include <cstring>
+
+namespace bufstream {
+
+BufferedReadStream::BufferedReadStream(ReadStream& source, BufferOptions options)
+    : source_(&source),
+      buffer_size_(std::max<std::size_t>(options.buffer_size, 1)),
+      capacity_(buffer_size_),
+      buffer_(new char[capacity_]) {}
+
+BufferedReadStream::BufferedReadStream(std::unique_ptr<ReadStream> source, BufferOptions options)
+    : BufferedReadStream(*source, options) {
+  owned_ = std::move(source);
+}
+
+BufferedReadStream::~BufferedReadStream() = default;
+
+bool BufferedReadStream::refill(std::size_t min) {
+  const auto have = static_cast<std::size_t>(limit_ - cursor_);
+  if (min > capacity_) {
+    // A caller needs more contiguous bytes than the buffer holds: grow it (by doubling, so
+    // that a token growing byte by byte costs amortised constant time).
+    const std::size_t bigger = std::max(min, 2 * capacity_);
+    std::unique_ptr<char[]> grown(new char[bigger]);
+    if (have > 0) std::memcpy(grown.get(), cursor_, have);
+    buffer_ = std::move(grown);
+    capacity_ = bigger;
+  } else if (have > 0 && cursor_ != buffer_.get()) {
+    std::memmove(buffer_.get(), cursor_, have);
+  }
+  char* const base = buffer_.get();
+  std::size_t filled = have;
+  bool more = true;
+  try {
+    while (filled < min) {
+      const std::size_t got = source_->read_some(std::span<char>(base + filled, capacity_ - filled));
+      if (got == 0) {
+        more = false;
+        break;
+      }
+      filled += got;
+    }
+  } catch (const IoError& e) {
+    set_window(base, base + filled, filled - have);
+    fail(e);
+  }
+  set_window(base, base + filled, filled - have);
+  return more;
+}
+
+std::size_t BufferedReadStream::read_direct(std::span<char> dst) {
+  // Large reads go straight into the caller's memory; small ones through the buffer.
+  if (dst.size() > buffer_size_ / 2) {
+    std::size_t got = 0;
+    try {
+      got = source_->read_some(dst);
+    } catch (const IoError& e) {
+      fail(e);
+    }
+    add_direct_bytes(got);
+    return got;
+  }
+  return ReadStream::read_direct(dst);
+}
+
+void BufferedReadStream::close_source() { source_->close(); }
+
+}  // namespace bufstream

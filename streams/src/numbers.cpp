@@ -1,0 +1,148 @@
+#include <bufstream/numbers.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include <fmt/format.h>
+
+namespace bufstream {
+
+char* format_double(char* out, double value, DoubleFormat format) {
+  char* end = std::to_chars(out, out + max_double_chars, value).ptr;
+  if (format.force_fraction && std::isfinite(value) &&
+      std::find_if(out, end, [](char c) { return c == '.' || c == 'e'; }) == end) {
+    *end++ = '.';
+    *end++ = '0';
+  }
+  return end;
+}
+
+char* format_double_smalltalk(char* out, double value) {
+  char* p = out;
+  if (std::signbit(value)) *p++ = '-';
+  const double magnitude = std::fabs(value);
+  if (magnitude == 0) {
+    std::memcpy(p, "0.0", 3);
+    return p + 3;
+  }
+  // Shortest round-trip digits in scientific form: "d[.ddd]e[+-]xx".
+  char sci[max_double_chars];
+  char* sci_end = std::to_chars(sci, sci + sizeof sci, magnitude, std::chars_format::scientific).ptr;
+  char digits[24];
+  int count = 0;
+  const char* q = sci;
+  for (; q != sci_end && *q != 'e'; ++q) {
+    if (*q != '.') digits[count++] = *q;
+  }
+  int exponent = 0;
+  std::from_chars(q + 1 + (q[1] == '+' ? 1 : 0), sci_end, exponent);
+
+  if (magnitude >= 1e-4 && magnitude < 1e6) {
+    if (exponent < 0) {  // 0.000ddd
+      *p++ = '0';
+      *p++ = '.';
+      for (int i = -1; i > exponent; --i) *p++ = '0';
+      std::memcpy(p, digits, static_cast<std::size_t>(count));
+      return p + count;
+    }
+    const int whole = exponent + 1;  // digits before the point
+    for (int i = 0; i < whole; ++i) *p++ = i < count ? digits[i] : '0';
+    *p++ = '.';
+    if (count > whole) {
+      std::memcpy(p, digits + whole, static_cast<std::size_t>(count - whole));
+      return p + (count - whole);
+    }
+    *p++ = '0';
+    return p;
+  }
+  *p++ = digits[0];
+  *p++ = '.';
+  if (count > 1) {
+    std::memcpy(p, digits + 1, static_cast<std::size_t>(count - 1));
+    p += count - 1;
+  } else {
+    *p++ = '0';
+  }
+  *p++ = 'e';
+  return std::to_chars(p, p + 8, exponent).ptr;
+}
+
+namespace {
+
+// Decimal exponent of the first significant digit of a number text that from_chars found out
+// of range; it tells overflow (large) from underflow (small).
+long magnitude_exponent(std::string_view text) {
+  long exponent = 0;
+  long point = -1, first_nonzero = -1, position = 0;
+  std::size_t i = 0;
+  if (i < text.size() && text[i] == '-') ++i;
+  for (; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '.') {
+      point = position;
+    } else if (c >= '0' && c <= '9') {
+      if (c != '0' && first_nonzero < 0) first_nonzero = position;
+      ++position;
+    } else {
+      break;
+    }
+  }
+  if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
+    ++i;
+    bool negative = false;
+    if (i < text.size() && (text[i] == '+' || text[i] == '-')) negative = text[i++] == '-';
+    for (; i < text.size() && exponent < 100000; ++i) exponent = exponent * 10 + (text[i] - '0');
+    if (negative) exponent = -exponent;
+  }
+  if (point < 0) point = position;
+  if (first_nonzero < 0) return -100000;  // all zeros
+  return exponent + (point - first_nonzero - 1);
+}
+
+}  // namespace
+
+std::optional<double> parse_double(std::string_view text) noexcept {
+  if (text.empty()) return std::nullopt;
+  const std::size_t digit_at = text[0] == '-' ? 1 : 0;
+  if (digit_at >= text.size()) return std::nullopt;
+  const char first = text[digit_at];
+  if (!((first >= '0' && first <= '9') || first == '.')) return std::nullopt;  // no inf, nan
+  double value = 0;
+  const char* end = text.data() + text.size();
+  auto [ptr, ec] = std::from_chars(text.data(), end, value, std::chars_format::general);
+  if (ptr != end) return std::nullopt;
+  if (ec == std::errc::result_out_of_range) {
+    if (magnitude_exponent(text) > 0) return std::nullopt;  // overflow
+    return text[0] == '-' ? -0.0 : 0.0;                      // underflow rounds to zero
+  }
+  if (ec != std::errc()) return std::nullopt;
+  return value;
+}
+
+std::string_view next_number_text(ReadStream& in, std::string& spill) {
+  return in.next_while(
+      [](char c) {
+        return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E';
+      },
+      spill);
+}
+
+double read_double(ReadStream& in) {
+  std::string spill;
+  const std::uint64_t start = in.position();
+  const std::string_view text = next_number_text(in, spill);
+  if (auto value = parse_double(text)) return *value;
+  detail::throw_bad_number(start, text, "number");
+}
+
+namespace detail {
+
+void throw_bad_number(std::uint64_t offset, std::string_view text, std::string_view type) {
+  if (text.empty()) throw ParseError({offset, 0, 0}, fmt::format("expected {}", type));
+  throw ParseError({offset, 0, 0}, fmt::format("invalid {} '{}'", type, text));
+}
+
+}  // namespace detail
+
+}  // namespace bufstream

@@ -1,0 +1,160 @@
+#include <bufstream/read_stream.hpp>
+
+#include <algorithm>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+namespace bufstream {
+
+bool ReadStream::refill_checked(std::size_t min) {
+  if (error_) std::rethrow_exception(error_);
+  if (closed_) throw IoError(std::make_error_code(std::errc::bad_file_descriptor), "read after close");
+  return refill(min);
+}
+
+std::optional<char> ReadStream::next_slow() {
+  if (!refill_checked(1)) return std::nullopt;
+  return *cursor_++;
+}
+
+std::optional<char> ReadStream::peek_slow() {
+  if (!refill_checked(1)) return std::nullopt;
+  return *cursor_;
+}
+
+std::size_t ReadStream::read_direct(std::span<char> dst) {
+  if (dst.empty() || !refill(1)) return 0;
+  const std::size_t n = std::min(dst.size(), static_cast<std::size_t>(limit_ - cursor_));
+  std::memcpy(dst.data(), cursor_, n);
+  cursor_ += n;
+  return n;
+}
+
+std::size_t ReadStream::read_some(std::span<char> dst) {
+  if (dst.empty()) return 0;
+  if (cursor_ != limit_) {
+    const std::size_t n = std::min(dst.size(), static_cast<std::size_t>(limit_ - cursor_));
+    std::memcpy(dst.data(), cursor_, n);
+    cursor_ += n;
+    return n;
+  }
+  if (error_) std::rethrow_exception(error_);
+  if (closed_) throw IoError(std::make_error_code(std::errc::bad_file_descriptor), "read after close");
+  return read_direct(dst);
+}
+
+std::size_t ReadStream::read_into(std::span<char> dst) {
+  std::size_t done = 0;
+  while (done < dst.size()) {
+    const std::size_t n = read_some(dst.subspan(done));
+    if (n == 0) break;
+    done += n;
+  }
+  return done;
+}
+
+std::size_t ReadStream::read_into(std::span<std::byte> dst) {
+  return read_into(std::span<char>(reinterpret_cast<char*>(dst.data()), dst.size()));
+}
+
+std::string ReadStream::next(std::size_t n) {
+  std::string result;
+  // Grow as bytes arrive rather than trusting `n`: a huge count must not allocate up front.
+  while (result.size() < n) {
+    if (cursor_ == limit_ && !refill_checked(1)) break;
+    const std::size_t take = std::min(n - result.size(), static_cast<std::size_t>(limit_ - cursor_));
+    result.append(cursor_, take);
+    cursor_ += take;
+  }
+  return result;
+}
+
+std::string ReadStream::up_to(char delimiter) {
+  std::string result;
+  for (;;) {
+    if (cursor_ == limit_ && !refill_checked(1)) return result;
+    const auto avail = static_cast<std::size_t>(limit_ - cursor_);
+    if (const void* hit = std::memchr(cursor_, delimiter, avail)) {
+      const char* p = static_cast<const char*>(hit);
+      result.append(cursor_, static_cast<std::size_t>(p - cursor_));
+      cursor_ = p + 1;
+      return result;
+    }
+    result.append(cursor_, avail);
+    cursor_ = limit_;
+  }
+}
+
+bool ReadStream::skip_to(char delimiter) {
+  for (;;) {
+    if (cursor_ == limit_ && !refill_checked(1)) return false;
+    const auto avail = static_cast<std::size_t>(limit_ - cursor_);
+    if (const void* hit = std::memchr(cursor_, delimiter, avail)) {
+      cursor_ = static_cast<const char*>(hit) + 1;
+      return true;
+    }
+    cursor_ = limit_;
+  }
+}
+
+std::string ReadStream::up_to_end() {
+  std::string result;
+  for (;;) {
+    if (cursor_ == limit_ && !refill_checked(1)) return result;
+    result.append(cursor_, static_cast<std::size_t>(limit_ - cursor_));
+    cursor_ = limit_;
+  }
+}
+
+std::uint64_t ReadStream::skip(std::int64_t count) {
+  if (count < 0) {
+    throw std::invalid_argument(fmt::format("ReadStream::skip: negative count {}", count));
+  }
+  auto left = static_cast<std::uint64_t>(count);
+  std::uint64_t skipped = 0;
+  while (left > 0) {
+    if (cursor_ == limit_ && !refill_checked(1)) break;
+    const std::uint64_t n = std::min<std::uint64_t>(left, static_cast<std::uint64_t>(limit_ - cursor_));
+    cursor_ += n;
+    left -= n;
+    skipped += n;
+  }
+  return skipped;
+}
+
+std::optional<std::string> ReadStream::next_line() {
+  if (cursor_ == limit_ && !refill_checked(1)) return std::nullopt;
+  std::string line;
+  for (;;) {
+    const char* p = cursor_;
+    while (p != limit_ && *p != '\n' && *p != '\r') ++p;
+    line.append(cursor_, static_cast<std::size_t>(p - cursor_));
+    cursor_ = p;
+    if (p != limit_) {
+      ++cursor_;
+      if (*p == '\r') peek_for('\n');
+      return line;
+    }
+    if (!refill_checked(1)) return line;
+  }
+}
+
+void ReadStream::close() {
+  if (closed_) return;
+  closed_ = true;
+  cursor_ = limit_;
+  close_source();
+}
+
+void ReadStream::fail(const IoError& error) {
+  error_ = std::make_exception_ptr(error);
+  throw error;
+}
+
+void ReadStream::fail_truncated(std::size_t needed, std::size_t got) const {
+  throw ParseError({position(), 0, 0},
+                   fmt::format("expected {} more bytes but the stream ends after {}", needed, got));
+}
+
+}  // namespace bufstream

@@ -1,0 +1,181 @@
+#include <bufstream/utf8.hpp>
+
+#include <cstring>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+namespace bufstream::utf8 {
+
+std::string_view describe(Error error) noexcept {
+  switch (error) {
+    case Error::none: return "valid UTF-8";
+    case Error::invalid_lead_byte: return "invalid UTF-8: invalid lead byte";
+    case Error::invalid_continuation_byte: return "invalid UTF-8: invalid continuation byte";
+    case Error::overlong_encoding: return "invalid UTF-8: overlong encoding";
+    case Error::surrogate: return "invalid UTF-8: encoded surrogate";
+    case Error::beyond_max_code_point: return "invalid UTF-8: code point beyond U+10FFFF";
+    case Error::truncated_sequence: return "invalid UTF-8: truncated sequence";
+  }
+  return "invalid UTF-8";
+}
+
+namespace {
+
+constexpr bool is_continuation(unsigned char b) noexcept { return (b & 0xC0) == 0x80; }
+
+}  // namespace
+
+Decoded decode(const char* p, const char* end) noexcept {
+  const auto b0 = static_cast<unsigned char>(p[0]);
+  if (b0 < 0x80) return {b0, 1, Error::none};
+  if (b0 < 0xC0) return {0, 1, Error::invalid_lead_byte};
+  if (b0 == 0xC0 || b0 == 0xC1) {
+    // C0/C1 can only start an overlong form of U+0000..U+007F.
+    if (end - p >= 2 && is_continuation(static_cast<unsigned char>(p[1]))) return {0, 2, Error::overlong_encoding};
+    return {0, 1, Error::overlong_encoding};
+  }
+  if (b0 >= 0xF8) return {0, 1, Error::invalid_lead_byte};
+  const std::size_t length = b0 < 0xE0 ? 2 : b0 < 0xF0 ? 3 : 4;
+  char32_t cp = b0 & (0x7F >> length);
+  std::size_t i = 1;
+  for (; i < length; ++i) {
+    if (p + i == end) return {0, static_cast<std::uint8_t>(i), Error::truncated_sequence};
+    const auto b = static_cast<unsigned char>(p[i]);
+    if (!is_continuation(b)) return {0, static_cast<std::uint8_t>(i), Error::invalid_continuation_byte};
+    cp = (cp << 6) | (b & 0x3F);
+  }
+  const auto len = static_cast<std::uint8_t>(length);
+  if ((length == 3 && cp < 0x800) || (length == 4 && cp < 0x10000)) return {0, len, Error::overlong_encoding};
+  if (cp >= 0xD800 && cp <= 0xDFFF) return {0, len, Error::surrogate};
+  if (cp > 0x10FFFF) return {0, len, Error::beyond_max_code_point};
+  return {cp, len, Error::none};
+}
+
+std::optional<Invalid> find_invalid(std::string_view text) noexcept {
+  const char* const begin = text.data();
+  const char* p = begin;
+  const char* const end = begin + text.size();
+  while (p != end) {
+    // ASCII runs are the common case: check eight bytes at a time.
+    while (end - p >= 8) {
+      std::uint64_t chunk;
+      std::memcpy(&chunk, p, 8);
+      if (chunk & 0x8080808080808080ULL) break;
+      p += 8;
+    }
+    if (p == end) break;
+    if (static_cast<unsigned char>(*p) < 0x80) {
+      ++p;
+      continue;
+    }
+    const Decoded d = decode(p, end);
+    if (d.error != Error::none) return Invalid{static_cast<std::size_t>(p - begin), d.error};
+    p += d.length;
+  }
+  return std::nullopt;
+}
+
+char* encode(char32_t cp, char* out) noexcept {
+  if (cp < 0x80) {
+    *out++ = static_cast<char>(cp);
+  } else if (cp < 0x800) {
+    *out++ = static_cast<char>(0xC0 | (cp >> 6));
+    *out++ = static_cast<char>(0x80 | (cp & 0x3F));
+  } else if (cp < 0x10000) {
+    *out++ = static_cast<char>(0xE0 | (cp >> 12));
+    *out++ = static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    *out++ = static_cast<char>(0x80 | (cp & 0x3F));
+  } else {
+    *out++ = static_cast<char>(0xF0 | (cp >> 18));
+    *out++ = static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+    *out++ = static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    *out++ = static_cast<char>(0x80 | (cp & 0x3F));
+  }
+  return out;
+}
+
+void put(WriteStream& out, char32_t cp) {
+  if (!is_scalar_value(cp)) {
+    throw std::invalid_argument(
+        fmt::format("utf8::put: U+{:04X} is not a Unicode scalar value", static_cast<std::uint32_t>(cp)));
+  }
+  char* p = out.reserve(4);
+  out.commit(static_cast<std::size_t>(encode(cp, p) - p));
+}
+
+std::optional<char32_t> next(ReadStream& in) {
+  std::string_view w = in.fill(1);
+  if (w.empty()) return std::nullopt;
+  const auto lead = static_cast<unsigned char>(w[0]);
+  if (lead < 0x80) {
+    in.advance(1);
+    return lead;
+  }
+  const std::size_t want = sequence_length(lead);
+  if (want > 1 && w.size() < want) w = in.fill(want);  // a sequence straddling two windows
+  const Decoded d = decode(w.data(), w.data() + w.size());
+  if (d.error != Error::none) throw ParseError({in.position(), 0, 0}, std::string(describe(d.error)));
+  in.advance(d.length);
+  return d.code_point;
+}
+
+bool skip_bom(ReadStream& in) {
+  const std::string_view w = in.fill(3);
+  if (w.substr(0, 3) != "\xEF\xBB\xBF") return false;
+  in.advance(3);
+  return true;
+}
+
+void append_utf16(std::string_view text, std::u16string& out) {
+  const char* const begin = text.data();
+  const char* p = begin;
+  const char* const end = begin + text.size();
+  while (p != end) {
+    const auto b = static_cast<unsigned char>(*p);
+    if (b < 0x80) {
+      out.push_back(b);
+      ++p;
+      continue;
+    }
+    const Decoded d = decode(p, end);
+    if (d.error != Error::none) {
+      throw ParseError({static_cast<std::uint64_t>(p - begin), 0, 0}, std::string(describe(d.error)));
+    }
+    if (d.code_point < 0x10000) {
+      out.push_back(static_cast<char16_t>(d.code_point));
+    } else {
+      const char32_t v = d.code_point - 0x10000;
+      out.push_back(static_cast<char16_t>(0xD800 + (v >> 10)));
+      out.push_back(static_cast<char16_t>(0xDC00 + (v & 0x3FF)));
+    }
+    p += d.length;
+  }
+}
+
+std::u16string to_utf16(std::string_view text) {
+  std::u16string out;
+  out.reserve(text.size());
+  append_utf16(text, out);
+  return out;
+}
+
+std::string from_utf16(std::u16string_view text) {
+  std::string out;
+  out.reserve(text.size() * 3);
+  char buf[4];
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    char32_t cp = text[i];
+    if (cp >= 0xD800 && cp <= 0xDBFF && i + 1 < text.size() && text[i + 1] >= 0xDC00 &&
+        text[i + 1] <= 0xDFFF) {
+      cp = 0x10000 + ((cp - 0xD800) << 10) + (text[i + 1] - 0xDC00);
+      ++i;
+    } else if (cp >= 0xD800 && cp <= 0xDFFF) {
+      throw ParseError({i, 0, 0}, fmt::format("lone UTF-16 surrogate 0x{:04X}", static_cast<unsigned>(cp)));
+    }
+    out.append(buf, encode(cp, buf));
+  }
+  return out;
+}
+
+}  // namespace bufstream::utf8

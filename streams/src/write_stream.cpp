@@ -1,0 +1,66 @@
+#include <bufstream/write_stream.hpp>
+
+#include <fmt/format.h>
+
+namespace bufstream {
+
+char* WriteStream::reserve_slow(std::size_t n) {
+  throw_if_unusable();
+  if (char* room = make_room(n)) return room;
+  aside_.resize(n);
+  reserved_aside_ = true;
+  return aside_.data();
+}
+
+void WriteStream::commit_aside(std::size_t n) {
+  reserved_aside_ = false;
+  if (n > 0) write_slow(aside_.data(), n);
+}
+
+void WriteStream::flush() {
+  throw_if_unusable();
+  flush_sink();
+}
+
+void WriteStream::close() {
+  if (closed_) return;
+  throw_if_unusable();
+  // Mark closed first: if flushing fails the caller has been told, and a second close() or
+  // the destructor must not try again.
+  try {
+    flush_sink();
+  } catch (...) {
+    closed_ = true;
+    try {
+      close_sink();
+    } catch (...) {  // the flush failure is the one to report
+    }
+    throw;
+  }
+  closed_ = true;
+  limit_ = cursor_;
+  close_sink();
+}
+
+void WriteStream::throw_if_unusable() const {
+  if (error_) std::rethrow_exception(error_);
+  if (closed_) throw IoError(std::make_error_code(std::errc::bad_file_descriptor), "write after close");
+}
+
+void WriteStream::fail(const IoError& error) {
+  error_ = std::make_exception_ptr(error);
+  limit_ = cursor_;
+  throw error;
+}
+
+void WriteStream::report_lost_data(std::string_view what, std::string_view reason) noexcept {
+  try {
+    const std::string text = fmt::format("{} destroyed with {} unwritten bytes: {}", what,
+                                         static_cast<std::size_t>(cursor_ - start_), reason);
+    get_lost_data_handler()(text);
+  } catch (...) {
+    get_lost_data_handler()("write stream destroyed with unwritten bytes");
+  }
+}
+
+}  // namespace bufstream
