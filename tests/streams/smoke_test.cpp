@@ -29,3 +29,33 @@ TEST(Smoke, BufferedRoundTrip) {
 
 }  // namespace
 }  // namespace bufstream
+
+#include <test_streams.hpp>
+
+namespace bufstream {
+namespace {
+
+TEST(Smoke, EveryReaderSetupReadsLines) {
+  const std::string text = "alpha\r\nbeta\rgamma\n\ndelta";
+  for (const auto& setup : testing::reader_setups()) {
+    SCOPED_TRACE(setup.name);
+    auto in = setup.make(text);
+    std::vector<std::string> lines;
+    while (auto line = in->next_line()) lines.push_back(*line);
+    EXPECT_EQ(lines, (std::vector<std::string>{"alpha", "beta", "gamma", "", "delta"}));
+    EXPECT_EQ(in->position(), text.size());
+  }
+}
+
+TEST(Smoke, FaultySinkKeepsUnwrittenBytes) {
+  testing::FaultyWriteStream sink({.fail_at = 2, .max_per_call = 4});
+  BufferedWriteStream out(sink, {.buffer_size = 16});
+  out.write("0123456789");
+  EXPECT_THROW(out.flush(), IoError);
+  EXPECT_EQ(sink.written(), "0123");
+  EXPECT_EQ(out.pending(), "456789");
+  EXPECT_THROW(out.put('x'), IoError);
+}
+
+}  // namespace
+}  // namespace bufstream
