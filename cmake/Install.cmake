@@ -1,0 +1,63 @@
+# bufstream_libraries (set by the top-level CMakeLists.txt) lists the library targets.
+# Installs the libraries, their headers, the CMake package (bufstream::streams, one target per
+# format, and the umbrella bufstream::bufstream), a version file and a pkg-config file.
+include(CMakePackageConfigHelpers)
+
+foreach(lib IN LISTS bufstream_libraries)
+  set_target_properties(${lib} PROPERTIES
+    VERSION ${PROJECT_VERSION}
+    SOVERSION ${PROJECT_VERSION_MAJOR}.${PROJECT_VERSION_MINOR})
+endforeach()
+
+install(TARGETS ${bufstream_libraries} bufstream_all bufstream_warnings
+  EXPORT bufstreamTargets
+  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+  LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+  RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
+  INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/streams/include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+foreach(format IN ITEMS json csv ston cedict)
+  if(TARGET bufstream_${format})
+    install(DIRECTORY ${PROJECT_SOURCE_DIR}/formats/${format}/include/
+      DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+  endif()
+endforeach()
+
+set(bufstream_cmake_dir ${CMAKE_INSTALL_LIBDIR}/cmake/bufstream)
+install(EXPORT bufstreamTargets NAMESPACE bufstream:: DESTINATION ${bufstream_cmake_dir})
+configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/bufstreamConfig.cmake.in
+  ${PROJECT_BINARY_DIR}/bufstreamConfig.cmake
+  INSTALL_DESTINATION ${bufstream_cmake_dir})
+write_basic_package_version_file(${PROJECT_BINARY_DIR}/bufstreamConfigVersion.cmake
+  COMPATIBILITY SameMinorVersion)
+install(FILES ${PROJECT_BINARY_DIR}/bufstreamConfig.cmake
+  ${PROJECT_BINARY_DIR}/bufstreamConfigVersion.cmake
+  DESTINATION ${bufstream_cmake_dir})
+
+# pkg-config: the formats first, the stream layer last, as a static link needs them.
+set(bufstream_pc_libs "")
+foreach(lib IN LISTS bufstream_libraries)
+  string(APPEND bufstream_pc_libs " -l${lib}")
+endforeach()
+string(STRIP "${bufstream_pc_libs}" bufstream_pc_libs)
+if(IS_ABSOLUTE "${CMAKE_INSTALL_LIBDIR}")
+  set(bufstream_pc_libdir "${CMAKE_INSTALL_LIBDIR}")
+else()
+  set(bufstream_pc_libdir "\${exec_prefix}/${CMAKE_INSTALL_LIBDIR}")
+endif()
+if(IS_ABSOLUTE "${CMAKE_INSTALL_INCLUDEDIR}")
+  set(bufstream_pc_includedir "${CMAKE_INSTALL_INCLUDEDIR}")
+else()
+  set(bufstream_pc_includedir "\${prefix}/${CMAKE_INSTALL_INCLUDEDIR}")
+endif()
+# A static library needs {fmt} at link time; a shared one has it as its own dependency.
+if(BUILD_SHARED_LIBS)
+  set(bufstream_pc_requires "nlohmann_json")
+  set(bufstream_pc_requires_private "fmt")
+else()
+  set(bufstream_pc_requires "nlohmann_json fmt")
+  set(bufstream_pc_requires_private "")
+endif()
+configure_file(${PROJECT_SOURCE_DIR}/cmake/bufstream.pc.in ${PROJECT_BINARY_DIR}/bufstream.pc @ONLY)
+install(FILES ${PROJECT_BINARY_DIR}/bufstream.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
