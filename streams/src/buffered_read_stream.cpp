@@ -31,24 +31,23 @@ bool BufferedReadStream::refill(std::size_t min) {
   } else if (have > 0 && cursor_ != buffer_.get()) {
     std::memmove(buffer_.get(), cursor_, have);
   }
+  // The window follows every byte as it arrives: if the source throws, the window holds
+  // exactly what was read (and never points into a buffer that has been replaced).
   char* const base = buffer_.get();
   std::size_t filled = have;
-  bool more = true;
-  try {
-    while (filled < min) {
-      const std::size_t got = source_->read_some(std::span<char>(base + filled, capacity_ - filled));
-      if (got == 0) {
-        more = false;
-        break;
-      }
-      filled += got;
+  set_window(base, base + filled, 0);
+  while (filled < min) {
+    std::size_t got = 0;
+    try {
+      got = source_->read_some(std::span<char>(base + filled, capacity_ - filled));
+    } catch (const IoError& e) {
+      fail(e);
     }
-  } catch (const IoError& e) {
-    set_window(base, base + filled, filled - have);
-    fail(e);
+    if (got == 0) return false;
+    filled += got;
+    set_window(base, base + filled, got);
   }
-  set_window(base, base + filled, filled - have);
-  return more;
+  return true;
 }
 
 std::size_t BufferedReadStream::read_direct(std::span<char> dst) {

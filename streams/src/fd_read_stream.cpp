@@ -51,18 +51,18 @@ bool FdReadStream::refill(std::size_t min) {
   } else if (have > 0 && cursor_ != pending_.data()) {
     std::memmove(pending_.data(), cursor_, have);
   }
+  // The window follows every byte as it arrives, so that a failing read leaves it holding
+  // exactly the bytes read so far (never a view of storage that has moved).
+  char* const base = pending_.data();
   std::size_t filled = have;
-  bool more = true;
+  set_window(base, base + filled, 0);
   while (filled < min) {
-    const std::size_t got = read_once(pending_.data() + filled, min - filled);
-    if (got == 0) {
-      more = false;
-      break;
-    }
+    const std::size_t got = read_once(base + filled, min - filled);
+    if (got == 0) return false;
     filled += got;
+    set_window(base, base + filled, got);
   }
-  set_window(pending_.data(), pending_.data() + filled, filled - have);
-  return more;
+  return true;
 }
 
 std::size_t FdReadStream::read_direct(std::span<char> dst) {

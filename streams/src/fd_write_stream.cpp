@@ -43,7 +43,8 @@ FdWriteStream::FdWriteStream(const std::filesystem::path& path, OpenOptions opti
 FdWriteStream::~FdWriteStream() {
   if (ownership_ != Ownership::owned || fd_ <= 2) return;
   // Nothing is buffered here, but a file system may report a delayed write error at close.
-  if (::close(fd_) != 0 && errno != EINTR) {
+  // A stream whose failure the caller has already seen has nothing more to report.
+  if (::close(fd_) != 0 && errno != EINTR && !failed()) {
     const std::string reason = std::string("close ") + name_ + ": " + std::strerror(errno);
     get_lost_data_handler()(reason);
   }

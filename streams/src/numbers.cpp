@@ -128,10 +128,63 @@ std::string_view next_number_text(ReadStream& in, std::string& spill) {
       spill);
 }
 
+namespace {
+
+// Where a decimal number's text stands, byte by byte: `-? (digits (. digits*)? | . digits)
+// ([eE] [+-]? digits)?`. It tells `read_double` where the number ends without going back, so
+// that "1-2" reads as 1 and leaves "-2".
+class NumberScanner {
+ public:
+  bool accepts(char c) noexcept {
+    const bool digit = c >= '0' && c <= '9';
+    switch (state_) {
+      case State::start:
+        if (c == '-') return go(State::sign);
+        [[fallthrough]];
+      case State::sign:
+        if (digit) return go(State::integer);
+        if (c == '.') return go(State::leading_point);
+        return false;
+      case State::integer:
+        if (digit) return true;
+        if (c == '.') return go(State::fraction);
+        return exponent_mark(c);
+      case State::leading_point:
+        return digit && go(State::fraction);
+      case State::fraction:
+        return digit || exponent_mark(c);
+      case State::exponent:
+        if (c == '+' || c == '-') return go(State::exponent_sign);
+        [[fallthrough]];
+      case State::exponent_sign:
+        return digit && go(State::exponent_digits);
+      case State::exponent_digits:
+        return digit;
+    }
+    return false;
+  }
+
+ private:
+  enum class State {
+    start, sign, integer, leading_point, fraction, exponent, exponent_sign, exponent_digits
+  };
+  bool go(State next) noexcept {
+    state_ = next;
+    return true;
+  }
+  bool exponent_mark(char c) noexcept { return (c == 'e' || c == 'E') && go(State::exponent); }
+
+  State state_ = State::start;
+};
+
+}  // namespace
+
 double read_double(ReadStream& in) {
   std::string spill;
   const std::uint64_t start = in.position();
-  const std::string_view text = next_number_text(in, spill);
+  NumberScanner scanner;
+  const std::string_view text =
+      in.next_while([&scanner](char c) { return scanner.accepts(c); }, spill);
   if (auto value = parse_double(text)) return *value;
   detail::throw_bad_number(start, text, "number");
 }

@@ -58,14 +58,32 @@ std::size_t ReadStream::read_into(std::span<std::byte> dst) {
   return read_into(std::span<char>(reinterpret_cast<char*>(dst.data()), dst.size()));
 }
 
+namespace {
+
+// Chunk in which `next(n)`, `up_to_end()` and `skip(n)` read past the window: small enough
+// that a short input costs little memory, doubled as the input proves long.
+constexpr std::size_t first_direct_chunk = 4096;
+
+}  // namespace
+
 std::string ReadStream::next(std::size_t n) {
   std::string result;
-  // Grow as bytes arrive rather than trusting `n`: a huge count must not allocate up front.
   while (result.size() < n) {
-    if (cursor_ == limit_ && !refill_checked(1)) break;
-    const std::size_t take = std::min(n - result.size(), static_cast<std::size_t>(limit_ - cursor_));
-    result.append(cursor_, take);
-    cursor_ += take;
+    if (cursor_ != limit_) {
+      const std::size_t take =
+          std::min(n - result.size(), static_cast<std::size_t>(limit_ - cursor_));
+      result.append(cursor_, take);
+      cursor_ += take;
+      continue;
+    }
+    // The window is empty: read straight into the result. It grows as bytes arrive rather
+    // than trusting `n`, so a huge count does not allocate up front.
+    const std::size_t old = result.size();
+    const std::size_t want = std::min(n - old, std::max(old, first_direct_chunk));
+    result.resize(old + want);
+    const std::size_t got = read_some(std::span<char>(result.data() + old, want));
+    result.resize(old + got);
+    if (got == 0) break;
   }
   return result;
 }
@@ -99,11 +117,20 @@ bool ReadStream::skip_to(char delimiter) {
 }
 
 std::string ReadStream::up_to_end() {
-  std::string result;
+  std::string result(buffered());
+  cursor_ = limit_;
   for (;;) {
-    if (cursor_ == limit_ && !refill_checked(1)) return result;
-    result.append(cursor_, static_cast<std::size_t>(limit_ - cursor_));
-    cursor_ = limit_;
+    const std::size_t old = result.size();
+    const std::size_t want = std::max(old, first_direct_chunk);
+    result.resize(old + want);
+    const std::size_t got = read_some(std::span<char>(result.data() + old, want));
+    result.resize(old + got);
+    if (got == 0) return result;
+    // A source with a window (a memory stream) hands it over whole on the next call.
+    if (cursor_ != limit_) {
+      result.append(cursor_, static_cast<std::size_t>(limit_ - cursor_));
+      cursor_ = limit_;
+    }
   }
 }
 
@@ -113,10 +140,18 @@ std::uint64_t ReadStream::skip(std::int64_t count) {
   }
   auto left = static_cast<std::uint64_t>(count);
   std::uint64_t skipped = 0;
+  char scratch[first_direct_chunk];
   while (left > 0) {
-    if (cursor_ == limit_ && !refill_checked(1)) break;
-    const std::uint64_t n = std::min<std::uint64_t>(left, static_cast<std::uint64_t>(limit_ - cursor_));
-    cursor_ += n;
+    std::uint64_t n = 0;
+    if (cursor_ != limit_) {
+      n = std::min<std::uint64_t>(left, static_cast<std::uint64_t>(limit_ - cursor_));
+      cursor_ += n;
+    } else {
+      // Through a scratch area, so that an unbuffered stream makes one read per chunk rather
+      // than one per byte.
+      n = read_some(std::span<char>(scratch, std::min<std::uint64_t>(left, sizeof scratch)));
+      if (n == 0) break;
+    }
     left -= n;
     skipped += n;
   }
@@ -143,6 +178,7 @@ std::optional<std::string> ReadStream::next_line() {
 void ReadStream::close() {
   if (closed_) return;
   closed_ = true;
+  limit_position_ = position();
   cursor_ = limit_;
   close_source();
 }

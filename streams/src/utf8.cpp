@@ -35,7 +35,10 @@ Decoded decode(const char* p, const char* end) noexcept {
     if (end - p >= 2 && is_continuation(static_cast<unsigned char>(p[1]))) return {0, 2, Error::overlong_encoding};
     return {0, 1, Error::overlong_encoding};
   }
-  if (b0 >= 0xF8) return {0, 1, Error::invalid_lead_byte};
+  // F5..F7 would start a code point beyond U+10FFFF; like F8..FF they never occur in UTF-8,
+  // and classifying them by the lead byte alone gives the same answer however the bytes are
+  // split across windows.
+  if (b0 >= 0xF5) return {0, 1, Error::invalid_lead_byte};
   const std::size_t length = b0 < 0xE0 ? 2 : b0 < 0xF0 ? 3 : 4;
   char32_t cp = b0 & (0x7F >> length);
   std::size_t i = 1;

@@ -24,22 +24,25 @@ void WriteStream::flush() {
 
 void WriteStream::close() {
   if (closed_) return;
-  throw_if_unusable();
-  // Mark closed first: if flushing fails the caller has been told, and a second close() or
-  // the destructor must not try again.
-  try {
-    flush_sink();
-  } catch (...) {
-    closed_ = true;
+  // The sink is released whatever happens: a failed stream must not keep a descriptor open.
+  // Closed is set before anything can throw, so that neither a second close() nor the
+  // destructor tries again: the caller has been told.
+  std::exception_ptr failure = error_;
+  if (!failure) {
     try {
-      close_sink();
-    } catch (...) {  // the flush failure is the one to report
+      flush_sink();
+    } catch (...) {
+      failure = std::current_exception();
     }
-    throw;
   }
   closed_ = true;
   limit_ = cursor_;
-  close_sink();
+  try {
+    close_sink();
+  } catch (...) {
+    if (!failure) failure = std::current_exception();
+  }
+  if (failure) std::rethrow_exception(failure);
 }
 
 void WriteStream::throw_if_unusable() const {

@@ -62,7 +62,9 @@ class ReadStream {
 
   // ---- Many bytes ------------------------------------------------------------------------
 
-  /// Consumes and returns the next `n` bytes; fewer only if the stream ends first.
+  /// Consumes and returns the next `n` bytes; fewer only if the stream ends first. The result
+  /// grows as bytes arrive (a huge `n` allocates nothing up front); an unbuffered stream reads
+  /// straight into it, with one read from the source per chunk.
   std::string next(std::size_t n);
 
   /// Reads into `dst` until it is full or the stream ends; returns the number of bytes read.
@@ -78,7 +80,7 @@ class ReadStream {
   /// At the end of the stream returns what was left (possibly empty).
   std::string up_to(char delimiter);
 
-  /// Consumes and returns everything that is left.
+  /// Consumes and returns everything that is left (an empty string at the end).
   std::string up_to_end();
 
   /// Consumes bytes up to and including the first `delimiter`; says whether one was found.
@@ -90,7 +92,8 @@ class ReadStream {
 
   /// Consumes one line and returns it without its line end (LF, CRLF or CR). An empty line is
   /// an empty string; at the end of the stream there is no line (`std::nullopt`). A last line
-  /// without a line end is returned as a line.
+  /// without a line end is returned as a line. After a CR the stream reads one more byte to see
+  /// whether an LF follows (on an interactive descriptor this waits for that byte).
   std::optional<std::string> next_line();
 
   /// Consumes the longest run of bytes for which `pred(char)` holds and returns it. The view
@@ -109,7 +112,7 @@ class ReadStream {
 
   // ---- The window, for parsers -----------------------------------------------------------
 
-  /// The bytes read from the source and not yet consumed. May be empty.
+  /// The bytes read from the source and not yet consumed. May be empty; never reads.
   std::string_view buffered() const noexcept {
     return {cursor_, static_cast<std::size_t>(limit_ - cursor_)};
   }
@@ -136,8 +139,16 @@ class ReadStream {
     return limit_position_ - static_cast<std::uint64_t>(limit_ - cursor_);
   }
 
-  /// Releases the source (closes an owned descriptor). Later reads throw `IoError`.
+  /// Releases the source (closes an owned descriptor) and drops the window; `position()` keeps
+  /// its value. Later reads throw `IoError`; a second `close()` does nothing. Throws `IoError`
+  /// if releasing the source fails (the stream is closed anyway).
   void close();
+
+  /// True once `close()` has been called.
+  bool is_closed() const noexcept { return closed_; }
+
+  /// True once reading from the source has failed (every later read throws that failure again).
+  bool failed() const noexcept { return static_cast<bool>(error_); }
 
  protected:
   ReadStream() = default;

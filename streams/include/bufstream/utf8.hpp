@@ -17,11 +17,11 @@ namespace bufstream::utf8 {
 
 enum class Error : std::uint8_t {
   none,
-  invalid_lead_byte,          // 0x80..0xBF or 0xF8..0xFF where a sequence starts
+  invalid_lead_byte,          // 0x80..0xBF or 0xF5..0xFF where a sequence starts
   invalid_continuation_byte,  // a byte other than 0x80..0xBF inside a sequence
-  overlong_encoding,          // e.g. C0 80 for U+0000
+  overlong_encoding,          // e.g. C0 80 for U+0000 (C0 and C1 are always overlong leads)
   surrogate,                  // U+D800..U+DFFF
-  beyond_max_code_point,      // above U+10FFFF
+  beyond_max_code_point,      // above U+10FFFF (F4 90 80 80 and up)
   truncated_sequence,         // the input ends inside a sequence
 };
 

@@ -33,7 +33,8 @@ class WriteStream {
 
   // ---- Bytes -----------------------------------------------------------------------------
 
-  /// Writes one byte (Smalltalk's nextPut:).
+  /// Writes one byte (Smalltalk's nextPut:). Throws `IoError` if the stream has failed or is
+  /// closed, or if the sink fails while taking the byte.
   void put(char c) {
     if (cursor_ != limit_) [[likely]] {
       *cursor_++ = c;
@@ -43,7 +44,8 @@ class WriteStream {
   }
 
   /// Writes bytes (Smalltalk's nextPutAll:). A write larger than half a buffered stream's
-  /// buffer goes straight to the stream it wraps.
+  /// buffer goes straight to the stream it wraps. On failure `position()` counts the bytes
+  /// that were accepted before it.
   void write(std::string_view s) {
     if (s.size() <= static_cast<std::size_t>(limit_ - cursor_)) [[likely]] {
       if (!s.empty()) std::memcpy(cursor_, s.data(), s.size());
@@ -52,11 +54,14 @@ class WriteStream {
     }
     write_slow(s.data(), s.size());
   }
+  /// Writes `size` bytes from `data`.
   void write(const char* data, std::size_t size) { write(std::string_view(data, size)); }
+  /// Writes binary bytes.
   void write(std::span<const std::byte> bytes) {
     write(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
   }
 
+  /// Write a space, a tab, a line feed, or a carriage return and line feed.
   void space() { put(' '); }
   void tab() { put('\t'); }
   void lf() { put('\n'); }
@@ -66,7 +71,7 @@ class WriteStream {
 
   /// Writes an integer in decimal. (`char` is a byte, not a number: use `put`.)
   template <std::integral T>
-    requires(!std::same_as<T, char> && !std::same_as<T, bool>)
+    requires(!std::same_as<T, char> && !std::same_as<T, bool> && sizeof(T) <= 8)
   void print(T value) {
     char* p = reserve(max_integer_chars);
     commit(static_cast<std::size_t>(std::to_chars(p, p + max_integer_chars, value).ptr - p));
@@ -83,6 +88,7 @@ class WriteStream {
 
   /// Writes `value` as `sizeof(T)` bytes in the given byte order.
   template <std::integral T>
+    requires(sizeof(T) <= 8)
   void put_int(T value, std::endian order = std::endian::big) {
     constexpr std::size_t n = sizeof(T);
     char* p = reserve(n);
@@ -97,7 +103,9 @@ class WriteStream {
   // ---- In-place formatting ---------------------------------------------------------------
 
   /// Returns room for at least `n` bytes. Write into it, then `commit` how many were used
-  /// (at most `n`) before any other operation on the stream.
+  /// (at most `n`) before any other operation on the stream. When the window cannot hold `n`
+  /// bytes (an unbuffered stream, or `n` larger than a buffer) the room is a scratch area and
+  /// `commit` hands its bytes to the sink in one write.
   char* reserve(std::size_t n) {
     if (static_cast<std::size_t>(limit_ - cursor_) >= n) [[likely]] return cursor_;
     return reserve_slow(n);
@@ -119,9 +127,13 @@ class WriteStream {
   void flush();
 
   /// Flushes, then releases the sink (closes an owned descriptor; a buffered stream closes
-  /// the stream it wraps). Throws `IoError` on failure. Later writes throw `IoError`; a
-  /// second `close()` does nothing.
+  /// the stream it wraps). The sink is released even when the stream has failed or the flush
+  /// fails; the failure is then thrown (the first one, if there are several). Later writes
+  /// throw `IoError`; a second `close()` does nothing.
   void close();
+
+  /// True once `close()` has been called.
+  bool is_closed() const noexcept { return closed_; }
 
   /// Bytes accepted since the stream was created (written out or still buffered).
   std::uint64_t position() const noexcept {
