@@ -1,0 +1,46 @@
+// Options of json::Writer and json::Reader: plain structs for designated initializers,
+//
+//     json::Writer w(out, {.indent = 2});
+//     json::Reader r(in, {.max_depth = 64, .source_name = "data.json"});
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace bufstream::json {
+
+/// What the writer does with a NaN or an infinity, which JSON cannot represent.
+enum class NonFinite : std::uint8_t {
+  error,       ///< throw std::invalid_argument (the default: nothing is changed silently)
+  write_null,  ///< write `null` instead, as JavaScript's JSON.stringify does
+};
+
+struct WriteOptions {
+  /// Spaces per nesting level. 0 writes compact JSON (no whitespace at all); more puts every
+  /// element and member on its own line, nlohmann::json::dump(indent) style.
+  std::size_t indent = 0;
+  /// What ends a line when pretty printing (and after each value in JSON Lines mode).
+  std::string_view line_end = "\n";
+  /// Escape every byte above 126 as `\uXXXX` (a surrogate pair above U+FFFF), so the output is
+  /// plain ASCII.
+  bool ascii_only = false;
+  NonFinite non_finite = NonFinite::error;
+  /// JSON Lines: any number of top-level values, each compact and followed by `line_end`.
+  /// Cannot be combined with `indent`.
+  bool json_lines = false;
+};
+
+/// The default nesting limit of the reader: deep enough for any sane document, shallow enough
+/// that the code that consumes the result does not overflow its stack either.
+inline constexpr std::size_t default_max_depth = 512;
+
+struct ReadOptions {
+  /// Arrays and objects nested deeper than this are a ParseError.
+  std::size_t max_depth = default_max_depth;
+  /// Names the input in error messages ("data.json:3:17: ..."); may be empty.
+  std::string source_name;
+};
+
+}  // namespace bufstream::json

@@ -1,0 +1,213 @@
+// read_json: how the Reader reads values of standard and user types, with no DOM in between.
+//
+// `Reader::read<T>()` calls `read_json(reader, value)` found by argument-dependent lookup.
+// This header provides it for bool, every integer type (exact, range-checked), float and
+// double, std::string, std::vector, std::array, std::tuple and std::pair (from arrays of
+// exactly that many elements), std::optional (null or a value), std::map and
+// std::unordered_map with std::string keys (from objects; a repeated key: last wins),
+// nlohmann::json, and types that describe themselves with `json_fields` or `json_members`
+// (see fields.hpp). For anything else, declare in the type's namespace
+//
+//     void read_json(bufstream::json::Reader& r, MyType& v);
+//
+// which must read exactly one JSON value with the Reader's pull API and replace all of `v`
+// (a read into a container that already holds elements starts by clearing it). A value of
+// the wrong shape is reported with `r.fail_at_token("expected ... but found ...")`.
+#pragma once
+
+#include <array>
+#include <cmath>
+#include <cstddef>
+#include <limits>
+#include <map>
+#include <optional>
+#include <string>
+#include <tuple>
+#include <type_traits>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include <bufstream/json/fields.hpp>
+#include <bufstream/json/reader.hpp>
+
+namespace bufstream::json {
+
+// Declared first so that each can read the others as elements.
+inline void read_json(Reader& r, bool& v) { v = r.read_bool(); }
+template <class T>
+  requires(std::is_arithmetic_v<T> && !std::is_same_v<T, bool>)
+void read_json(Reader& r, T& v);
+inline void read_json(Reader& r, std::string& v) { r.read_string(v); }
+/// Builds the DOM (iteratively; duplicate keys: last wins). Defined in dom_reader.cpp.
+void read_json(Reader& r, nlohmann::json& v);
+template <class T, class A>
+void read_json(Reader& r, std::vector<T, A>& v);
+template <class T, std::size_t N>
+void read_json(Reader& r, std::array<T, N>& v);
+template <class... T>
+void read_json(Reader& r, std::tuple<T...>& v);
+template <class A, class B>
+void read_json(Reader& r, std::pair<A, B>& v);
+template <class T>
+void read_json(Reader& r, std::optional<T>& v);
+template <class T, class C, class A>
+void read_json(Reader& r, std::map<std::string, T, C, A>& v);
+template <class T, class H, class E, class A>
+void read_json(Reader& r, std::unordered_map<std::string, T, H, E, A>& v);
+template <HasJsonFields T>
+void read_json(Reader& r, T& v);
+template <HasJsonMembers T>
+  requires(!HasJsonFields<T>)
+void read_json(Reader& r, T& v);
+
+template <class T>
+void read_value(Reader& r, T& value) {
+  read_json(r, value);
+}
+
+namespace detail {
+
+template <class T>
+inline constexpr bool is_optional = false;
+template <class T>
+inline constexpr bool is_optional<std::optional<T>> = true;
+
+void fail_element_count(Reader& r, std::size_t expected, std::size_t found, bool more);
+
+// Reads an array of exactly as many elements as `elements` (a tuple of references) holds.
+template <class Tuple>
+void read_array_into(Reader& r, Tuple&& elements) {
+  constexpr std::size_t n = std::tuple_size_v<std::remove_cvref_t<Tuple>>;
+  r.begin_array();
+  std::size_t i = 0;
+  std::apply(
+      [&](auto&... e) {
+        ((r.next_element() ? read_value(r, e) : fail_element_count(r, n, i, false), ++i), ...);
+      },
+      elements);
+  if (r.next_element()) fail_element_count(r, n, n, true);
+}
+
+template <class Map>
+void read_object_into(Reader& r, Map& v) {
+  v.clear();
+  r.begin_object();
+  while (auto key = r.next_key()) read_value(r, v[std::string(*key)]);
+}
+
+void fail_missing_member(Reader& r, std::string_view name);
+
+}  // namespace detail
+
+template <class T>
+  requires(std::is_arithmetic_v<T> && !std::is_same_v<T, bool>)
+void read_json(Reader& r, T& v) {
+  if constexpr (std::is_integral_v<T>) {
+    v = r.read_integer<T>();
+  } else if constexpr (std::is_same_v<T, float>) {
+    const double d = r.read_double();
+    if (std::fabs(d) > static_cast<double>(std::numeric_limits<float>::max())) {
+      r.fail_at_token("expected a number within the range of float but found one beyond it");
+    }
+    v = static_cast<float>(d);  // double rounding: documented in the README
+  } else {
+    v = static_cast<T>(r.read_double());
+  }
+}
+
+template <class T, class A>
+void read_json(Reader& r, std::vector<T, A>& v) {
+  v.clear();
+  r.begin_array();
+  while (r.next_element()) {
+    if constexpr (std::is_same_v<T, bool>) {
+      v.push_back(r.read_bool());  // std::vector<bool> has no bool& to read into
+    } else {
+      read_value(r, v.emplace_back());
+    }
+  }
+}
+
+template <class T, std::size_t N>
+void read_json(Reader& r, std::array<T, N>& v) {
+  detail::read_array_into(r, std::apply([](auto&... e) { return std::tie(e...); }, v));
+}
+
+template <class... T>
+void read_json(Reader& r, std::tuple<T...>& v) {
+  detail::read_array_into(r, std::apply([](auto&... e) { return std::tie(e...); }, v));
+}
+
+template <class A, class B>
+void read_json(Reader& r, std::pair<A, B>& v) {
+  detail::read_array_into(r, std::tie(v.first, v.second));
+}
+
+template <class T>
+void read_json(Reader& r, std::optional<T>& v) {
+  if (r.skip_null()) {
+    v.reset();
+  } else {
+    read_value(r, v.emplace());
+  }
+}
+
+template <class T, class C, class A>
+void read_json(Reader& r, std::map<std::string, T, C, A>& v) {
+  detail::read_object_into(r, v);
+}
+
+template <class T, class H, class E, class A>
+void read_json(Reader& r, std::unordered_map<std::string, T, H, E, A>& v) {
+  detail::read_object_into(r, v);
+}
+
+template <HasJsonFields T>
+void read_json(Reader& r, T& v) {
+  detail::read_array_into(r, json_fields(v));
+}
+
+template <HasJsonMembers T>
+  requires(!HasJsonFields<T>)
+void read_json(Reader& r, T& v) {
+  auto members = json_members(v);
+  constexpr std::size_t n = std::tuple_size_v<decltype(members)>;
+  std::array<bool, n> seen{};
+  r.begin_object();
+  while (auto key = r.next_key()) {
+    const std::string_view name = *key;  // compared before the value is read
+    bool matched = false;
+    std::size_t i = 0;
+    std::apply(
+        [&](auto&... m) {
+          ((!matched && m.name == name ? (matched = seen[i] = true, read_value(r, m.field))
+                                       : void(),
+            ++i),
+           ...);
+        },
+        members);
+    if (!matched) r.skip_value();  // unknown keys are skipped
+  }
+  std::size_t i = 0;
+  std::apply(
+      [&](auto&... m) {
+        (
+            [&](auto& member) {
+              if (!seen[i]) {
+                if constexpr (detail::is_optional<std::remove_cvref_t<decltype(member.field)>>) {
+                  member.field.reset();
+                } else {
+                  detail::fail_missing_member(r, member.name);
+                }
+              }
+              ++i;
+            }(m),
+            ...);
+      },
+      members);
+}
+
+}  // namespace bufstream::json

@@ -1,0 +1,568 @@
+#include <bufstream/json/reader.hpp>
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <limits>
+#include <system_error>
+
+#include <fmt/format.h>
+
+#include <bufstream/numbers.hpp>
+#include <bufstream/utf8.hpp>
+
+namespace bufstream::json {
+
+namespace {
+
+constexpr int as_byte(char c) noexcept { return static_cast<unsigned char>(c); }
+
+// Bytes a string holds as they are: everything but control characters, '"', '\\' and the
+// bytes of multi-byte UTF-8 sequences (which are validated on their own).
+constexpr std::array<bool, 256> make_plain_table() {
+  std::array<bool, 256> table{};
+  for (int b = 0x20; b < 0x80; ++b) table[static_cast<std::size_t>(b)] = true;
+  table['"'] = false;
+  table['\\'] = false;
+  return table;
+}
+constexpr std::array<bool, 256> plain = make_plain_table();
+
+constexpr bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
+
+// The RFC 8259 number grammar as a state machine, so that a number can be scanned in pieces
+// when it straddles two windows:  -? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?
+struct NumberScan {
+  enum State : std::uint8_t {
+    start, minus, zero, integer, dot, fraction, exponent_mark, exponent_sign, exponent
+  };
+  State state = start;
+  bool is_float = false;
+
+  // Consumes the longest prefix of [p, end) that continues the number; returns where it
+  // stopped (`end` when the number may go on in the next window).
+  const char* scan(const char* p, const char* end) noexcept {
+    for (; p != end; ++p) {
+      const char c = *p;
+      switch (state) {
+        case start:
+          if (c == '-') {
+            state = minus;
+            continue;
+          }
+          [[fallthrough]];
+        case minus:
+          if (c == '0') {
+            state = zero;
+          } else if (is_digit(c)) {
+            state = integer;
+          } else {
+            return p;
+          }
+          continue;
+        case integer:
+          while (p != end && is_digit(*p)) ++p;
+          if (p == end) return p;
+          [[fallthrough]];
+        case zero:
+          if (*p == '.') {
+            state = dot;
+            is_float = true;
+          } else if (*p == 'e' || *p == 'E') {
+            state = exponent_mark;
+            is_float = true;
+          } else {
+            return p;
+          }
+          continue;
+        case dot:
+          if (!is_digit(c)) return p;
+          state = fraction;
+          continue;
+        case fraction:
+          if (is_digit(c)) continue;
+          if (c != 'e' && c != 'E') return p;
+          state = exponent_mark;
+          continue;
+        case exponent_mark:
+          if (c == '+' || c == '-') {
+            state = exponent_sign;
+          } else if (is_digit(c)) {
+            state = exponent;
+          } else {
+            return p;
+          }
+          continue;
+        case exponent_sign:
+          if (!is_digit(c)) return p;
+          state = exponent;
+          continue;
+        case exponent:
+          if (!is_digit(c)) return p;
+          continue;
+      }
+    }
+    return p;
+  }
+
+  bool complete() const noexcept {
+    return state == zero || state == integer || state == fraction || state == exponent;
+  }
+
+  // What the number needed next, when it stopped incomplete.
+  const char* expectation() const noexcept {
+    switch (state) {
+      case minus: return "a digit after '-'";
+      case dot: return "a digit after '.'";
+      case exponent_mark: return "'+', '-' or a digit in the exponent";
+      case exponent_sign: return "a digit in the exponent";
+      default: return "a number";
+    }
+  }
+};
+
+// Parses the four hex digits at w[at..at+4) into `unit`; on failure returns the index of the
+// first bad byte (which may be w.size(): the input ended).
+std::optional<std::size_t> parse_hex4(std::string_view w, std::size_t at, unsigned& unit) {
+  unit = 0;
+  for (std::size_t i = at; i < at + 4; ++i) {
+    if (i >= w.size()) return i;
+    const char c = w[i];
+    unsigned digit = 0;
+    if (c >= '0' && c <= '9') {
+      digit = static_cast<unsigned>(c - '0');
+    } else if (c >= 'a' && c <= 'f') {
+      digit = static_cast<unsigned>(c - 'a' + 10);
+    } else if (c >= 'A' && c <= 'F') {
+      digit = static_cast<unsigned>(c - 'A' + 10);
+    } else {
+      return i;
+    }
+    unit = unit * 16 + digit;
+  }
+  return std::nullopt;
+}
+
+int byte_at(std::string_view w, std::size_t i) { return i < w.size() ? as_byte(w[i]) : -1; }
+
+// A number's text for an error message, cut if it is very long.
+std::string shorten(std::string_view text) {
+  if (text.size() <= 40) return std::string(text);
+  return std::string(text.substr(0, 40)) + "...";
+}
+
+struct SkipHandler {
+  void null() {}
+  void boolean(bool) {}
+  void integer(std::int64_t) {}
+  void unsigned_integer(std::uint64_t) {}
+  void floating(double) {}
+  void string(std::string_view) {}
+  void key(std::string_view) {}
+  void begin_array() {}
+  void end_array() {}
+  void begin_object() {}
+  void end_object() {}
+};
+
+}  // namespace
+
+Reader::Reader(ReadStream& in, ReadOptions options) : in_(in), options_(std::move(options)) {}
+
+SourcePosition Reader::position() const noexcept { return lines_.at(in_.position()); }
+
+void Reader::fail_at(std::uint64_t offset, std::string message) {
+  ParseError error(lines_.at(offset), std::move(message), options_.source_name);
+  failure_ = std::make_exception_ptr(error);
+  throw error;
+}
+
+void Reader::fail_at_token(std::string message) { fail_at(token_start_, std::move(message)); }
+
+void Reader::fail_expected(std::string_view expected, int found) {
+  fail_at(in_.position(), fmt::format("expected {} but found {}", expected, describe_byte(found)));
+}
+
+void Reader::fail_integer_range(std::string_view range) {
+  fail_at(token_start_,
+          fmt::format("expected an integer from {} but found {}", range, shorten(number_text_)));
+}
+
+int Reader::skip_whitespace() {
+  for (;;) {
+    const char* p = in_.cursor();
+    const char* const end = in_.limit();
+    while (p != end) {
+      const char c = *p;
+      if (c == ' ' || c == '\t' || c == '\r') {
+        ++p;
+      } else if (c == '\n') {
+        ++p;
+        lines_.new_line(offset_of(p));
+      } else {
+        in_.set_cursor(p);
+        return as_byte(c);
+      }
+    }
+    in_.set_cursor(p);
+    if (in_.fill(1).empty()) return -1;
+  }
+}
+
+void Reader::finish() {
+  const int c = next_significant();
+  if (c >= 0) fail_expected("end of input", c);
+}
+
+ValueType Reader::peek() {
+  const int c = next_significant();
+  switch (c) {
+    case '[': return ValueType::array;
+    case '{': return ValueType::object;
+    case '"': return ValueType::string;
+    case 't':
+    case 'f': return ValueType::boolean;
+    case 'n': return ValueType::null;
+    case '-':
+    case '0': case '1': case '2': case '3': case '4':
+    case '5': case '6': case '7': case '8': case '9': return ValueType::number;
+    default: fail_expected("a value", c);
+  }
+}
+
+void Reader::skip_value() {
+  SkipHandler skip;
+  parse(skip);
+}
+
+// ---- Literals ------------------------------------------------------------------------------
+
+void Reader::read_literal(std::string_view literal) {
+  token_start_ = in_.position();
+  const std::string_view w = in_.fill(literal.size());
+  for (std::size_t i = 0; i < literal.size(); ++i) {
+    if (i >= w.size() || w[i] != literal[i]) {
+      fail_at(token_start_ + i,
+              fmt::format("expected '{}' but found {}", literal, describe_byte(byte_at(w, i))));
+    }
+  }
+  in_.advance(literal.size());
+}
+
+void Reader::read_null() {
+  const int c = next_significant();
+  if (c != 'n') fail_expected("null", c);
+  read_literal("null");
+}
+
+bool Reader::skip_null() {
+  if (next_significant() != 'n') return false;
+  read_literal("null");
+  return true;
+}
+
+bool Reader::read_bool() {
+  const int c = next_significant();
+  if (c == 't') {
+    read_literal("true");
+    return true;
+  }
+  if (c != 'f') fail_expected("true or false", c);
+  read_literal("false");
+  return false;
+}
+
+// ---- Numbers -------------------------------------------------------------------------------
+
+std::string_view Reader::scan_number() {
+  NumberScan scan;
+  const char* const start = in_.cursor();
+  const char* p = scan.scan(start, in_.limit());
+  std::string_view text;
+  if (p != in_.limit()) [[likely]] {  // the whole number lies in this window
+    text = std::string_view(start, static_cast<std::size_t>(p - start));
+    in_.set_cursor(p);
+  } else {
+    number_spill_.assign(start, p);
+    in_.set_cursor(p);
+    while (!in_.fill(1).empty()) {
+      const char* q = in_.cursor();
+      p = scan.scan(q, in_.limit());
+      number_spill_.append(q, p);
+      in_.set_cursor(p);
+      if (p != in_.limit()) break;
+    }
+    text = number_spill_;
+  }
+  number_text_ = text;
+  // Either a byte follows in the window or the input has ended: no refill needed here.
+  const int next = in_.cursor() != in_.limit() ? as_byte(*in_.cursor()) : -1;
+  if (!scan.complete()) fail_expected(scan.expectation(), next);
+  if (scan.state == NumberScan::zero && next >= '0' && next <= '9') {
+    fail_expected("'.', 'e' or the end of the number after a leading 0", next);
+  }
+  number_is_float_ = scan.is_float;
+  return text;
+}
+
+Number Reader::read_number() {
+  const int c = next_significant();
+  token_start_ = in_.position();
+  if (c != '-' && !(c >= '0' && c <= '9')) fail_expected("a number", c);
+  const std::string_view text = scan_number();
+  Number n;
+  if (!number_is_float_) {
+    const bool negative = text[0] == '-';
+    std::uint64_t u = 0;
+    const char* const end = text.data() + text.size();
+    const auto [ptr, ec] = std::from_chars(text.data() + (negative ? 1 : 0), end, u);
+    if (ec == std::errc()) {
+      if (!negative) {
+        n.kind = Number::Kind::unsigned_integer;
+        n.u = u;
+        return n;
+      }
+      constexpr auto magnitude_of_min = std::uint64_t{1} << 63;
+      if (u <= magnitude_of_min) {
+        n.kind = Number::Kind::signed_integer;
+        n.i = u == magnitude_of_min ? std::numeric_limits<std::int64_t>::min()
+                                    : -static_cast<std::int64_t>(u);
+        return n;
+      }
+    }
+    // Beyond 64 bits: the nearest double, below.
+  }
+  const std::optional<double> d = parse_double(text);
+  if (!d) {
+    fail_at(token_start_, fmt::format("expected a number within the range of double but found {}",
+                                      shorten(text)));
+  }
+  n.kind = Number::Kind::floating;
+  n.d = *d;
+  return n;
+}
+
+double Reader::read_double() {
+  const Number n = read_number();
+  switch (n.kind) {
+    case Number::Kind::signed_integer: return static_cast<double>(n.i);
+    case Number::Kind::unsigned_integer: return static_cast<double>(n.u);
+    case Number::Kind::floating: break;
+  }
+  return n.d;
+}
+
+// ---- Strings -------------------------------------------------------------------------------
+
+std::string_view Reader::read_string() {
+  read_string(text_);
+  return text_;
+}
+
+void Reader::read_string(std::string& out) {
+  const int c = next_significant();
+  token_start_ = in_.position();
+  if (c != '"') fail_expected("a string", c);
+  in_.advance(1);
+  out.clear();
+  read_string_body(out);
+}
+
+// Appends the decoded content of a string whose opening quote has been consumed, and
+// consumes the closing quote. Runs of plain bytes are found in the window and copied at once.
+void Reader::read_string_body(std::string& out) {
+  for (;;) {
+    const char* p = in_.cursor();
+    const char* const end = in_.limit();
+    const char* const run = p;
+    while (p != end && plain[static_cast<unsigned char>(*p)]) ++p;
+    out.append(run, static_cast<std::size_t>(p - run));
+    in_.set_cursor(p);
+    if (p == end) {
+      if (in_.fill(1).empty()) fail_expected("'\"' to end the string", -1);
+      continue;
+    }
+    const int c = as_byte(*p);
+    if (c == '"') {
+      in_.advance(1);
+      return;
+    }
+    if (c == '\\') {
+      read_escape(out);
+    } else if (c < 0x20) {
+      fail_expected("'\"' or a string character (control characters must be escaped)", c);
+    } else {
+      read_non_ascii(out);
+    }
+  }
+}
+
+void Reader::read_non_ascii(std::string& out) {
+  const auto lead = static_cast<unsigned char>(*in_.cursor());
+  const std::string_view w = in_.fill(std::max<std::size_t>(utf8::sequence_length(lead), 1));
+  const utf8::Decoded d = utf8::decode(w.data(), w.data() + w.size());
+  if (d.error != utf8::Error::none) {
+    fail_at(in_.position(), fmt::format("expected UTF-8 text but found {} ({})",
+                                        describe_byte(lead), utf8::describe(d.error)));
+  }
+  out.append(w.data(), d.length);
+  in_.advance(d.length);
+}
+
+void Reader::read_escape(std::string& out) {
+  const std::uint64_t at = in_.position();  // of the backslash
+  std::string_view w = in_.fill(2);
+  char simple = 0;
+  switch (byte_at(w, 1)) {
+    case '"': simple = '"'; break;
+    case '\\': simple = '\\'; break;
+    case '/': simple = '/'; break;
+    case 'b': simple = '\b'; break;
+    case 'f': simple = '\f'; break;
+    case 'n': simple = '\n'; break;
+    case 'r': simple = '\r'; break;
+    case 't': simple = '\t'; break;
+    case 'u': break;
+    default:
+      fail_at(at + 1, fmt::format("expected an escape ('\"', '\\', '/', 'b', 'f', 'n', 'r', 't' "
+                                  "or 'u') after '\\' but found {}",
+                                  describe_byte(byte_at(w, 1))));
+  }
+  if (simple != 0) {
+    out.push_back(simple);
+    in_.advance(2);
+    return;
+  }
+  w = in_.fill(6);
+  unsigned unit = 0;
+  if (auto bad = parse_hex4(w, 2, unit)) {
+    fail_at(at + *bad, fmt::format("expected 4 hex digits after '\\u' but found {}",
+                                   describe_byte(byte_at(w, *bad))));
+  }
+  std::size_t length = 6;
+  char32_t code_point = unit;
+  if (unit >= 0xDC00 && unit <= 0xDFFF) {
+    fail_at(at, fmt::format("expected a character escape but found the lone low surrogate "
+                            "\\u{:04X} (a low surrogate must follow a high one)",
+                            unit));
+  }
+  if (unit >= 0xD800 && unit <= 0xDBFF) {
+    w = in_.fill(12);
+    const std::string expected =
+        fmt::format("a low surrogate escape \\uDC00-\\uDFFF after \\u{:04X}", unit);
+    if (byte_at(w, 6) != '\\') fail_at(at + 6, fmt::format("expected {} but found {}", expected,
+                                                           describe_byte(byte_at(w, 6))));
+    if (byte_at(w, 7) != 'u') fail_at(at + 7, fmt::format("expected {} but found {}", expected,
+                                                          describe_byte(byte_at(w, 7))));
+    unsigned low = 0;
+    if (auto bad = parse_hex4(w, 8, low)) {
+      fail_at(at + *bad, fmt::format("expected 4 hex digits after '\\u' but found {}",
+                                     describe_byte(byte_at(w, *bad))));
+    }
+    if (low < 0xDC00 || low > 0xDFFF) {
+      fail_at(at + 6, fmt::format("expected {} but found \\u{:04X}", expected, low));
+    }
+    code_point = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00);
+    length = 12;
+  }
+  char bytes[4];
+  const char* end = utf8::encode(code_point, bytes);
+  out.append(bytes, static_cast<std::size_t>(end - bytes));
+  in_.advance(length);
+}
+
+// ---- Containers ----------------------------------------------------------------------------
+
+void Reader::enter(char open) {
+  token_start_ = in_.position();
+  if (depth_ >= options_.max_depth) {
+    fail_at(token_start_, fmt::format("expected at most {} nested arrays and objects but found "
+                                      "'{}' at depth {}",
+                                      options_.max_depth, open, depth_ + 1));
+  }
+  in_.advance(1);
+  ++depth_;
+  first_ = true;
+}
+
+void Reader::begin_array() {
+  const int c = next_significant();
+  if (c != '[') fail_expected("'['", c);
+  enter('[');
+}
+
+void Reader::begin_object() {
+  const int c = next_significant();
+  if (c != '{') fail_expected("'{'", c);
+  enter('{');
+}
+
+bool Reader::next_element() {
+  const int c = next_significant();
+  token_start_ = in_.position();
+  if (c == ']') {
+    in_.advance(1);
+    --depth_;
+    first_ = false;
+    return false;
+  }
+  if (first_) {  // the element itself says what it found if it is not a value
+    first_ = false;
+    return true;
+  }
+  if (c != ',') fail_expected("',' or ']'", c);
+  in_.advance(1);
+  return true;
+}
+
+void Reader::end_array() {
+  const int c = next_significant();
+  token_start_ = in_.position();
+  if (c != ']') fail_expected("']'", c);
+  in_.advance(1);
+  --depth_;
+  first_ = false;
+}
+
+std::optional<std::string_view> Reader::next_key() {
+  int c = next_significant();
+  token_start_ = in_.position();
+  if (c == '}') {
+    in_.advance(1);
+    --depth_;
+    first_ = false;
+    return std::nullopt;
+  }
+  if (first_) {
+    first_ = false;
+    if (c != '"') fail_expected("a string key or '}'", c);
+  } else {
+    if (c != ',') fail_expected("',' or '}'", c);
+    in_.advance(1);
+    c = next_significant();
+    token_start_ = in_.position();
+    if (c != '"') fail_expected("a string key", c);
+  }
+  in_.advance(1);
+  key_.clear();
+  read_string_body(key_);
+  c = next_significant();
+  if (c != ':') fail_expected("':' after the key", c);
+  in_.advance(1);
+  return std::string_view(key_);
+}
+
+namespace detail {
+
+void fail_element_count(Reader& r, std::size_t expected, std::size_t found, bool more) {
+  if (more) r.fail_at_token(fmt::format("expected an array of {} elements but found more", expected));
+  r.fail_at_token(fmt::format("expected an array of {} elements but found {}", expected, found));
+}
+
+void fail_missing_member(Reader& r, std::string_view name) {
+  r.fail_at_token(fmt::format("expected member \"{}\" but found the end of the object", name));
+}
+
+}  // namespace detail
+
+}  // namespace bufstream::json

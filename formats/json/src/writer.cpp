@@ -1,0 +1,301 @@
+#include <bufstream/json/writer.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstring>
+
+#include <fmt/format.h>
+
+#include <bufstream/utf8.hpp>
+
+namespace bufstream::json {
+
+namespace {
+
+// Per byte: 0 copied as is, 1 written as an escape. Control characters, '"' and '\\' always
+// need one; with ascii_only so do DEL and every byte of a multi-byte sequence.
+constexpr std::array<unsigned char, 256> make_escape_class(bool ascii_only) {
+  std::array<unsigned char, 256> table{};
+  for (int b = 0; b < 0x20; ++b) table[static_cast<std::size_t>(b)] = 1;
+  table['"'] = 1;
+  table['\\'] = 1;
+  if (ascii_only) {
+    for (int b = 0x7F; b < 0x100; ++b) table[static_cast<std::size_t>(b)] = 1;
+  }
+  return table;
+}
+
+constexpr std::array<unsigned char, 256> escape_class_utf8 = make_escape_class(false);
+constexpr std::array<unsigned char, 256> escape_class_ascii = make_escape_class(true);
+
+constexpr char hex_digits[] = "0123456789abcdef";
+
+// Writes `\uXXXX` for a UTF-16 code unit.
+void put_u_escape(WriteStream& out, unsigned unit) {
+  char* p = out.reserve(6);
+  p[0] = '\\';
+  p[1] = 'u';
+  p[2] = hex_digits[(unit >> 12) & 0xF];
+  p[3] = hex_digits[(unit >> 8) & 0xF];
+  p[4] = hex_digits[(unit >> 4) & 0xF];
+  p[5] = hex_digits[unit & 0xF];
+  out.commit(6);
+}
+
+void put_escape(WriteStream& out, unsigned char b) {
+  char named = 0;
+  switch (b) {
+    case '"': named = '"'; break;
+    case '\\': named = '\\'; break;
+    case '\b': named = 'b'; break;
+    case '\f': named = 'f'; break;
+    case '\n': named = 'n'; break;
+    case '\r': named = 'r'; break;
+    case '\t': named = 't'; break;
+    default: put_u_escape(out, b); return;
+  }
+  const char escape[2] = {'\\', named};
+  out.write(escape, 2);
+}
+
+const char* state_name(bool is_array) { return is_array ? "array" : "object"; }
+
+}  // namespace
+
+Writer::Writer(WriteStream& out, WriteOptions options)
+    : out_(out),
+      options_(options),
+      pretty_(options.indent > 0),
+      escape_class_(options.ascii_only ? escape_class_ascii.data() : escape_class_utf8.data()) {
+  if (options_.json_lines && pretty_) {
+    throw std::invalid_argument("json::Writer: JSON Lines output cannot be indented");
+  }
+}
+
+void Writer::new_line(std::size_t level) {
+  out_.write(options_.line_end);
+  std::size_t spaces = level * options_.indent;
+  while (spaces > 0) {
+    const std::size_t n = std::min<std::size_t>(spaces, 64);
+    char* p = out_.reserve(n);
+    std::memset(p, ' ', n);
+    out_.commit(n);
+    spaces -= n;
+  }
+}
+
+void Writer::top_value_done() {
+  if (options_.json_lines) {
+    out_.write(options_.line_end);  // state_ stays `top`: the next line may follow
+  } else {
+    state_ = State::done;
+  }
+}
+
+void Writer::misplaced_value() const {
+  switch (state_) {
+    case State::object_first:
+    case State::object_next:
+      throw UsageError("json::Writer: a value where an object key is due (call key() first)");
+    case State::done:
+      throw UsageError(
+          "json::Writer: a second top-level value (a document holds one; set json_lines to "
+          "write one value per line)");
+    default:
+      throw UsageError("json::Writer: a value is not allowed here");
+  }
+}
+
+Writer& Writer::begin_container(State inside, char open) {
+  before_value();
+  // The parent's state after this container is the one before_value() left.
+  stack_.push_back(state_);
+  state_ = inside;
+  out_.put(open);
+  return *this;
+}
+
+Writer& Writer::begin_array() { return begin_container(State::array_first, '['); }
+Writer& Writer::begin_object() { return begin_container(State::object_first, '{'); }
+
+Writer& Writer::end_container(bool is_array) {
+  const bool in_array = state_ == State::array_first || state_ == State::array_next;
+  const bool in_object = state_ == State::object_first || state_ == State::object_next;
+  if (stack_.empty()) {
+    throw UsageError(fmt::format("json::Writer: end_{}() with no open {}", state_name(is_array),
+                                 state_name(is_array)));
+  }
+  if (state_ == State::member_value) {
+    throw UsageError("json::Writer: end_object() after a key with no value");
+  }
+  if ((is_array && !in_array) || (!is_array && !in_object)) {
+    throw UsageError(fmt::format("json::Writer: end_{}() while an {} is open",
+                                 state_name(is_array), state_name(!is_array)));
+  }
+  const bool empty = state_ == State::array_first || state_ == State::object_first;
+  if (pretty_ && !empty) new_line(stack_.size() - 1);
+  out_.put(is_array ? ']' : '}');
+  state_ = stack_.back();
+  stack_.pop_back();
+  after_value();
+  return *this;
+}
+
+Writer& Writer::end_array() { return end_container(true); }
+Writer& Writer::end_object() { return end_container(false); }
+
+Writer& Writer::key(std::string_view name) {
+  // Every check comes before the first byte is written: a refused key leaves no trace.
+  if (state_ == State::member_value) {
+    throw UsageError(fmt::format(
+        "json::Writer: key \"{}\" where the value of the previous key is due", name));
+  }
+  if (state_ != State::object_first && state_ != State::object_next) {
+    throw UsageError(fmt::format("json::Writer: key \"{}\" outside an object", name));
+  }
+  if (auto bad = utf8::find_invalid(name)) {
+    throw std::invalid_argument(fmt::format("json::Writer: key with {} at byte {}",
+                                            utf8::describe(bad->error), bad->offset));
+  }
+  if (state_ == State::object_next) out_.put(',');
+  if (pretty_) new_line(stack_.size());
+  write_string(name);
+  if (pretty_) {
+    out_.write(std::string_view(": ", 2));
+  } else {
+    out_.put(':');
+  }
+  state_ = State::member_value;
+  return *this;
+}
+
+Writer& Writer::null() {
+  before_value();
+  out_.write(std::string_view("null", 4));
+  after_value();
+  return *this;
+}
+
+Writer& Writer::value(bool b) {
+  before_value();
+  out_.write(b ? std::string_view("true", 4) : std::string_view("false", 5));
+  after_value();
+  return *this;
+}
+
+void Writer::write_non_finite() {
+  if (options_.non_finite == NonFinite::write_null) {
+    null();
+    return;
+  }
+  throw std::invalid_argument(
+      "json::Writer: JSON cannot represent NaN or infinity (set non_finite to write null)");
+}
+
+Writer& Writer::value(double d) {
+  if (!std::isfinite(d)) [[unlikely]] {
+    write_non_finite();
+    return *this;
+  }
+  before_value();
+  char* p = out_.reserve(max_double_chars);
+  out_.commit(static_cast<std::size_t>(format_double(p, d, {.force_fraction = true}) - p));
+  after_value();
+  return *this;
+}
+
+Writer& Writer::value(float f) {
+  if (!std::isfinite(f)) [[unlikely]] {
+    write_non_finite();
+    return *this;
+  }
+  before_value();
+  char* p = out_.reserve(max_double_chars);
+  char* end = std::to_chars(p, p + max_double_chars, f).ptr;
+  if (std::find_if(p, end, [](char c) { return c == '.' || c == 'e'; }) == end) {
+    *end++ = '.';
+    *end++ = '0';
+  }
+  out_.commit(static_cast<std::size_t>(end - p));
+  after_value();
+  return *this;
+}
+
+Writer& Writer::value(std::string_view s) {
+  if (auto bad = utf8::find_invalid(s)) {
+    throw std::invalid_argument(fmt::format("json::Writer: string with {} at byte {}",
+                                            utf8::describe(bad->error), bad->offset));
+  }
+  before_value();
+  write_string(s);
+  after_value();
+  return *this;
+}
+
+// Writes `s` (valid UTF-8) quoted and escaped. Runs of bytes that need no escape are copied
+// with one write each.
+void Writer::write_string(std::string_view s) {
+  const auto* p = reinterpret_cast<const unsigned char*>(s.data());
+  const auto* const end = p + s.size();
+  // The common case, a short string with nothing to escape, is one reserve and one copy.
+  if (s.size() <= 64) {
+    const auto* q = p;
+    while (q != end && escape_class_[*q] == 0) ++q;
+    if (q == end) {
+      char* out = out_.reserve(s.size() + 2);
+      out[0] = '"';
+      if (!s.empty()) std::memcpy(out + 1, s.data(), s.size());
+      out[s.size() + 1] = '"';
+      out_.commit(s.size() + 2);
+      return;
+    }
+  }
+  out_.put('"');
+  const auto* run = p;
+  while (p != end) {
+    if (escape_class_[*p] == 0) {
+      ++p;
+      continue;
+    }
+    out_.write(reinterpret_cast<const char*>(run), static_cast<std::size_t>(p - run));
+    if (*p < 0x80) {
+      put_escape(out_, *p);
+      ++p;
+    } else {  // ascii_only: a multi-byte sequence, valid (checked by the caller)
+      const utf8::Decoded d = utf8::decode(reinterpret_cast<const char*>(p),
+                                           reinterpret_cast<const char*>(end));
+      if (d.code_point >= 0x10000) {
+        const char32_t v = d.code_point - 0x10000;
+        put_u_escape(out_, 0xD800 + static_cast<unsigned>(v >> 10));
+        put_u_escape(out_, 0xDC00 + static_cast<unsigned>(v & 0x3FF));
+      } else {
+        put_u_escape(out_, static_cast<unsigned>(d.code_point));
+      }
+      p += d.length;
+    }
+    run = p;
+  }
+  out_.write(reinterpret_cast<const char*>(run), static_cast<std::size_t>(p - run));
+  out_.put('"');
+}
+
+void Writer::finish() {
+  if (!stack_.empty()) {
+    const bool is_array = state_ == State::array_first || state_ == State::array_next;
+    throw UsageError(fmt::format("json::Writer: finish() with {} unclosed container{} (an {} is open)",
+                                 stack_.size(), stack_.size() == 1 ? "" : "s",
+                                 state_name(is_array)));
+  }
+  if (state_ == State::top && !options_.json_lines) {
+    throw UsageError("json::Writer: finish() before any value was written");
+  }
+  out_.flush();
+}
+
+void Writer::close() {
+  finish();
+  out_.close();
+}
+
+}  // namespace bufstream::json
