@@ -1,0 +1,81 @@
+// csv::FieldConverter<T>: a field's text as a C++ value, for typed rows.
+//
+// `FieldConverter<T>::parse(text)` returns the value or throws `ConversionError` (which
+// RowReader turns into a ParseError at the field). Provided for:
+// - integers (`int`, `std::int64_t`, `unsigned`, ...): an optional '-', then decimal digits, in
+//   range for the type; nothing else (no '+', no spaces);
+// - `double` and `float`: decimal text as `bufstream::parse_double` reads it (`-1.5e3`, `.5`),
+//   correctly rounded, plus `inf`, `-inf` and `nan` as the writer writes them;
+// - `bool`: `true`/`false`, `TRUE`/`FALSE`, `True`/`False`, `1`/`0`;
+// - `std::string`: the text as it is (an empty field is "");
+// - `std::optional<T>`: an empty field is `std::nullopt`, anything else is converted as T.
+// Other than for strings and optionals an empty field is an error ("found an empty field");
+// `Schema::field_or` gives a default instead. Specialize FieldConverter for your own types.
+#pragma once
+
+#include <concepts>
+#include <cstddef>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include <bufstream/numbers.hpp>
+
+namespace bufstream::csv {
+
+/// A field's text is not a value of the type it is read as. The message says what was
+/// expected and what was found: "expected an integer from 0 to 255 but found '300'".
+class ConversionError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+template <class T>
+struct FieldConverter;
+
+namespace detail {
+[[noreturn]] void throw_not_integer(std::string_view text, bool is_signed, std::size_t bytes);
+double parse_double_field(std::string_view text);
+float parse_float_field(std::string_view text);
+bool parse_bool_field(std::string_view text);
+}  // namespace detail
+
+template <std::integral T>
+  requires(!std::same_as<T, bool> && !std::same_as<T, char>)
+struct FieldConverter<T> {
+  static T parse(std::string_view text) {
+    if (const std::optional<T> value = parse_integer<T>(text)) return *value;
+    detail::throw_not_integer(text, std::is_signed_v<T>, sizeof(T));
+  }
+};
+
+template <>
+struct FieldConverter<double> {
+  static double parse(std::string_view text) { return detail::parse_double_field(text); }
+};
+
+template <>
+struct FieldConverter<float> {
+  static float parse(std::string_view text) { return detail::parse_float_field(text); }
+};
+
+template <>
+struct FieldConverter<bool> {
+  static bool parse(std::string_view text) { return detail::parse_bool_field(text); }
+};
+
+template <>
+struct FieldConverter<std::string> {
+  static std::string parse(std::string_view text) { return std::string(text); }
+};
+
+template <class T>
+struct FieldConverter<std::optional<T>> {
+  static std::optional<T> parse(std::string_view text) {
+    if (text.empty()) return std::nullopt;
+    return FieldConverter<T>::parse(text);
+  }
+};
+
+}  // namespace bufstream::csv

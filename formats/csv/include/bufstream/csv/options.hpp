@@ -1,0 +1,65 @@
+// Options of csv::Reader and csv::Writer: plain structs for designated initializers,
+//
+//     csv::Reader in(stream, {.separator = ';'});
+//     csv::Writer out(sink, {.separator = '\t', .line_end = csv::LineEnd::lf});
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace bufstream::csv {
+
+struct ReaderOptions {
+  /// The byte between fields: any byte except '"', CR and LF.
+  char separator = ',';
+
+  /// Lenient quotes (Go's LazyQuotes). Strict (false): a quote inside an unquoted field, text
+  /// after a closing quote, and a quoted field the input ends in are errors. Lenient (true):
+  /// a quote inside an unquoted field is an ordinary byte (`a"b` is `a"b`); a quote inside a
+  /// quoted field that is not doubled and not followed by a separator or line end is kept as
+  /// a byte and the field goes on (`"a"b"` is `a"b`); a quoted field still open at the end of
+  /// the input holds everything up to the end. No byte of the input is ever dropped.
+  bool lazy_quotes = false;
+
+  /// Records of any length (Go's FieldsPerRecord = -1). Strict (false): every record must have
+  /// as many fields as the first one (the header, if one was read). Lenient (true): records
+  /// are returned with the fields they have; nothing is padded or cut.
+  bool variable_field_count = false;
+
+  /// RFC 4180 has no empty lines: by default a line with nothing on it is a record of one
+  /// empty field (so a one-column file keeps its empty values). True skips such lines.
+  bool skip_empty_lines = false;
+
+  /// Skip a UTF-8 byte-order mark (EF BB BF) at the start of the input.
+  bool skip_bom = true;
+
+  /// Named in error messages ("data.csv:3:7: ..."), typically the file's path.
+  std::string source_name = {};
+};
+
+/// When the writer puts a field in quotes.
+enum class Quoting : std::uint8_t {
+  /// Only fields that need it: those holding the separator, a quote, CR or LF, or starting or
+  /// ending with a space or tab (which some readers trim); and a record's only field when it
+  /// is empty (`""`, so that the record is not an empty line).
+  as_needed,
+  /// Every field, numbers included.
+  always,
+  /// No field; a field that would need quotes (separator, quote, CR or LF in it) throws
+  /// `std::invalid_argument` before any of it is written.
+  never,
+};
+
+enum class LineEnd : std::uint8_t {
+  crlf,  // "\r\n", as RFC 4180 says
+  lf,    // "\n"
+};
+
+struct WriterOptions {
+  /// The byte between fields: any byte except '"', CR and LF.
+  char separator = ',';
+  Quoting quoting = Quoting::as_needed;
+  LineEnd line_end = LineEnd::crlf;
+};
+
+}  // namespace bufstream::csv

@@ -1,0 +1,127 @@
+// csv::Reader: RFC 4180 records from any ReadStream, in constant memory.
+//
+//     bufstream::MemoryReadStream in("name,age\r\nAda,36\r\n");
+//     bufstream::csv::Reader csv(in);
+//     const auto& header = csv.read_header();          // name, age
+//     while (const csv::Record* r = csv.next()) {       // zero-copy views
+//       std::string_view age = (*r)[header.index("age")];
+//     }
+//
+// Grammar: fields are separated by the separator byte (',' by default) and records end at LF,
+// CRLF or CR; the last record may lack a line end. A field that starts with '"' is quoted: it
+// may hold separators, line ends and quotes written twice (`""`), and ends at the next single
+// quote, which must be followed by a separator, a line end or the end of the input. Bytes are
+// kept as they are (spaces included); the reader does not check that they are UTF-8. A leading
+// UTF-8 byte-order mark is skipped. Empty input is zero records.
+//
+// Errors: malformed input throws `ParseError` with line, column and byte offset, and a message
+// that names the record and the problem (see ReaderOptions for the lenient alternatives). I/O
+// failures of the stream pass through as `IoError`. After an error the reader is not usable.
+//
+// Speed: records are scanned in the stream's window eight bytes at a time; only a record that
+// crosses the window's edge (or an unusual one) takes a slower, copying path.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <exception>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <bufstream/csv/detail/byte_scan.hpp>
+#include <bufstream/csv/header.hpp>
+#include <bufstream/csv/options.hpp>
+#include <bufstream/csv/record.hpp>
+#include <bufstream/errors.hpp>
+#include <bufstream/read_stream.hpp>
+
+namespace bufstream::csv {
+
+class Reader {
+ public:
+  /// Reads `in`, which must outlive the reader. Nothing is read until the first record is
+  /// asked for. Throws `std::invalid_argument` if the separator is '"', CR or LF.
+  explicit Reader(ReadStream& in, ReaderOptions options = {});
+  ~Reader();
+  Reader(const Reader&) = delete;
+  Reader& operator=(const Reader&) = delete;
+
+  /// Reads the next record; nullptr at the end of the input. The record and its views are
+  /// valid until the next call that reads.
+  const Record* next();
+
+  /// Reads the next record into `fields` (reusing its strings' capacity); false at the end.
+  bool next(std::vector<std::string>& fields);
+
+  /// Reads every remaining record.
+  std::vector<std::vector<std::string>> read_all();
+
+  /// Reads the next record as the header (call it before reading records). Its field count is
+  /// then the one every record must have (unless `variable_field_count`). Throws `ParseError`
+  /// if the input has no record.
+  const Header& read_header();
+  bool has_header() const noexcept { return has_header_; }
+  /// The header read by `read_header()` (empty before).
+  const Header& header() const noexcept { return header_; }
+  /// Where the header starts (for errors about it).
+  SourcePosition header_position() const noexcept { return header_position_; }
+
+  /// Records read so far (the header included).
+  std::uint64_t record_count() const noexcept { return record_count_; }
+
+  /// Where field `i` of the last record read starts (at its opening quote if quoted).
+  /// Precondition: a record was read and `i < record.size()`.
+  SourcePosition field_position(std::size_t i) const noexcept;
+  /// Where the last record read starts.
+  SourcePosition record_position() const noexcept;
+
+  /// A ParseError at field `i` of the last record read, its message prefixed with the record
+  /// and field ("record 3, field 2: ..."): for callers that convert fields themselves.
+  ParseError field_error(std::size_t i, std::string_view message) const;
+
+  const ReaderOptions& options() const noexcept { return options_; }
+
+ private:
+  // Where a field's bytes are: in the window (from the record's first byte) or in storage_.
+  struct FieldRef {
+    std::uint64_t offset;  // stream offset of the field's first byte
+    std::size_t begin;
+    std::size_t size;
+    bool in_storage;
+  };
+
+  bool start_record();
+  bool read_in_window();
+  void read_across_windows();
+  void read_quoted_field(std::uint64_t open_offset);
+  void read_unquoted_field();
+  void check_field_count(std::uint64_t end_offset) const;
+  void finish_record(bool line_end, std::uint64_t next_line_start, const char* window_begin);
+  SourcePosition position_at(std::uint64_t offset) const noexcept;
+  [[noreturn]] void fail(std::uint64_t offset, std::string_view message) const;
+
+  ReadStream& in_;
+  ReaderOptions options_;
+  detail::ByteSet unquoted_stops_;             // separator, quote, CR, LF
+  detail::ByteSet quoted_stops_;               // quote, CR, LF
+  Record record_;
+  std::vector<FieldRef> refs_;
+  std::string storage_;                        // fields that could not be viewed in the window
+  std::vector<std::uint64_t> record_breaks_;   // offsets after line ends inside the record
+  Header header_;
+  SourcePosition header_position_;
+  std::size_t expected_fields_ = 0;            // 0: not known yet
+  std::uint64_t record_count_ = 0;
+  std::uint64_t record_offset_ = 0;            // where the current record starts
+  std::uint64_t record_line_ = 1;              // the line it starts on
+  std::uint64_t record_line_start_ = 0;        // the offset that line starts at
+  std::uint64_t line_ = 1;                     // the line the next record starts on
+  std::uint64_t line_start_ = 0;
+  std::exception_ptr error_;                   // the first failure, thrown again by every read
+  bool started_ = false;
+  bool has_header_ = false;
+};
+
+}  // namespace bufstream::csv

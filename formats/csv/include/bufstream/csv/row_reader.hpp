@@ -1,0 +1,134 @@
+// csv::RowReader<Row>: typed rows from a csv::Reader, through a Schema.
+//
+//     csv::Reader csv(in);
+//     csv::RowReader<Trade> rows(csv, trades);         // trades: a csv::Schema<Trade>
+//     Trade t;
+//     while (rows.next(t)) use(t);                      // one row at a time, t reused
+//
+//     auto all = csv::read_rows(csv, trades);           // std::vector<Trade>
+//     auto tuples = csv::read_rows<std::tuple<std::int64_t, double, std::string>>(csv);
+//
+// A positional schema reads field i into column i; a record must have exactly as many fields
+// as the schema has columns (ignored ones included). A named schema reads the header first
+// (unless the reader has read it already) and maps each named column to the header column of
+// that name; the header must have each name exactly once. With `variable_field_count`, fields
+// missing from a short record are read as empty fields; a field no column reads is an error
+// either way, because it would be dropped silently.
+//
+// A field that does not convert throws ParseError at the field:
+// "data.csv:7:12: record 7, field 3 ('price'): expected a number but found 'abc' (byte 93)".
+#pragma once
+
+#include <cstddef>
+#include <exception>
+#include <limits>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <vector>
+
+#include <bufstream/csv/reader.hpp>
+#include <bufstream/csv/schema.hpp>
+
+namespace bufstream::csv {
+
+namespace detail {
+template <class T>
+inline constexpr bool is_tuple = false;
+template <class... T>
+inline constexpr bool is_tuple<std::tuple<T...>> = true;
+
+// The out-of-line parts of RowReader: message building and the checks that need no Row.
+struct RowBinding {
+  std::vector<std::size_t> field_of_column;  // which field each column reads (npos: ignored)
+  std::size_t fields_allowed = 0;            // fields a record may have
+  bool bound = false;
+};
+void bind_positional(RowBinding& binding, const std::vector<bool>& reads);
+void bind_named(RowBinding& binding, Reader& reader, const std::vector<std::string>& names,
+                const std::vector<bool>& reads);
+void check_record_size(const Reader& reader, const Record& record, const RowBinding& binding);
+[[noreturn]] void throw_conversion_error(const Reader& reader, const Record& record, std::size_t field,
+                                         std::string_view column_name, std::string_view message);
+}  // namespace detail
+
+template <class Row>
+class RowReader {
+ public:
+  /// Reads `reader` (which must outlive this) through `schema`. Nothing is read yet.
+  RowReader(Reader& reader, Schema<Row> schema) : reader_(reader), schema_(std::move(schema)) {}
+  /// For a tuple: reads element i from field i, converted by its type.
+  explicit RowReader(Reader& reader)
+    requires detail::is_tuple<Row>
+      : RowReader(reader, tuple_schema<Row>()) {}
+
+  /// Reads the next record into `row` (fields no column reads keep their value); false at
+  /// the end of the input.
+  bool next(Row& row) {
+    if (!binding_.bound) bind();
+    const Record* record = reader_.next();
+    if (record == nullptr) return false;
+    if (record->size() != binding_.fields_allowed) detail::check_record_size(reader_, *record, binding_);
+    const auto& columns = schema_.columns();
+    for (std::size_t c = 0; c < columns.size(); ++c) {
+      if (!columns[c].read) continue;
+      const std::size_t f = binding_.field_of_column[c];
+      const std::string_view text = f < record->size() ? (*record)[f] : std::string_view();
+      try {
+        columns[c].read(text, row);
+      } catch (const ParseError&) {
+        throw;
+      } catch (const std::exception& e) {
+        detail::throw_conversion_error(reader_, *record, f, columns[c].name, e.what());
+      }
+    }
+    return true;
+  }
+
+  /// Reads every remaining row.
+  std::vector<Row> read_all() {
+    std::vector<Row> rows;
+    for (;;) {
+      rows.emplace_back();
+      if (!next(rows.back())) break;
+    }
+    rows.pop_back();
+    return rows;
+  }
+
+  const Schema<Row>& schema() const noexcept { return schema_; }
+
+ private:
+  void bind() {
+    std::vector<bool> reads;
+    std::vector<std::string> names;
+    for (const auto& column : schema_.columns()) {
+      reads.push_back(static_cast<bool>(column.read));
+      names.push_back(column.name);
+    }
+    if (schema_.named()) {
+      detail::bind_named(binding_, reader_, names, reads);
+    } else {
+      detail::bind_positional(binding_, reads);
+    }
+  }
+
+  Reader& reader_;
+  Schema<Row> schema_;
+  detail::RowBinding binding_;
+};
+
+/// Reads every remaining record of `reader` as a Row.
+template <class Row>
+std::vector<Row> read_rows(Reader& reader, Schema<Row> schema) {
+  return RowReader<Row>(reader, std::move(schema)).read_all();
+}
+
+/// Reads every remaining record of `reader` as a tuple.
+template <class Tuple>
+  requires detail::is_tuple<Tuple>
+std::vector<Tuple> read_rows(Reader& reader) {
+  return RowReader<Tuple>(reader).read_all();
+}
+
+}  // namespace bufstream::csv

@@ -1,0 +1,345 @@
+#include <bufstream/csv/reader.hpp>
+
+#include <cstring>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include <bufstream/utf8.hpp>
+
+namespace bufstream::csv {
+
+namespace {
+
+void check_separator(char separator, std::string_view who) {
+  if (separator == '"' || separator == '\r' || separator == '\n') {
+    throw std::invalid_argument(
+        fmt::format("{}: the separator cannot be {}", who, describe_byte(static_cast<unsigned char>(separator))));
+  }
+}
+
+// Appends the content of a quoted field, `[p, end)`, with each doubled quote written once.
+void append_unescaped(std::string& out, const char* p, const char* end) {
+  while (p != end) {
+    const auto* quote = static_cast<const char*>(std::memchr(p, '"', static_cast<std::size_t>(end - p)));
+    if (quote == nullptr) {
+      out.append(p, end);
+      return;
+    }
+    out.append(p, quote + 1);  // the first quote of the pair
+    p = quote + 2;             // skip the second
+  }
+}
+
+}  // namespace
+
+Reader::Reader(ReadStream& in, ReaderOptions options)
+    : in_(in),
+      options_(std::move(options)),
+      unquoted_stops_(options_.separator, '"', '\r', '\n'),
+      quoted_stops_('"', '\r', '\n', '"') {
+  check_separator(options_.separator, "csv::Reader");
+  line_start_ = in_.position();
+}
+
+Reader::~Reader() = default;
+
+const Record* Reader::next() {
+  if (error_) std::rethrow_exception(error_);
+  try {
+    if (!start_record()) return nullptr;
+    record_offset_ = in_.position();
+    record_line_ = line_;
+    record_line_start_ = line_start_;
+    refs_.clear();
+    storage_.clear();
+    record_breaks_.clear();
+    if (!read_in_window()) {
+      // Start the record again on the path that copies and refills: nothing was consumed.
+      refs_.clear();
+      storage_.clear();
+      record_breaks_.clear();
+      read_across_windows();
+    }
+  } catch (...) {
+    error_ = std::current_exception();
+    throw;
+  }
+  return &record_;
+}
+
+// Runs the first-record set-up, skips empty lines if asked, and says whether a record follows.
+bool Reader::start_record() {
+  if (!started_) {
+    started_ = true;
+    if (options_.skip_bom) utf8::skip_bom(in_);
+  }
+  for (;;) {
+    const std::string_view window = in_.fill(1);
+    if (window.empty()) return false;
+    const char first = window.front();
+    if (!options_.skip_empty_lines || (first != '\r' && first != '\n')) return true;
+    in_.advance(1);
+    if (first == '\r') in_.peek_for('\n');
+    ++line_;
+    line_start_ = in_.position();
+  }
+}
+
+// The fast path: parses the record that starts at the cursor if it ends inside the window and
+// is well-formed. Fields are views into the window, except quoted ones with doubled quotes,
+// which are unescaped into storage_. Returns false, having consumed nothing, when the record
+// runs past the window, when a CR or a closing quote is the window's last byte (what follows
+// decides), or when anything is wrong or lenient: the slow path deals with all of those.
+bool Reader::read_in_window() {
+  const char* const begin = in_.cursor();
+  const char* const end = in_.limit();
+  const char separator = options_.separator;
+  const auto offset_of = [&](const char* p) {
+    return record_offset_ + static_cast<std::uint64_t>(p - begin);
+  };
+  const char* p = begin;
+  for (;;) {
+    if (p == end) return false;
+    if (*p == '"') {
+      const char* q = p + 1;
+      bool doubled = false;
+      for (;;) {
+        q = quoted_stops_.find(q, end);
+        if (q == end) return false;
+        if (*q == '"') {
+          if (q + 1 == end) return false;
+          if (q[1] != '"') break;  // the closing quote
+          doubled = true;
+          q += 2;
+          continue;
+        }
+        // A line end inside the quotes. q[-1] is inside the field (p holds the opening
+        // quote), so an LF right after a CR completes the CRLF already counted.
+        if (*q == '\n' && q[-1] == '\r') {
+          record_breaks_.back() = offset_of(q + 1);
+        } else {
+          record_breaks_.push_back(offset_of(q + 1));
+        }
+        ++q;
+      }
+      const char after = q[1];
+      if (after != separator && after != '\r' && after != '\n') return false;
+      if (doubled) {
+        const std::size_t at = storage_.size();
+        append_unescaped(storage_, p + 1, q);
+        refs_.push_back({offset_of(p), at, storage_.size() - at, true});
+      } else {
+        refs_.push_back({offset_of(p), static_cast<std::size_t>(p + 1 - begin),
+                         static_cast<std::size_t>(q - p - 1), false});
+      }
+      p = q + 1;
+    } else {
+      const char* q = unquoted_stops_.find(p, end);
+      if (q == end || *q == '"') return false;
+      refs_.push_back({offset_of(p), static_cast<std::size_t>(p - begin),
+                       static_cast<std::size_t>(q - p), false});
+      p = q;
+    }
+    if (*p == separator) {
+      ++p;
+      continue;
+    }
+    const char* next = p + 1;  // past the line end
+    if (*p == '\r') {
+      if (next == end) return false;
+      if (*next == '\n') ++next;
+    }
+    if (!options_.variable_field_count && expected_fields_ != 0 && refs_.size() != expected_fields_) {
+      return false;
+    }
+    in_.set_cursor(next);
+    finish_record(true, offset_of(next), begin);
+    return true;
+  }
+}
+
+// The slow path: parses the record byte run by byte run, refilling the window as needed and
+// copying every field into storage_. Reports every error and applies the lenient options.
+void Reader::read_across_windows() {
+  const char separator = options_.separator;
+  bool line_end = false;
+  std::uint64_t end_offset = 0;
+  for (;;) {
+    const std::uint64_t field_offset = in_.position();
+    const std::size_t at = storage_.size();
+    const std::string_view window = in_.fill(1);
+    if (window.empty()) {  // the input ends after a separator: the last field is empty
+      refs_.push_back({field_offset, at, 0, true});
+      end_offset = field_offset;
+      break;
+    }
+    if (window.front() == '"') {
+      in_.advance(1);
+      read_quoted_field(field_offset);
+    } else {
+      read_unquoted_field();
+    }
+    refs_.push_back({field_offset, at, storage_.size() - at, true});
+    // Both field readers stop at a separator, a line end or the end of the input.
+    end_offset = in_.position();
+    const std::optional<char> stop = in_.next();
+    if (!stop) break;
+    if (*stop == separator) continue;
+    if (*stop == '\r') in_.peek_for('\n');
+    line_end = true;
+    break;
+  }
+  check_field_count(end_offset);
+  finish_record(line_end, in_.position(), nullptr);
+}
+
+void Reader::read_unquoted_field() {
+  for (;;) {
+    if (in_.fill(1).empty()) return;
+    const char* const p = in_.cursor();
+    const char* const q = unquoted_stops_.find(p, in_.limit());
+    storage_.append(p, q);
+    in_.set_cursor(q);
+    if (q == in_.limit()) continue;
+    if (*q != '"') return;
+    if (!options_.lazy_quotes) {
+      fail(in_.position(),
+           "'\"' in an unquoted field (a field that holds quotes must be enclosed in quotes, "
+           "with each quote doubled)");
+    }
+    storage_.push_back('"');
+    in_.advance(1);
+  }
+}
+
+// Reads a quoted field's content after its opening quote (at `open_offset`) up to and
+// including its closing quote.
+void Reader::read_quoted_field(std::uint64_t open_offset) {
+  const std::size_t field_begin = storage_.size();
+  const char separator = options_.separator;
+  for (;;) {
+    if (in_.fill(1).empty()) {
+      if (options_.lazy_quotes) return;  // the field holds the rest of the input
+      fail(open_offset, "quoted field not closed: the input ends before its closing '\"'");
+    }
+    const char* const p = in_.cursor();
+    const char* const q = quoted_stops_.find(p, in_.limit());
+    storage_.append(p, q);
+    in_.set_cursor(q);
+    if (q == in_.limit()) continue;
+    const char c = *q;
+    in_.advance(1);
+    if (c != '"') {  // a line end inside the quotes
+      const bool completes_crlf = c == '\n' && storage_.size() > field_begin && storage_.back() == '\r';
+      storage_.push_back(c);
+      if (completes_crlf) {
+        record_breaks_.back() = in_.position();
+      } else {
+        record_breaks_.push_back(in_.position());
+      }
+      continue;
+    }
+    const std::optional<char> after = in_.peek();
+    if (after == '"') {  // a doubled quote stands for one
+      storage_.push_back('"');
+      in_.advance(1);
+      continue;
+    }
+    if (!after || *after == separator || *after == '\r' || *after == '\n') return;
+    if (!options_.lazy_quotes) {
+      fail(in_.position(),
+           fmt::format("expected {}, a line end or the end of the input after the closing '\"' "
+                       "but found {}",
+                       describe_byte(static_cast<unsigned char>(separator)),
+                       describe_byte(static_cast<unsigned char>(*after))));
+    }
+    storage_.push_back('"');  // lenient: a lone quote is part of the field
+  }
+}
+
+void Reader::check_field_count(std::uint64_t end_offset) const {
+  if (options_.variable_field_count || expected_fields_ == 0 || refs_.size() == expected_fields_) return;
+  const std::string message =
+      fmt::format("expected {} field{}, as in {}, but found {}", expected_fields_,
+                  expected_fields_ == 1 ? "" : "s", has_header_ ? "the header" : "the first record",
+                  refs_.size());
+  // Point at the first field too many, or at the end of a record that is too short.
+  fail(refs_.size() > expected_fields_ ? refs_[expected_fields_].offset : end_offset, message);
+}
+
+void Reader::finish_record(bool line_end, std::uint64_t next_line_start, const char* window_begin) {
+  for (const std::uint64_t start : record_breaks_) {
+    ++line_;
+    line_start_ = start;
+  }
+  if (line_end) {
+    ++line_;
+    line_start_ = next_line_start;
+  }
+  record_.fields_.resize(refs_.size());
+  for (std::size_t i = 0; i < refs_.size(); ++i) {
+    const FieldRef& ref = refs_[i];
+    const char* data = ref.in_storage ? storage_.data() + ref.begin : window_begin + ref.begin;
+    record_.fields_[i] = std::string_view(data, ref.size);
+  }
+  record_.number_ = ++record_count_;
+  record_.line_ = record_line_;
+  if (expected_fields_ == 0) expected_fields_ = refs_.size();
+}
+
+bool Reader::next(std::vector<std::string>& fields) {
+  const Record* record = next();
+  if (record == nullptr) return false;
+  fields.resize(record->size());
+  for (std::size_t i = 0; i < record->size(); ++i) fields[i].assign((*record)[i]);
+  return true;
+}
+
+std::vector<std::vector<std::string>> Reader::read_all() {
+  std::vector<std::vector<std::string>> records;
+  while (const Record* record = next()) records.push_back(record->to_strings());
+  return records;
+}
+
+const Header& Reader::read_header() {
+  const Record* record = next();
+  if (record == nullptr) {
+    throw ParseError(position_at(in_.position()), "expected a header record but the input is empty",
+                     options_.source_name);
+  }
+  header_ = Header(record->to_strings());
+  header_position_ = record_position();
+  has_header_ = true;
+  expected_fields_ = header_.size();
+  return header_;
+}
+
+SourcePosition Reader::position_at(std::uint64_t offset) const noexcept {
+  std::uint64_t line = record_line_;
+  std::uint64_t line_start = record_line_start_;
+  for (const std::uint64_t start : record_breaks_) {
+    if (start > offset) break;
+    ++line;
+    line_start = start;
+  }
+  return {offset, line, offset >= line_start ? offset - line_start + 1 : 1};
+}
+
+SourcePosition Reader::field_position(std::size_t i) const noexcept {
+  return position_at(refs_[i].offset);
+}
+
+SourcePosition Reader::record_position() const noexcept { return position_at(record_offset_); }
+
+ParseError Reader::field_error(std::size_t i, std::string_view message) const {
+  return ParseError(field_position(i), fmt::format("record {}, field {}: {}", record_.number_, i + 1, message),
+                    options_.source_name);
+}
+
+void Reader::fail(std::uint64_t offset, std::string_view message) const {
+  throw ParseError(position_at(offset), fmt::format("record {}: {}", record_count_ + 1, message),
+                   options_.source_name);
+}
+
+}  // namespace bufstream::csv
