@@ -9,6 +9,7 @@ BufferedWriteStream::BufferedWriteStream(WriteStream& sink, BufferOptions option
     : sink_(&sink),
       buffer_size_(std::max<std::size_t>(options.buffer_size, 1)),
       buffer_(new char[buffer_size_]) {
+  direct_write_size_ = buffer_size_ / 2;
   set_window(buffer_.get(), buffer_.get() + buffer_size_);
 }
 

@@ -145,12 +145,17 @@ class SyscallCounter {
     overhead_ = {b.reads - a.reads, b.writes - a.writes};
     start_ = snapshot();
   }
-  /// Calls since construction or the last `reset()`.
-  Counts since() const {
+  /// Calls since construction or the last `reset()`, without the ones the counter made.
+  Counts since() {
     const Counts now = snapshot();
-    return {now.reads - start_.reads - overhead_.reads, now.writes - start_.writes - overhead_.writes};
+    ++snapshots_;
+    return {now.reads - start_.reads - snapshots_ * overhead_.reads,
+            now.writes - start_.writes - snapshots_ * overhead_.writes};
   }
-  void reset() { start_ = snapshot(); }
+  void reset() {
+    start_ = snapshot();
+    snapshots_ = 0;
+  }
 
   static bool available() { return ::access("/proc/thread-self/io", R_OK) == 0; }
 
@@ -178,6 +183,7 @@ class SyscallCounter {
 
   Counts overhead_;
   Counts start_;
+  std::int64_t snapshots_ = 0;  // taken since `start_`, each costing `overhead_`
 };
 
 // ---- Every way of reading a text ------------------------------------------------------------

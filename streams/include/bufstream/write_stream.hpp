@@ -47,7 +47,8 @@ class WriteStream {
   /// buffer goes straight to the stream it wraps. On failure `position()` counts the bytes
   /// that were accepted before it.
   void write(std::string_view s) {
-    if (s.size() <= static_cast<std::size_t>(limit_ - cursor_)) [[likely]] {
+    if (s.size() <= static_cast<std::size_t>(limit_ - cursor_) && s.size() <= direct_write_size_)
+        [[likely]] {
       if (!s.empty()) std::memcpy(cursor_, s.data(), s.size());
       cursor_ += s.size();
       return;
@@ -199,6 +200,10 @@ class WriteStream {
   char* cursor_ = nullptr;
   char* limit_ = nullptr;
   char* start_ = nullptr;               // beginning of the current window
+  /// A `write` larger than this takes `write_slow` even when it fits in the window, so that a
+  /// buffered stream can pass large transfers on without copying them (Zinc's rule: more than
+  /// half the buffer bypasses it).
+  std::size_t direct_write_size_ = static_cast<std::size_t>(-1);
   std::uint64_t start_position_ = 0;    // stream offset of `start_`
 
  private:
