@@ -1,0 +1,76 @@
+// STON reader: text from any ReadStream into Values.
+//
+//     bufstream::MemoryReadStream in("[1, 'two', #three, Point[1,2], @1]");
+//     ston::Document doc;
+//     ston::Reader reader(in);
+//     ston::Value v = reader.read(doc);    // containers are created in `doc`
+//
+// The whole grammar of STON.md: nil/null, booleans, exact integers of any size, floats,
+// fractions and scaled decimals, 'single' and "double" quoted strings with every escape, bare
+// and quoted symbols, lists, maps with keys of any kind, associations, tagged objects and
+// references. A stream may hold several values one after another; `read` takes the next one.
+//
+// References: every list, map and tagged object of one top-level value is numbered from 1 in
+// depth-first pre-order (a container before its children; a tagged object's body is not numbered
+// separately). `@N` is resolved after the whole value has been read, so it may point to an
+// enclosing container (`[1,@1]` contains itself); a number with no object is a ParseError.
+// Numbering starts again with each top-level value.
+//
+// Errors: malformed input throws `ParseError` with line (lines end at LF), column (in bytes),
+// byte offset and "expected ... but found ...". Nesting deeper than `max_depth` is an error,
+// never a stack overflow.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include <bufstream/errors.hpp>
+#include <bufstream/read_stream.hpp>
+#include <bufstream/ston/value.hpp>
+
+namespace bufstream::ston {
+
+struct ReadOptions {
+  /// Skip C-style comments (`/* ... */` and `// ...` to the end of the line) wherever
+  /// whitespace may stand (never inside strings). Off by default, as in Pharo.
+  bool allow_comments = false;
+  /// Lists, maps, tagged objects and associations nested deeper than this are an error.
+  std::size_t max_depth = 512;
+  /// Longest number text, and the largest decimal exponent of an exact number (`1e400` is an
+  /// integer of 401 digits): keeps a hostile input from asking for gigabytes.
+  std::size_t max_number_length = 10000;
+  /// Named in error messages ("config.ston:3:7: ...").
+  std::string source_name;
+};
+
+class Reader {
+ public:
+  /// Reads from `in`, which must outlive the reader.
+  explicit Reader(ReadStream& in, ReadOptions options = {});
+  ~Reader();
+  Reader(Reader&&) noexcept;
+  Reader& operator=(Reader&&) noexcept;
+
+  /// Reads the next value, creating its containers in `doc`, and the whitespace after it.
+  /// Throws ParseError (also when no value is left: "expected a value but found end of input").
+  Value read(Document& doc);
+
+  /// Skips whitespace (and comments, if allowed); true when nothing else is left.
+  bool at_end();
+
+  /// Skips whitespace (and comments, if allowed) and throws ParseError unless nothing is left.
+  void expect_end();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+/// Reads exactly one value (anything but whitespace after it is an error) into a new Document
+/// whose root() is that value.
+Document parse(ReadStream& in, const ReadOptions& options = {});
+Document parse(std::string_view text, const ReadOptions& options = {});
+
+}  // namespace bufstream::ston

@@ -1,0 +1,495 @@
+// The STON value model: everything a STON text can hold, as C++ values.
+//
+// Primitives (nil, booleans, exact integers, floats, fractions, scaled decimals, strings,
+// symbols) and associations are held by value inside `Value`. Containers (lists, maps and
+// tagged objects) have identity: STON can share them and make them cyclic (`[1,@1]` is a list
+// that contains itself). They therefore live in a `Document`, an arena that owns every container
+// made in it; a `Value` only points at a container, so a cycle is just two pointers and never
+// leaks: destroying the Document frees everything at once.
+//
+//     ston::Document doc;
+//     ston::List list = doc.list({1, "two", ston::Symbol{"three"}, 4.5});
+//     list.push_back(list);                       // now it contains itself: [1,'two',#three,4.5,@1]
+//     doc.set_root(list);
+//
+// Contract: a Value that refers to a container is valid as long as the Document that owns the
+// container lives. A container may hold containers of another Document; keep both alive.
+#pragma once
+
+#include <compare>
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <initializer_list>
+#include <memory>
+#include <optional>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+#include <vector>
+
+namespace bufstream::ston {
+
+/// A Value used as the wrong kind (`as_string()` on an integer), or a conversion that does not
+/// fit (`as_int64()` on 2^70). The message names the expected and the actual kind.
+class TypeError : public std::logic_error {
+ public:
+  using std::logic_error::logic_error;
+};
+
+enum class Kind : std::uint8_t {
+  nil,
+  boolean,
+  integer,         // any size; see Integer
+  floating,        // a double, including NaN and the infinities (written as Float[#nan] ...)
+  fraction,        // reduced, denominator >= 2
+  scaled_decimal,  // a fraction with a scale: 1/3s2
+  string,
+  symbol,
+  list,
+  map,
+  association,     // key : value
+  tagged,          // Tag[...] or Tag{...}
+};
+
+/// "integer", "tagged object", ...: for messages.
+std::string_view kind_name(Kind kind) noexcept;
+
+class Integer;
+namespace detail {
+/// `digits`: non-empty, no leading zero (unless "0"). For the reader and the arithmetic.
+Integer integer_from_digits(bool negative, std::string_view digits);
+}  // namespace detail
+
+/// An exact integer of any size. Values that fit in 64 bits are stored as `std::int64_t`; larger
+/// ones as their decimal text, so nothing is ever rounded.
+class Integer {
+ public:
+  Integer() noexcept = default;
+  template <std::integral T>
+    requires(!std::same_as<T, bool> && !std::same_as<T, char>)
+  Integer(T value) {  // NOLINT(google-explicit-constructor): integers convert naturally
+    if constexpr (std::is_unsigned_v<T> && sizeof(T) >= sizeof(std::int64_t)) {
+      if (value > static_cast<T>(INT64_MAX)) {
+        big_ = std::to_string(value);
+        return;
+      }
+    }
+    small_ = static_cast<std::int64_t>(value);
+  }
+
+  /// Parses an optional '-' followed by decimal digits (leading zeros allowed). Throws
+  /// `std::invalid_argument` for anything else.
+  static Integer from_decimal(std::string_view text);
+
+  bool fits_int64() const noexcept { return big_.empty(); }
+  std::optional<std::int64_t> to_int64() const noexcept {
+    if (!big_.empty()) return std::nullopt;
+    return small_;
+  }
+  /// -1, 0 or 1.
+  int sign() const noexcept {
+    if (!big_.empty()) return big_[0] == '-' ? -1 : 1;
+    return (small_ > 0) - (small_ < 0);
+  }
+  /// Decimal text: "-123".
+  std::string to_string() const;
+  /// The nearest double (infinity beyond its range).
+  double to_double() const noexcept;
+  Integer negated() const;
+
+  friend bool operator==(const Integer&, const Integer&) = default;
+
+ private:
+  friend Integer detail::integer_from_digits(bool negative, std::string_view digits);
+  std::int64_t small_ = 0;
+  std::string big_;  // non-empty exactly when the value is outside int64: "-" and digits
+};
+
+/// A reduced fraction with denominator >= 2 (a whole result is an Integer, never a Fraction).
+/// Made by `Value::fraction` or the reader.
+class Fraction {
+ public:
+  const Integer& numerator() const noexcept { return numerator_; }
+  const Integer& denominator() const noexcept { return denominator_; }
+  /// The nearest double, correctly rounded.
+  double to_double() const;
+  friend bool operator==(const Fraction&, const Fraction&) = default;
+
+ private:
+  friend class Value;
+  Fraction(Integer numerator, Integer denominator)
+      : numerator_(std::move(numerator)), denominator_(std::move(denominator)) {}
+  Integer numerator_;
+  Integer denominator_;
+};
+
+/// Smalltalk's ScaledDecimal: a reduced fraction (denominator >= 1) and a scale, the number of
+/// digits after the point to show. STON writes it `1/3s2`, `3/1s2`.
+class ScaledDecimal {
+ public:
+  const Integer& numerator() const noexcept { return numerator_; }
+  const Integer& denominator() const noexcept { return denominator_; }
+  std::uint32_t scale() const noexcept { return scale_; }
+  double to_double() const;
+  friend bool operator==(const ScaledDecimal&, const ScaledDecimal&) = default;
+
+ private:
+  friend class Value;
+  ScaledDecimal(Integer numerator, Integer denominator, std::uint32_t scale)
+      : numerator_(std::move(numerator)), denominator_(std::move(denominator)), scale_(scale) {}
+  Integer numerator_;
+  Integer denominator_;
+  std::uint32_t scale_;
+};
+
+/// A Smalltalk symbol (`#foo`), as distinct from a string (`'foo'`).
+struct Symbol {
+  std::string name;
+  friend bool operator==(const Symbol&, const Symbol&) = default;
+};
+
+class Value;
+class Association;
+class List;
+class Map;
+class Tagged;
+class Document;
+
+namespace detail {
+struct Node;
+struct Access;  // the reader's and writer's way in (src/access.hpp)
+
+/// Owns one T on the heap and copies it deeply: keeps rare, large alternatives out of Value's
+/// inline storage.
+template <class T>
+class Box {
+ public:
+  explicit Box(T value);
+  Box(const Box& other);
+  Box(Box&&) noexcept = default;
+  Box& operator=(const Box& other);
+  Box& operator=(Box&&) noexcept = default;
+  ~Box();
+  T& operator*() const noexcept { return *p_; }
+  T* operator->() const noexcept { return p_.get(); }
+
+ private:
+  std::unique_ptr<T> p_;
+};
+
+/// A reference `@N` that the reader has not resolved yet; never visible outside the reader.
+struct PendingReference {
+  std::uint64_t number;
+};
+}  // namespace detail
+
+/// One STON value. Copying copies primitives and associations and shares containers (the copy
+/// refers to the same list). `==` compares structure, including sharing: see `operator==`.
+class Value {
+ public:
+  Value() noexcept = default;  // nil
+  Value(std::nullptr_t) noexcept {}  // NOLINT: nil
+  Value(bool b) noexcept : data_(b) {}  // NOLINT
+  template <std::integral T>
+    requires(!std::same_as<T, bool> && !std::same_as<T, char>)
+  Value(T i) {  // NOLINT
+    if constexpr (std::is_unsigned_v<T> && sizeof(T) >= sizeof(std::int64_t)) {
+      if (i > static_cast<T>(INT64_MAX)) {
+        data_ = detail::Box<Integer>(Integer(i));
+        return;
+      }
+    }
+    data_ = static_cast<std::int64_t>(i);
+  }
+  Value(Integer i);  // NOLINT
+  Value(double d) noexcept : data_(d) {}  // NOLINT
+  Value(std::string s) noexcept : data_(std::move(s)) {}  // NOLINT
+  Value(std::string_view s) : data_(std::string(s)) {}  // NOLINT
+  Value(const char* s) : data_(std::string(s)) {}  // NOLINT
+  Value(Symbol s) noexcept : data_(std::move(s)) {}  // NOLINT
+  Value(Association a);  // NOLINT
+  Value(List list) noexcept;  // NOLINT
+  Value(Map map) noexcept;  // NOLINT
+  Value(Tagged tagged) noexcept;  // NOLINT
+
+  /// numerator / denominator, reduced; an Integer when the result is whole. Throws
+  /// `std::domain_error` for a zero denominator.
+  static Value fraction(Integer numerator, Integer denominator);
+  /// A ScaledDecimal (the fraction is reduced but stays a ScaledDecimal even when whole).
+  static Value scaled_decimal(Integer numerator, Integer denominator, std::uint32_t scale);
+
+  Kind kind() const noexcept;
+  bool is_nil() const noexcept { return kind() == Kind::nil; }
+  bool is_bool() const noexcept { return kind() == Kind::boolean; }
+  bool is_integer() const noexcept { return kind() == Kind::integer; }
+  bool is_float() const noexcept { return kind() == Kind::floating; }
+  bool is_number() const noexcept;
+  bool is_string() const noexcept { return kind() == Kind::string; }
+  bool is_symbol() const noexcept { return kind() == Kind::symbol; }
+  bool is_list() const noexcept { return kind() == Kind::list; }
+  bool is_map() const noexcept { return kind() == Kind::map; }
+  bool is_association() const noexcept { return kind() == Kind::association; }
+  bool is_tagged() const noexcept { return kind() == Kind::tagged; }
+  /// Lists, maps and tagged objects: the values with identity.
+  bool is_container() const noexcept;
+
+  // Accessors throw TypeError when the value is of another kind.
+  bool as_bool() const;
+  /// An integer that fits in 64 bits.
+  std::int64_t as_int64() const;
+  Integer as_integer() const;
+  /// The double of any number kind (integer, float, fraction, scaled decimal).
+  double as_double() const;
+  const Fraction& as_fraction() const;
+  const ScaledDecimal& as_scaled_decimal() const;
+  const std::string& as_string() const;
+  /// The name of a symbol.
+  const std::string& as_symbol() const;
+  /// The text of a string or a symbol.
+  const std::string& text() const;
+  const Association& as_association() const;
+  Association& as_association();
+  List as_list() const;
+  Map as_map() const;
+  Tagged as_tagged() const;
+  /// A tagged object with the given tag; the TypeError names both tags otherwise.
+  Tagged as_tagged(std::string_view tag) const;
+
+  /// True when both refer to the same container (identity, not structure).
+  bool same_object(const Value& other) const noexcept;
+
+  /// Structural equality over the whole graph. Numbers are equal only within one kind
+  /// (1 != 1.0 != 1/1s0); doubles compare by value except that NaN equals NaN and 0.0 differs
+  /// from -0.0. Containers are equal when they have the same tag, elements and entries (in
+  /// order) and the same sharing: matching containers pair up one to one, so `[1,@1]` equals
+  /// another self-containing `[1,@1]` but not `[1,[1,@2]]`, and `[[],@2]` differs from `[[],[]]`.
+  /// Cycles terminate. Runs without recursion.
+  friend bool operator==(const Value& a, const Value& b);
+
+ private:
+  friend class Document;
+  friend class List;
+  friend class Map;
+  friend class Tagged;
+  friend struct detail::Access;
+
+  explicit Value(detail::Node* node) noexcept : data_(node) {}
+  explicit Value(detail::PendingReference r) noexcept : data_(r) {}
+  [[noreturn]] void type_error(std::string_view expected) const;
+
+  std::variant<std::monostate, bool, std::int64_t, double, detail::Box<Integer>,
+               detail::Box<Fraction>, detail::Box<ScaledDecimal>, std::string, Symbol,
+               detail::Box<Association>, detail::Node*, detail::PendingReference>
+      data_;
+};
+
+/// `key : value`. Plain associations have no identity (STON never numbers them).
+class Association {
+ public:
+  Association(Value key, Value value) : key_(std::move(key)), value_(std::move(value)) {}
+  const Value& key() const noexcept { return key_; }
+  const Value& value() const noexcept { return value_; }
+  Value& key() noexcept { return key_; }
+  Value& value() noexcept { return value_; }
+
+ private:
+  Value key_;
+  Value value_;
+};
+
+/// One entry of a map.
+struct MapEntry {
+  Value key;
+  Value value;
+};
+
+namespace detail {
+/// A container: a list or a map, tagged or not. One Node is one STON object (one number).
+struct Node {
+  std::string tag;  // empty: a plain list or map
+  bool is_map = false;
+  std::vector<Value> items;       // list body
+  std::vector<MapEntry> entries;  // map body
+};
+}  // namespace detail
+
+/// A handle to a list owned by a Document (or to the list body of a tagged object, which is
+/// that same object). Copying the handle does not copy the list.
+class List {
+ public:
+  std::size_t size() const noexcept { return node_->items.size(); }
+  bool empty() const noexcept { return node_->items.empty(); }
+  Value& operator[](std::size_t i) const noexcept { return node_->items[i]; }
+  /// Throws std::out_of_range.
+  Value& at(std::size_t i) const { return node_->items.at(i); }
+  void push_back(Value v) const { node_->items.push_back(std::move(v)); }
+  void reserve(std::size_t n) const { node_->items.reserve(n); }
+  std::vector<Value>& items() const noexcept { return node_->items; }
+  auto begin() const noexcept { return node_->items.begin(); }
+  auto end() const noexcept { return node_->items.end(); }
+  /// Identity: both handles refer to the same list.
+  bool is(const List& other) const noexcept { return node_ == other.node_; }
+
+ private:
+  friend class Value;
+  friend class Document;
+  friend class Tagged;
+  friend struct detail::Access;
+  explicit List(detail::Node* node) noexcept : node_(node) {}
+  detail::Node* node_;
+};
+
+/// A handle to a map owned by a Document (or to the map body of a tagged object). Entries keep
+/// insertion order; keys may be any value. Lookup is a linear scan (maps in STON texts are
+/// object-sized); when a key occurs more than once the last one wins, as in Pharo's Dictionary.
+class Map {
+ public:
+  std::size_t size() const noexcept { return node_->entries.size(); }
+  bool empty() const noexcept { return node_->entries.empty(); }
+  std::vector<MapEntry>& entries() const noexcept { return node_->entries; }
+  auto begin() const noexcept { return node_->entries.begin(); }
+  auto end() const noexcept { return node_->entries.end(); }
+
+  /// The value of the last entry whose key equals `key` (structurally), or nullptr.
+  Value* find(const Value& key) const;
+  /// The value of the last entry whose key is a symbol or a string with this text, or nullptr.
+  Value* find(std::string_view name) const;
+  /// Like find, but throws std::out_of_range naming the key.
+  Value& at(std::string_view name) const;
+  /// Appends an entry (even if the key is already present: the reader keeps what it read).
+  void append(Value key, Value value) const {
+    node_->entries.push_back({std::move(key), std::move(value)});
+  }
+  /// Replaces the value of the last entry with an equal key, or appends; returns the value.
+  Value& set(Value key, Value value) const;
+  bool is(const Map& other) const noexcept { return node_ == other.node_; }
+
+ private:
+  friend class Value;
+  friend class Document;
+  friend class Tagged;
+  friend struct detail::Access;
+  explicit Map(detail::Node* node) noexcept : node_(node) {}
+  detail::Node* node_;
+};
+
+/// A handle to a tagged object (`Point[1,2]`, `User{#name:'x'}`): a tag and a list or map body.
+/// The body is the object's representation, not an object of its own (it has no number).
+class Tagged {
+ public:
+  const std::string& tag() const noexcept { return node_->tag; }
+  bool has_list_body() const noexcept { return !node_->is_map; }
+  bool has_map_body() const noexcept { return node_->is_map; }
+  /// The body; throws TypeError when it is of the other kind.
+  List list() const;
+  Map map() const;
+  /// Shortcuts: element `i` of a list body, the value for `name` in a map body.
+  Value& at(std::size_t i) const { return list().at(i); }
+  Value& at(std::string_view name) const { return map().at(name); }
+  std::size_t size() const noexcept {
+    return node_->is_map ? node_->entries.size() : node_->items.size();
+  }
+  bool is(const Tagged& other) const noexcept { return node_ == other.node_; }
+
+ private:
+  friend class Value;
+  friend class Document;
+  friend struct detail::Access;
+  explicit Tagged(detail::Node* node) noexcept : node_(node) {}
+  detail::Node* node_;
+};
+
+/// Owns containers. Not copyable (containers have identity); movable, and a move keeps every
+/// handle and Value valid (the containers themselves do not move).
+class Document {
+ public:
+  Document();
+  ~Document();
+  Document(Document&&) noexcept;
+  Document& operator=(Document&&) noexcept;
+  Document(const Document&) = delete;
+  Document& operator=(const Document&) = delete;
+
+  List list(std::initializer_list<Value> items = {});
+  List list(std::vector<Value> items);
+  Map map(std::initializer_list<std::pair<Value, Value>> entries = {});
+  /// A tagged object. The tag must be an upper-case ASCII letter followed by letters, digits
+  /// and '_' (std::invalid_argument otherwise).
+  Tagged tagged_list(std::string_view tag, std::initializer_list<Value> items = {});
+  Tagged tagged_map(std::string_view tag,
+                    std::initializer_list<std::pair<Value, Value>> entries = {});
+
+  /// The value a parse produced, or whatever the user stores there.
+  const Value& root() const noexcept { return root_; }
+  Value& root() noexcept { return root_; }
+  void set_root(Value v) { root_ = std::move(v); }
+
+  /// How many containers this Document owns.
+  std::size_t container_count() const noexcept;
+
+ private:
+  friend struct detail::Access;
+  detail::Node* new_node(std::string_view tag, bool is_map);
+
+  std::unique_ptr<std::deque<detail::Node>> nodes_;  // a deque never moves its elements
+  Value root_;
+};
+
+/// True for an upper-case ASCII letter followed by ASCII letters, digits and '_'.
+bool is_valid_tag(std::string_view tag) noexcept;
+
+// ---- Box, out of line (needs the complete types) -------------------------------------------
+
+template <class T>
+detail::Box<T>::Box(T value) : p_(std::make_unique<T>(std::move(value))) {}
+template <class T>
+detail::Box<T>::Box(const Box& other) : p_(std::make_unique<T>(*other.p_)) {}
+template <class T>
+detail::Box<T>& detail::Box<T>::operator=(const Box& other) {
+  if (this != &other) p_ = std::make_unique<T>(*other.p_);
+  return *this;
+}
+template <class T>
+detail::Box<T>::~Box() = default;
+
+inline Value::Value(Integer i) {
+  if (auto small = i.to_int64()) {
+    data_ = *small;
+  } else {
+    data_ = detail::Box<Integer>(std::move(i));
+  }
+}
+inline Value::Value(Association a) : data_(detail::Box<Association>(std::move(a))) {}
+inline Value::Value(List list) noexcept : data_(list.node_) {}
+inline Value::Value(Map map) noexcept : data_(map.node_) {}
+inline Value::Value(Tagged tagged) noexcept : data_(tagged.node_) {}
+
+inline Kind Value::kind() const noexcept {
+  switch (data_.index()) {
+    case 0: return Kind::nil;
+    case 1: return Kind::boolean;
+    case 2: return Kind::integer;
+    case 3: return Kind::floating;
+    case 4: return Kind::integer;
+    case 5: return Kind::fraction;
+    case 6: return Kind::scaled_decimal;
+    case 7: return Kind::string;
+    case 8: return Kind::symbol;
+    case 9: return Kind::association;
+    case 10: {
+      const detail::Node* n = std::get<detail::Node*>(data_);
+      if (!n->tag.empty()) return Kind::tagged;
+      return n->is_map ? Kind::map : Kind::list;
+    }
+    default: return Kind::nil;  // a pending reference: only ever seen inside the reader
+  }
+}
+
+inline bool operator!=(const Value& a, const Value& b) { return !(a == b); }
+
+}  // namespace bufstream::ston

@@ -1,0 +1,131 @@
+// STON writer: Values (or a stream of calls) into any WriteStream.
+//
+//     bufstream::StringWriteStream out;
+//     ston::Writer writer(out, {.pretty = true});
+//     writer.write(doc.root());                // a whole value, sharing and cycles included
+//
+//     writer.begin_list();                     // or piece by piece, with nothing built first
+//     writer.value(1); writer.value("two"); writer.symbol("three");
+//     writer.end_list();
+//
+// Layout (STON.md): compact has no whitespace at all: `{#a:1,#b:[1,2]}`. Pretty puts one tab
+// per nesting level, a line break after `[`/`{` and after each `,`, a line break before the
+// closing bracket, `key : value`, `[ ]`/`{ }` when empty and a space between a tag and its body.
+// Tags that Pharo writes as a short list (Point, Float, Character, ByteArray, Date, Time, ...;
+// see `WriteOptions::short_list_tags`) stay on one line in pretty layout: `Point [ 1, 2 ]`.
+//
+// References: containers are tracked by identity. Under ReferencePolicy::normal a container
+// met again is written `@N`, N counting every list, map and tagged object of the top-level value
+// in the order written (pre-order, as the reader numbers them); numbering restarts with each
+// top-level value. Several top-level values are separated by `new_line`.
+//
+// The writer never flushes: call `flush()` or `close()` on the stream. Write failures of the
+// stream propagate as IoError; values that cannot be written under the options throw
+// WriteError naming the value, and the output is then incomplete.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <bufstream/write_stream.hpp>
+#include <bufstream/ston/value.hpp>
+
+namespace bufstream::ston {
+
+/// What the writer does when it meets a container it has already written.
+enum class ReferencePolicy : std::uint8_t {
+  normal,  // write a reference `@N` (shared and cyclic structure round-trips)
+  error,   // throw WriteError: the value must be a tree
+  ignore,  // write the container again (sharing is lost); a cycle throws WriteError instead of
+           // writing forever
+};
+
+struct WriteOptions {
+  bool pretty = false;
+  /// Line end of the pretty layout and between top-level values.
+  std::string new_line = "\n";
+  /// Escape every code point above 126 as `\uXXXX` (surrogate pairs above U+FFFF).
+  bool ascii_only = false;
+  /// Plain JSON: `"strings"`, `null`, symbols as strings, fractions and scaled decimals as
+  /// floats; only lists and maps with string (or symbol) keys. Anything else, a special float,
+  /// and any container met twice throw WriteError.
+  bool json = false;
+  ReferencePolicy references = ReferencePolicy::normal;
+  /// Containers and associations nested deeper than this throw WriteError (no stack overflow
+  /// on a hostile or accidental deep graph).
+  std::size_t max_depth = 1000;
+  /// Tags whose list body the pretty layout keeps on one line (`Point [ 1, 2 ]`), as Pharo's
+  /// STONWriter does for the classes it writes with a short or singleton list.
+  std::vector<std::string> short_list_tags = {"Point", "Float", "Character", "ByteArray",
+                                              "Date", "Time", "DateAndTime", "Class",
+                                              "Metaclass", "UUID", "URL", "MimeType", "FILE"};
+};
+
+/// A value that cannot be written under the writer's options; what() names the value.
+class WriteError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+class Writer {
+ public:
+  /// Writes into `out`, which must outlive the writer.
+  explicit Writer(WriteStream& out, WriteOptions options = {});
+  ~Writer();
+  Writer(const Writer&) = delete;
+  Writer& operator=(const Writer&) = delete;
+
+  /// Writes a whole value: at the top level, or as the next element of an open container (in
+  /// an open map, elements alternate between key and value).
+  void write(const Value& v);
+  void value(const Value& v) { write(v); }
+
+  // ---- Streaming: the same output, built call by call --------------------------------------
+  void begin_list();
+  void end_list();
+  void begin_map();  // then alternate key and value calls
+  void end_map();
+  /// `Tag[...]` / `Tag{...}`, closed with end_list / end_map. The tag must be valid
+  /// (`is_valid_tag`), else std::invalid_argument.
+  void begin_tagged_list(std::string_view tag);
+  void begin_tagged_map(std::string_view tag);
+
+  void value(std::nullptr_t);
+  void value(bool b);
+  void value(std::int64_t i);
+  template <std::integral T>
+    requires(!std::same_as<T, bool> && !std::same_as<T, char> &&
+             !std::same_as<T, std::int64_t>)
+  void value(T i) {
+    if constexpr (std::is_unsigned_v<T> && sizeof(T) >= sizeof(std::int64_t)) {
+      if (i > static_cast<T>(INT64_MAX)) {
+        write(Value(i));
+        return;
+      }
+    }
+    value(static_cast<std::int64_t>(i));
+  }
+  void value(double d);
+  void value(std::string_view s);
+  void value(const char* s) { value(std::string_view(s)); }
+  void value(const std::string& s) { value(std::string_view(s)); }
+  void value(const Symbol& s) { symbol(s.name); }
+  void symbol(std::string_view name);
+
+  /// True when no container is open (everything written so far is complete).
+  bool complete() const noexcept;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+/// The STON text of `v`.
+std::string to_string(const Value& v, const WriteOptions& options = {});
+
+}  // namespace bufstream::ston

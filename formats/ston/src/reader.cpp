@@ -1,0 +1,673 @@
+#include <bufstream/ston/reader.hpp>
+
+#include <array>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <utility>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include <bufstream/memory_read_stream.hpp>
+#include <bufstream/numbers.hpp>
+#include <bufstream/utf8.hpp>
+
+#include "access.hpp"
+
+namespace bufstream::ston {
+
+namespace {
+
+using detail::Access;
+using detail::Node;
+
+constexpr bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
+constexpr bool is_upper(char c) noexcept { return c >= 'A' && c <= 'Z'; }
+constexpr bool is_letter(char c) noexcept { return is_upper(c) || (c >= 'a' && c <= 'z'); }
+
+// Bytes that end the plain run of a string: its delimiter, a backslash, a line feed (lines are
+// counted) and every non-ASCII byte (validated as UTF-8). One table per delimiter.
+constexpr std::array<bool, 256> string_stops(char quote) {
+  std::array<bool, 256> t{};
+  t[static_cast<unsigned char>(quote)] = true;
+  t['\\'] = true;
+  t['\n'] = true;
+  for (std::size_t i = 0x80; i < 256; ++i) t[i] = true;
+  return t;
+}
+constexpr auto single_quote_stops = string_stops('\'');
+constexpr auto double_quote_stops = string_stops('"');
+
+// Characters of a bare symbol. Pharo's reader takes any letter (`isLetter`), so bytes of
+// non-ASCII UTF-8 sequences are accepted too and validated afterwards; the writer only writes
+// ASCII symbols bare.
+constexpr bool is_symbol_char(char c) noexcept {
+  return is_letter(c) || is_digit(c) || c == '-' || c == '_' || c == '.' || c == '/' ||
+         static_cast<unsigned char>(c) >= 0x80;
+}
+constexpr bool is_tag_char(char c) noexcept { return is_letter(c) || is_digit(c) || c == '_'; }
+
+int hex_value(char c) noexcept {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+}  // namespace
+
+struct Reader::Impl {
+  struct Pending {
+    std::uint64_t number;
+    SourcePosition where;
+  };
+
+  ReadStream& in;
+  ReadOptions options;
+  LineTracker lines;
+  Document* doc = nullptr;
+  std::vector<Value> objects;  // the numbered objects of the value being read, by number - 1
+  std::vector<Pending> pending;
+  std::size_t depth = 0;
+  std::string spill;        // for runs that straddle windows
+  std::string digits[3];    // the digit groups of a number
+
+  Impl(ReadStream& stream, ReadOptions opts) : in(stream), options(std::move(opts)) {}
+
+  // ---- Positions and errors ---------------------------------------------------------------
+
+  SourcePosition here() const { return lines.at(in.position()); }
+
+  [[noreturn]] void fail(SourcePosition where, std::string message) const {
+    throw ParseError(where, std::move(message), options.source_name);
+  }
+
+  int peek() {
+    if (in.cursor() != in.limit()) [[likely]] return static_cast<unsigned char>(*in.cursor());
+    const std::string_view w = in.fill(1);
+    return w.empty() ? -1 : static_cast<unsigned char>(w[0]);
+  }
+
+  [[noreturn]] void fail_expected(std::string_view expected) {
+    fail(here(), fmt::format("expected {} but found {}", expected, describe_byte(peek())));
+  }
+
+  void expect(char c, std::string_view expected) {
+    if (peek() != static_cast<unsigned char>(c)) fail_expected(expected);
+    in.advance(1);
+  }
+
+  // Counts nesting; the guard's destructor leaves the level.
+  struct Level {
+    Impl& r;
+    Level(Impl& reader, SourcePosition where) : r(reader) {
+      if (++r.depth > r.options.max_depth) {
+        r.fail(where, fmt::format("nesting deeper than {} levels (ReadOptions::max_depth)",
+                                  r.options.max_depth));
+      }
+    }
+    ~Level() { --r.depth; }
+    Level(const Level&) = delete;
+    Level& operator=(const Level&) = delete;
+  };
+
+  // ---- Whitespace and comments ------------------------------------------------------------
+
+  void skip_whitespace() {
+    for (;;) {
+      const char* p = in.cursor();
+      const char* end = in.limit();
+      while (p != end) {
+        const char c = *p;
+        if (c == ' ' || c == '\t' || c == '\r' || c == '\f') {
+          ++p;
+        } else if (c == '\n') {
+          ++p;
+          lines.new_line(in.position() + static_cast<std::uint64_t>(p - in.cursor()));
+        } else {
+          break;
+        }
+      }
+      in.set_cursor(p);
+      if (p != end) {
+        if (*p == '/' && options.allow_comments && skip_comment()) continue;
+        return;
+      }
+      if (in.fill(1).empty()) return;
+    }
+  }
+
+  // At a '/': skips a comment and returns true, or returns false if it does not start one.
+  bool skip_comment() {
+    const std::string_view w = in.fill(2);
+    if (w.size() < 2 || (w[1] != '/' && w[1] != '*')) return false;
+    const SourcePosition start = here();
+    const bool line_comment = w[1] == '/';
+    in.advance(2);
+    bool star = false;  // the previous byte of a block comment was '*'
+    for (;;) {
+      const char* p = in.cursor();
+      const char* end = in.limit();
+      for (; p != end; ++p) {
+        const char c = *p;
+        if (c == '\n') {
+          lines.new_line(in.position() + static_cast<std::uint64_t>(p + 1 - in.cursor()));
+          if (line_comment) {
+            in.set_cursor(p + 1);
+            return true;
+          }
+        } else if (!line_comment && star && c == '/') {
+          in.set_cursor(p + 1);
+          return true;
+        }
+        star = c == '*';
+      }
+      in.set_cursor(p);
+      if (in.fill(1).empty()) {
+        if (line_comment) return true;
+        fail(start, "unterminated comment: expected '*/' but found end of input");
+      }
+    }
+  }
+
+  // ---- Values -----------------------------------------------------------------------------
+
+  Value read_top(Document& d) {
+    doc = &d;
+    objects.clear();
+    pending.clear();
+    depth = 0;
+    skip_whitespace();
+    Value v = parse_value();
+    if (!pending.empty()) resolve(v);
+    objects.clear();
+    return v;
+  }
+
+  // value := simple-value [':' value]   (associations are right-associative)
+  Value parse_value() {
+    const SourcePosition start = here();
+    Value v = parse_simple_value();
+    skip_whitespace();
+    if (peek() != ':') return v;
+    Level level(*this, start);
+    in.advance(1);
+    skip_whitespace();
+    Value rhs = parse_value();
+    return Association(std::move(v), std::move(rhs));
+  }
+
+  Value parse_simple_value() {
+    const int c = peek();
+    switch (c) {
+      case '[': return parse_list(nullptr);
+      case '{': return parse_map(nullptr);
+      case '\'':
+      case '"': {
+        const SourcePosition start = here();
+        in.advance(1);
+        std::string s;
+        read_string_body(static_cast<char>(c), s, start);
+        return Value(std::move(s));
+      }
+      case '#': return parse_symbol();
+      case '@': return parse_reference();
+      case '-': return parse_number();
+      default: break;
+    }
+    if (c >= '0' && c <= '9') return parse_number();
+    if (c >= 'A' && c <= 'Z') return parse_tagged();
+    if (c >= 'a' && c <= 'z') return parse_constant();
+    fail_expected("a value");
+  }
+
+  Value parse_constant() {
+    const SourcePosition start = here();
+    const std::string_view word = in.next_while(is_tag_char, spill);
+    if (word == "true") return true;
+    if (word == "false") return false;
+    // Pharo's reader takes JSON's null for nil.
+    if (word == "nil" || word == "null") return nullptr;
+    fail(start, fmt::format("expected a value but found '{}'", word));
+  }
+
+  // Numbers the container (pre-order: before its children) and fills it.
+  Value parse_list(Node* node) {
+    const SourcePosition start = here();
+    Level level(*this, start);
+    if (node == nullptr) {
+      node = Access::new_node(*doc, {}, false);
+      objects.push_back(Access::of(node));
+    }
+    in.advance(1);  // '['
+    skip_whitespace();
+    if (peek() == ']') {
+      in.advance(1);
+      return Access::of(node);
+    }
+    for (;;) {
+      Value element = parse_value();
+      node->items.push_back(std::move(element));
+      const int c = peek();
+      if (c == ',') {
+        in.advance(1);
+        skip_whitespace();
+      } else if (c == ']') {
+        in.advance(1);
+        return Access::of(node);
+      } else {
+        fail_expected("',' or ']'");
+      }
+    }
+  }
+
+  // map := '{' [ simple-value ':' value { ',' simple-value ':' value } ] '}'
+  // A key is a simple value, so `{#a:#b:#c}` maps #a to the association #b:#c (as Pharo does).
+  Value parse_map(Node* node) {
+    const SourcePosition start = here();
+    Level level(*this, start);
+    if (node == nullptr) {
+      node = Access::new_node(*doc, {}, true);
+      objects.push_back(Access::of(node));
+    }
+    in.advance(1);  // '{'
+    skip_whitespace();
+    if (peek() == '}') {
+      in.advance(1);
+      return Access::of(node);
+    }
+    for (;;) {
+      Value key = parse_simple_value();
+      skip_whitespace();
+      expect(':', "':' after a map key");
+      skip_whitespace();
+      Value value = parse_value();
+      node->entries.push_back({std::move(key), std::move(value)});
+      const int c = peek();
+      if (c == ',') {
+        in.advance(1);
+        skip_whitespace();
+      } else if (c == '}') {
+        in.advance(1);
+        return Access::of(node);
+      } else {
+        fail_expected("',' or '}'");
+      }
+    }
+  }
+
+  Value parse_tagged() {
+    const std::string_view tag_view = in.next_while(is_tag_char, spill);
+    std::string tag(tag_view);
+    skip_whitespace();
+    const int c = peek();
+    if (c != '[' && c != '{') fail_expected(fmt::format("'[' or '{{' after the tag {}", tag));
+    Node* node = Access::new_node(*doc, tag, c == '{');
+    const std::size_t number = objects.size();
+    objects.push_back(Access::of(node));
+    if (c == '[') {
+      parse_list(node);
+    } else {
+      parse_map(node);
+    }
+    // Float[#nan], Float[#infinity] and Float[#negativeInfinity] are how STON writes the
+    // special doubles: they become doubles again, keeping their number (Pharo numbers them
+    // too, so later references still count right).
+    if (tag == "Float" && !node->is_map && node->items.size() == 1 && node->items[0].is_symbol()) {
+      const std::string& name = node->items[0].as_symbol();
+      double special = 0;
+      bool known = true;
+      if (name == "nan") {
+        special = std::numeric_limits<double>::quiet_NaN();
+      } else if (name == "infinity") {
+        special = HUGE_VAL;
+      } else if (name == "negativeInfinity") {
+        special = -HUGE_VAL;
+      } else {
+        known = false;
+      }
+      if (known) {
+        objects[number] = Value(special);
+        Access::drop_newest_node(*doc);  // the body held only a symbol: nothing points at it
+        return Value(special);
+      }
+    }
+    return Access::of(node);
+  }
+
+  Value parse_symbol() {
+    const SourcePosition start = here();
+    in.advance(1);  // '#'
+    const int c = peek();
+    std::string name;
+    if (c == '\'' || c == '"') {
+      const SourcePosition quote = here();
+      in.advance(1);
+      read_string_body(static_cast<char>(c), name, quote);
+      return Symbol{std::move(name)};
+    }
+    name = in.next_while(is_symbol_char, spill);
+    if (name.empty()) fail_expected("a symbol name or a quote after '#'");
+    if (auto bad = utf8::find_invalid(name)) {
+      fail({start.offset + 1 + bad->offset, start.line, start.column + 1 + bad->offset},
+           fmt::format("{} in a symbol", utf8::describe(bad->error)));
+    }
+    return Symbol{std::move(name)};
+  }
+
+  Value parse_reference() {
+    const SourcePosition start = here();
+    in.advance(1);  // '@'
+    // Pharo's expectChar: skips whitespace after the '@', so `@ 3` is a reference too.
+    skip_whitespace();
+    std::string& d = digits[0];
+    d.clear();
+    append_digits(d, start);
+    if (d.empty()) fail_expected("a reference number after '@'");
+    const auto number = parse_integer<std::uint64_t>(d);
+    if (!number) fail(start, fmt::format("reference @{} does not exist", d));
+    pending.push_back({*number, start});
+    return Access::pending(*number);
+  }
+
+  // ---- Numbers ----------------------------------------------------------------------------
+
+  void append_digits(std::string& out, SourcePosition start) {
+    for (;;) {
+      const char* p = in.cursor();
+      const char* end = in.limit();
+      while (p != end && is_digit(*p)) ++p;
+      out.append(in.cursor(), static_cast<std::size_t>(p - in.cursor()));
+      in.set_cursor(p);
+      if (out.size() > options.max_number_length) {
+        fail(start, fmt::format("number longer than {} digits (ReadOptions::max_number_length)",
+                                options.max_number_length));
+      }
+      if (p != end || in.fill(1).empty()) return;
+    }
+  }
+
+  void require_digits(std::string& out, SourcePosition start, std::string_view after) {
+    out.clear();
+    append_digits(out, start);
+    if (out.empty()) fail_expected(fmt::format("a digit after {}", after));
+  }
+
+  static std::string_view strip_zeros(std::string_view d) {
+    const std::size_t first = d.find_first_not_of('0');
+    return first == std::string_view::npos ? std::string_view("0") : d.substr(first);
+  }
+
+  // The reference implementation's number rules: '-'? digits, then either '/' digits
+  // ['s' digits] (a fraction or scaled decimal), or ['.' digits] [('e'|'E') ['-'|'+'] digits].
+  // Only a '.' makes a float: 1e3 is the integer 1000 and 1e-2 the fraction 1/100. Pharo also
+  // accepts a '.' or an exponent marker with no digits after it (`1.` is 1.0, `1e` is 1); so
+  // do we.
+  Value parse_number() {
+    const SourcePosition start = here();
+    const bool negative = peek() == '-';
+    if (negative) in.advance(1);
+    std::string& whole = digits[0];
+    require_digits(whole, start, negative ? "'-'" : "the start of a number");
+    int c = peek();
+    if (c == '/') {
+      in.advance(1);
+      std::string& denominator = digits[1];
+      require_digits(denominator, start, "'/'");
+      const Integer n = detail::integer_from_digits(negative, strip_zeros(whole));
+      const Integer d = detail::integer_from_digits(false, strip_zeros(denominator));
+      if (d.sign() == 0) fail(start, "a fraction with a zero denominator");
+      if (peek() == 's') {
+        in.advance(1);
+        std::string& scale = digits[2];
+        require_digits(scale, start, "'s'");
+        const auto s = parse_integer<std::uint32_t>(strip_zeros(scale));
+        if (!s) fail(start, fmt::format("scale {} is too large", scale));
+        return Value::scaled_decimal(n, d, *s);
+      }
+      return Value::fraction(n, d);
+    }
+    bool is_float = false;
+    std::string& fraction = digits[1];
+    fraction.clear();
+    if (c == '.') {
+      in.advance(1);
+      is_float = true;
+      append_digits(fraction, start);
+      c = peek();
+    }
+    bool has_exponent = false, negative_exponent = false;
+    std::string& exponent = digits[2];
+    exponent.clear();
+    if (c == 'e' || c == 'E') {
+      in.advance(1);
+      has_exponent = true;
+      c = peek();
+      if (c == '-' || c == '+') {
+        negative_exponent = c == '-';
+        in.advance(1);
+      }
+      append_digits(exponent, start);
+    }
+    if (is_float) return make_float(negative, whole, fraction, negative_exponent, exponent);
+    const std::string_view mantissa = strip_zeros(whole);
+    if (!has_exponent || exponent.empty() || mantissa == "0") {
+      return Value(detail::integer_from_digits(negative, mantissa));
+    }
+    const std::string_view e = strip_zeros(exponent);
+    const auto k = parse_integer<std::size_t>(e);
+    if (!k || *k > options.max_number_length) {
+      fail(start, fmt::format("exponent {} is larger than {} (ReadOptions::max_number_length)", e,
+                              options.max_number_length));
+    }
+    if (!negative_exponent) {
+      std::string scaled(mantissa);
+      scaled.append(*k, '0');
+      return Value(detail::integer_from_digits(negative, scaled));
+    }
+    std::string power = "1";
+    power.append(*k, '0');
+    return Value::fraction(detail::integer_from_digits(negative, mantissa),
+                           detail::integer_from_digits(false, power));
+  }
+
+  Value make_float(bool negative, const std::string& whole, const std::string& fraction,
+                   bool negative_exponent, const std::string& exponent) {
+    std::string text;
+    text.reserve(whole.size() + fraction.size() + exponent.size() + 5);
+    if (negative) text.push_back('-');
+    text.append(whole);
+    text.push_back('.');
+    text.append(fraction.empty() ? std::string_view("0") : std::string_view(fraction));
+    if (!exponent.empty()) {
+      text.push_back('e');
+      if (negative_exponent) text.push_back('-');
+      text.append(exponent);
+    }
+    if (auto d = parse_double(text)) return *d;
+    // Too large for a double: Pharo's arithmetic overflows to infinity, and so do we.
+    return negative ? -HUGE_VAL : HUGE_VAL;
+  }
+
+  // ---- Strings ----------------------------------------------------------------------------
+
+  // Reads after the opening `quote` up to and including the closing one. Raw line breaks are
+  // kept; escapes are decoded; the text must be valid UTF-8.
+  void read_string_body(char quote, std::string& out, SourcePosition start) {
+    const std::array<bool, 256>& stops = quote == '\'' ? single_quote_stops : double_quote_stops;
+    for (;;) {
+      const char* p = in.cursor();
+      const char* end = in.limit();
+      while (p != end && !stops[static_cast<unsigned char>(*p)]) ++p;
+      out.append(in.cursor(), static_cast<std::size_t>(p - in.cursor()));
+      in.set_cursor(p);
+      if (p == end) {
+        if (in.fill(1).empty()) {
+          fail(start, fmt::format("unterminated string: expected {} but found end of input",
+                                  describe_byte(static_cast<unsigned char>(quote))));
+        }
+        continue;
+      }
+      const char c = *p;
+      if (c == quote) {
+        in.advance(1);
+        return;
+      }
+      if (c == '\\') {
+        read_escape(out);
+      } else if (c == '\n') {
+        out.push_back('\n');
+        in.advance(1);
+        lines.new_line(in.position());
+      } else {
+        read_utf8(out);
+      }
+    }
+  }
+
+  void read_utf8(std::string& out) {
+    const std::string_view w = in.fill(4);
+    const utf8::Decoded d = utf8::decode(w.data(), w.data() + w.size());
+    if (d.error != utf8::Error::none) {
+      fail(here(), fmt::format("{} in a string", utf8::describe(d.error)));
+    }
+    out.append(w.data(), d.length);
+    in.advance(d.length);
+  }
+
+  void read_escape(std::string& out) {
+    const SourcePosition at = here();
+    std::string_view w = in.fill(2);
+    if (w.size() < 2) fail(at, "unterminated string: expected an escape but found end of input");
+    char decoded = 0;
+    switch (w[1]) {
+      case '\'': decoded = '\''; break;
+      case '"': decoded = '"'; break;
+      case '/': decoded = '/'; break;
+      case '\\': decoded = '\\'; break;
+      case 'b': decoded = '\b'; break;
+      case 'f': decoded = '\f'; break;
+      case 'n': decoded = '\n'; break;
+      case 'r': decoded = '\r'; break;
+      case 't': decoded = '\t'; break;
+      case 'u': read_unicode_escape(out, at); return;
+      default:
+        fail(at, fmt::format("invalid escape: expected one of ' \" / \\ b f n r t u after '\\' "
+                             "but found {}",
+                             describe_byte(static_cast<unsigned char>(w[1]))));
+    }
+    out.push_back(decoded);
+    in.advance(2);
+  }
+
+  // `\uXXXX` at the cursor (already checked: backslash, 'u'); returns the code unit or fails.
+  std::uint32_t hex4(std::string_view w, std::size_t at, SourcePosition where) {
+    std::uint32_t unit = 0;
+    for (std::size_t i = at; i < at + 4; ++i) {
+      const int h = i < w.size() ? hex_value(w[i]) : -1;
+      if (h < 0) {
+        fail(where, fmt::format("expected four hex digits after \\u but found {}",
+                                i < w.size() ? describe_byte(static_cast<unsigned char>(w[i]))
+                                             : std::string("end of input")));
+      }
+      unit = unit * 16 + static_cast<std::uint32_t>(h);
+    }
+    return unit;
+  }
+
+  void read_unicode_escape(std::string& out, SourcePosition at) {
+    std::string_view w = in.fill(6);
+    std::uint32_t cp = hex4(w, 2, at);
+    std::size_t length = 6;
+    if (cp >= 0xDC00 && cp <= 0xDFFF) {
+      // Pharo would make a lone surrogate Character; UTF-8 cannot hold one.
+      fail(at, fmt::format("a low surrogate \\u{:04X} without a high surrogate before it", cp));
+    }
+    if (cp >= 0xD800 && cp <= 0xDBFF) {
+      w = in.fill(12);
+      if (w.size() < 8 || w[6] != '\\' || w[7] != 'u') {
+        fail(at, fmt::format("a high surrogate \\u{:04X} must be followed by a \\u low surrogate",
+                             cp));
+      }
+      const std::uint32_t low = hex4(w, 8, at);
+      if (low < 0xDC00 || low > 0xDFFF) {
+        fail(at, fmt::format("a high surrogate \\u{:04X} must be followed by a low surrogate, "
+                             "not \\u{:04X}",
+                             cp, low));
+      }
+      cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
+      length = 12;
+    }
+    char buffer[4];
+    const char* end = utf8::encode(static_cast<char32_t>(cp), buffer);
+    out.append(buffer, static_cast<std::size_t>(end - buffer));
+    in.advance(length);
+  }
+
+  // ---- References -------------------------------------------------------------------------
+
+  void resolve(Value& root) {
+    for (const Pending& p : pending) {
+      if (p.number == 0 || p.number > objects.size()) {
+        fail(p.where, fmt::format("reference @{} does not exist: the value has {} object{}",
+                                  p.number, objects.size(), objects.size() == 1 ? "" : "s"));
+      }
+    }
+    resolve_value(root);
+    for (const Value& object : objects) {
+      if (!object.is_container()) continue;
+      Node* node = std::get<Node*>(Access::data(object));
+      for (Value& v : node->items) resolve_value(v);
+      for (MapEntry& e : node->entries) {
+        resolve_value(e.key);
+        resolve_value(e.value);
+      }
+    }
+  }
+
+  // Replaces a pending reference; looks inside associations (containers are visited through
+  // `objects`). Associations nest at most max_depth deep.
+  void resolve_value(Value& v) {
+    auto& data = Access::data(v);
+    if (auto* p = std::get_if<detail::PendingReference>(&data)) {
+      v = objects[p->number - 1];
+    } else if (auto* a = std::get_if<detail::Box<Association>>(&data)) {
+      resolve_value((*a)->key());
+      resolve_value((*a)->value());
+    }
+  }
+};
+
+Reader::Reader(ReadStream& in, ReadOptions options)
+    : impl_(std::make_unique<Impl>(in, std::move(options))) {}
+Reader::~Reader() = default;
+Reader::Reader(Reader&&) noexcept = default;
+Reader& Reader::operator=(Reader&&) noexcept = default;
+
+Value Reader::read(Document& doc) { return impl_->read_top(doc); }
+
+void Reader::expect_end() {
+  impl_->skip_whitespace();
+  if (impl_->peek() >= 0) impl_->fail_expected("end of input after the value");
+}
+
+bool Reader::at_end() {
+  impl_->skip_whitespace();
+  return impl_->peek() < 0;
+}
+
+Document parse(ReadStream& in, const ReadOptions& options) {
+  Reader reader(in, options);
+  Document doc;
+  doc.set_root(reader.read(doc));
+  reader.expect_end();
+  return doc;
+}
+
+Document parse(std::string_view text, const ReadOptions& options) {
+  MemoryReadStream in(text);
+  return parse(in, options);
+}
+
+}  // namespace bufstream::ston

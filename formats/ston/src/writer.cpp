@@ -1,0 +1,579 @@
+#include <bufstream/ston/writer.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <unordered_map>
+#include <unordered_set>
+
+#include <fmt/format.h>
+
+#include <bufstream/numbers.hpp>
+#include <bufstream/string_write_stream.hpp>
+#include <bufstream/utf8.hpp>
+
+#include "access.hpp"
+
+namespace bufstream::ston {
+
+namespace {
+
+using detail::Access;
+using detail::Node;
+
+// Bytes a string cannot be written with as they are: controls, the delimiter, the backslash,
+// DEL, and every non-ASCII byte (decoded to find U+0080..U+009F, which are escaped, and for
+// ASCII-only output).
+constexpr std::array<bool, 256> escape_stops(char quote) {
+  std::array<bool, 256> t{};
+  for (std::size_t i = 0; i < 32; ++i) t[i] = true;
+  t[static_cast<unsigned char>(quote)] = true;
+  t['\\'] = true;
+  t[127] = true;
+  for (std::size_t i = 0x80; i < 256; ++i) t[i] = true;
+  return t;
+}
+constexpr auto ston_stops = escape_stops('\'');
+constexpr auto json_stops = escape_stops('"');
+
+bool is_bare_symbol(std::string_view name) noexcept {
+  if (name.empty()) return false;
+  return std::all_of(name.begin(), name.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+           c == '-' || c == '_' || c == '.' || c == '/';
+  });
+}
+
+}  // namespace
+
+struct Writer::Impl {
+  struct Frame {
+    bool is_map;
+    bool is_short;      // a short list: `Tag [ a, b ]` in pretty layout
+    std::size_t count;  // elements written (keys and values both count in a map)
+  };
+
+  WriteStream& out;
+  WriteOptions options;
+  std::vector<Frame> frames;  // open streaming containers
+  std::size_t level = 0;      // indentation level
+  std::size_t depth = 0;      // nesting, for max_depth
+  std::uint64_t objects = 0;  // numbered so far in this top-level value
+  std::unordered_map<const Node*, std::uint64_t> numbers;  // written containers
+  std::unordered_set<const Node*> open_nodes;               // ReferencePolicy::ignore: the path
+  bool wrote_top_level = false;
+
+  Impl(WriteStream& stream, WriteOptions opts) : out(stream), options(std::move(opts)) {}
+
+  bool tracks_identity() const noexcept {
+    return options.json || options.references != ReferencePolicy::ignore;
+  }
+
+  // ---- Layout -----------------------------------------------------------------------------
+
+  void newline_indent() {
+    out.write(options.new_line);
+    for (std::size_t i = 0; i < level; ++i) out.put('\t');
+  }
+
+  bool is_short_tag(std::string_view tag) const {
+    return std::find(options.short_list_tags.begin(), options.short_list_tags.end(), tag) !=
+           options.short_list_tags.end();
+  }
+
+  // Writes what comes before the next element of the innermost open streaming container (or
+  // before the next top-level value).
+  void before_element() {
+    if (frames.empty()) {
+      if (wrote_top_level) out.write(options.new_line);
+      wrote_top_level = true;
+      return;
+    }
+    Frame& f = frames.back();
+    if (f.is_map) {
+      if (f.count % 2 == 0) {
+        if (f.count > 0) out.put(',');
+        if (options.pretty) newline_indent();
+      } else {
+        write_colon();
+      }
+    } else if (f.is_short) {
+      if (f.count > 0) out.write(", ");
+    } else {
+      if (f.count > 0) out.put(',');
+      if (options.pretty) newline_indent();
+    }
+    ++f.count;
+  }
+
+  // A complete top-level value has been written: numbering starts again.
+  void after_element() {
+    if (frames.empty()) reset_identity();
+  }
+
+  void reset_identity() {
+    objects = 0;
+    numbers.clear();
+    open_nodes.clear();
+  }
+
+  void write_colon() {
+    if (options.pretty) {
+      out.write(" : ");
+    } else {
+      out.put(':');
+    }
+  }
+
+  bool in_map_key_position() const noexcept {
+    return !frames.empty() && frames.back().is_map && frames.back().count % 2 == 0;
+  }
+
+  // ---- Errors -----------------------------------------------------------------------------
+
+  [[noreturn]] static void fail(std::string message) { throw WriteError(std::move(message)); }
+
+  // "tagged object Point[1,2]": the kind and the start of the compact text.
+  static std::string describe(const Value& v) {
+    std::string text;
+    try {
+      StringWriteStream s;
+      Writer w(s, {.max_depth = 8});
+      w.write(v);
+      text = s.take();
+    } catch (const std::exception&) {
+      text = "...";  // deeper than the preview goes
+    }
+    if (text.size() > 40) {
+      text.resize(37);
+      text += "...";
+    }
+    return fmt::format("{} {}", kind_name(v.kind()), text);
+  }
+
+  void enter(const Value& v) {
+    if (++depth > options.max_depth) {
+      --depth;
+      fail(fmt::format("cannot write {}: nesting deeper than {} levels (WriteOptions::max_depth)",
+                       describe(v), options.max_depth));
+    }
+  }
+
+  // ---- Scalars ----------------------------------------------------------------------------
+
+  void write_double(double d) {
+    if (std::isfinite(d)) [[likely]] {
+      char* p = out.reserve(max_double_chars);
+      out.commit(static_cast<std::size_t>(format_double_smalltalk(p, d) - p));
+      return;
+    }
+    const char* name = std::isnan(d) ? "nan" : d > 0 ? "infinity" : "negativeInfinity";
+    if (options.json) {
+      fail(fmt::format("cannot write the float {} in JSON mode (JSON has no NaN or infinity)",
+                       std::isnan(d) ? "NaN" : d > 0 ? "infinity" : "-infinity"));
+    }
+    // Float[#nan] is a tagged object: it takes a number, as the reader counts it.
+    ++objects;
+    out.write(options.pretty ? "Float [ #" : "Float[#");
+    out.write(name);
+    out.write(options.pretty ? " ]" : "]");
+  }
+
+  void write_string(std::string_view s, char quote) {
+    const std::array<bool, 256>& stops = quote == '"' ? json_stops : ston_stops;
+    out.put(quote);
+    const char* p = s.data();
+    const char* end = p + s.size();
+    const char* run = p;
+    while (p != end) {
+      const auto c = static_cast<unsigned char>(*p);
+      if (!stops[c]) [[likely]] {
+        ++p;
+        continue;
+      }
+      out.write(run, static_cast<std::size_t>(p - run));
+      if (c < 0x80) {
+        write_ascii_escape(static_cast<char>(c), quote);
+        ++p;
+      } else {
+        const utf8::Decoded d = utf8::decode(p, end);
+        if (d.error != utf8::Error::none) {
+          fail(fmt::format("cannot write the string '{}...': {} at byte {}",
+                           std::string_view(s.data(), std::min<std::size_t>(
+                                                          20, static_cast<std::size_t>(p - s.data()))),
+                           utf8::describe(d.error), p - s.data()));
+        }
+        if (options.ascii_only || d.code_point <= 0x9F) {
+          write_unicode_escape(d.code_point);
+        } else {
+          out.write(p, d.length);
+        }
+        p += d.length;
+      }
+      run = p;
+    }
+    out.write(run, static_cast<std::size_t>(p - run));
+    out.put(quote);
+  }
+
+  void write_ascii_escape(char c, char quote) {
+    switch (c) {
+      case '\b': out.write("\\b"); return;
+      case '\t': out.write("\\t"); return;
+      case '\n': out.write("\\n"); return;
+      case '\f': out.write("\\f"); return;
+      case '\r': out.write("\\r"); return;
+      case '\\': out.write("\\\\"); return;
+      default: break;
+    }
+    if (c == quote) {
+      out.put('\\');
+      out.put(c);
+      return;
+    }
+    write_unicode_escape(static_cast<unsigned char>(c));
+  }
+
+  void write_unicode_escape(char32_t cp) {
+    auto unit = [this](std::uint32_t u) {
+      char* p = out.reserve(6);
+      fmt::format_to(p, "\\u{:04X}", u);
+      out.commit(6);
+    };
+    if (cp > 0xFFFF) {
+      const std::uint32_t v = static_cast<std::uint32_t>(cp) - 0x10000;
+      unit(0xD800 + (v >> 10));
+      unit(0xDC00 + (v & 0x3FF));
+    } else {
+      unit(static_cast<std::uint32_t>(cp));
+    }
+  }
+
+  void write_symbol(std::string_view name) {
+    if (options.json) {
+      write_string(name, '"');
+    } else if (is_bare_symbol(name)) {
+      out.put('#');
+      out.write(name);
+    } else {
+      out.put('#');
+      write_string(name, '\'');
+    }
+  }
+
+  void write_text(std::string_view s) { write_string(s, options.json ? '"' : '\''); }
+
+  void write_integer(const Integer& i) {
+    if (auto small = i.to_int64()) {
+      out.print(*small);
+    } else {
+      out.write(i.to_string());
+    }
+  }
+
+  // ---- Whole values -----------------------------------------------------------------------
+
+  void write_value(const Value& v) {
+    const auto& data = Access::data(v);
+    switch (data.index()) {
+      case 0: out.write(options.json ? "null" : "nil"); return;
+      case 1: out.print(std::get<1>(data)); return;
+      case 2: out.print(std::get<2>(data)); return;
+      case 3: write_double(std::get<3>(data)); return;
+      case 4: out.write(std::get<4>(data)->to_string()); return;
+      case 5: {
+        const Fraction& f = *std::get<5>(data);
+        if (options.json) return write_double(f.to_double());
+        write_integer(f.numerator());
+        out.put('/');
+        write_integer(f.denominator());
+        return;
+      }
+      case 6: {
+        const ScaledDecimal& s = *std::get<6>(data);
+        if (options.json) return write_double(s.to_double());
+        write_integer(s.numerator());
+        out.put('/');
+        write_integer(s.denominator());
+        out.put('s');
+        out.print(s.scale());
+        return;
+      }
+      case 7: write_text(std::get<7>(data)); return;
+      case 8: write_symbol(std::get<8>(data).name); return;
+      case 9: write_association(v, *std::get<9>(data)); return;
+      case 10: write_container(v, std::get<10>(data)); return;
+      default: fail("cannot write an unresolved reference");
+    }
+  }
+
+  void write_association(const Value& v, const Association& a) {
+    if (options.json) fail(fmt::format("cannot write {} in JSON mode", describe(v)));
+    // `a:b:c` reads as a:(b:c); STON has no way to write (a:b):c.
+    if (a.key().is_association()) {
+      fail(fmt::format("cannot write {}: an association whose key is an association would read "
+                       "back differently",
+                       describe(v)));
+    }
+    enter(v);
+    write_value(a.key());
+    write_colon();
+    write_value(a.value());
+    --depth;
+  }
+
+  // Numbers `node` or writes its reference; returns false when a reference was written.
+  bool register_node(const Value& v, const Node* node) {
+    if (!tracks_identity()) {
+      if (!open_nodes.insert(node).second) {
+        fail(fmt::format("cannot write {}: it contains itself, and ReferencePolicy::ignore "
+                         "cannot write a cycle",
+                         describe(v)));
+      }
+      return true;
+    }
+    auto [it, inserted] = numbers.try_emplace(node, objects + 1);
+    if (inserted) {
+      ++objects;
+      return true;
+    }
+    if (options.json) {
+      fail(fmt::format("cannot write {} in JSON mode: it occurs more than once", describe(v)));
+    }
+    if (options.references == ReferencePolicy::error) {
+      fail(fmt::format("cannot write {}: it occurs more than once (ReferencePolicy::error)",
+                       describe(v)));
+    }
+    out.put('@');
+    out.print(it->second);
+    return false;
+  }
+
+  void write_container(const Value& v, const Node* node) {
+    if (!node->tag.empty() && options.json) {
+      fail(fmt::format("cannot write {} in JSON mode", describe(v)));
+    }
+    if (!register_node(v, node)) return;
+    enter(v);
+    if (!node->tag.empty()) {
+      out.write(node->tag);
+      if (options.pretty) out.put(' ');
+    }
+    if (node->is_map) {
+      write_entries(node->entries);
+    } else if (options.pretty && !node->tag.empty() && is_short_tag(node->tag)) {
+      write_short_list(node->items);
+    } else {
+      write_items(node->items);
+    }
+    --depth;
+    if (!tracks_identity()) open_nodes.erase(node);
+  }
+
+  void write_items(const std::vector<Value>& items) {
+    out.put('[');
+    if (items.empty()) {
+      out.write(options.pretty ? " ]" : "]");
+      return;
+    }
+    ++level;
+    bool first = true;
+    for (const Value& item : items) {
+      if (!first) out.put(',');
+      first = false;
+      if (options.pretty) newline_indent();
+      write_value(item);
+    }
+    --level;
+    if (options.pretty) newline_indent();
+    out.put(']');
+  }
+
+  void write_short_list(const std::vector<Value>& items) {
+    out.put('[');
+    bool first = true;
+    for (const Value& item : items) {
+      out.write(first ? " " : ", ");
+      first = false;
+      write_value(item);
+    }
+    out.write(" ]");
+  }
+
+  void write_key(const Value& key) {
+    if (options.json && !key.is_string() && !key.is_symbol()) {
+      fail(fmt::format("cannot write a map key {} in JSON mode: keys must be strings",
+                       describe(key)));
+    }
+    if (key.is_association()) {
+      fail(fmt::format("cannot write a map key {}: it would read back as part of the entry",
+                       describe(key)));
+    }
+    write_value(key);
+  }
+
+  void write_entries(const std::vector<MapEntry>& entries) {
+    out.put('{');
+    if (entries.empty()) {
+      out.write(options.pretty ? " }" : "}");
+      return;
+    }
+    ++level;
+    bool first = true;
+    for (const MapEntry& e : entries) {
+      if (!first) out.put(',');
+      first = false;
+      if (options.pretty) newline_indent();
+      write_key(e.key);
+      write_colon();
+      write_value(e.value);
+    }
+    --level;
+    if (options.pretty) newline_indent();
+    out.put('}');
+  }
+
+  // ---- Streaming containers ---------------------------------------------------------------
+
+  void begin(std::string_view tag, bool is_map) {
+    if (!tag.empty()) {
+      if (options.json) {
+        fail(fmt::format("cannot write a tagged object {} in JSON mode", tag));
+      }
+      if (!is_valid_tag(tag)) throw std::invalid_argument(fmt::format("not a STON tag: '{}'", tag));
+    }
+    if (in_map_key_position() && options.json) {
+      fail("cannot write a map key that is a container in JSON mode: keys must be strings");
+    }
+    if (frames.size() + depth >= options.max_depth) {
+      fail(fmt::format("cannot begin a container: nesting deeper than {} levels "
+                       "(WriteOptions::max_depth)",
+                       options.max_depth));
+    }
+    before_element();
+    if (tracks_identity()) ++objects;
+    const bool is_short = options.pretty && !is_map && !tag.empty() && is_short_tag(tag);
+    if (!tag.empty()) {
+      out.write(tag);
+      if (options.pretty) out.put(' ');
+    }
+    out.put(is_map ? '{' : '[');
+    if (is_short) out.put(' ');
+    frames.push_back({is_map, is_short, 0});
+    if (!is_short) ++level;
+  }
+
+  void end(bool is_map) {
+    if (frames.empty() || frames.back().is_map != is_map) {
+      throw std::logic_error(fmt::format("ston::Writer::end_{}() without a matching begin",
+                                         is_map ? "map" : "list"));
+    }
+    const Frame f = frames.back();
+    if (is_map && f.count % 2 != 0) {
+      throw std::logic_error("ston::Writer::end_map() after a key without its value");
+    }
+    frames.pop_back();
+    if (f.is_short) {
+      out.write(f.count == 0 ? "]" : " ]");
+    } else {
+      --level;
+      if (options.pretty) {
+        if (f.count == 0) {
+          out.put(' ');
+        } else {
+          newline_indent();
+        }
+      }
+      out.put(is_map ? '}' : ']');
+    }
+    after_element();
+  }
+
+  void check_key(const Value* v, Kind kind) {
+    if (!in_map_key_position()) return;
+    if (options.json && kind != Kind::string && kind != Kind::symbol) {
+      fail(fmt::format("cannot write a map key {} in JSON mode: keys must be strings",
+                       v ? describe(*v) : std::string(kind_name(kind))));
+    }
+    if (kind == Kind::association) {
+      fail(fmt::format("cannot write a map key {}: it would read back as part of the entry",
+                       v ? describe(*v) : std::string(kind_name(kind))));
+    }
+  }
+};
+
+Writer::Writer(WriteStream& out, WriteOptions options)
+    : impl_(std::make_unique<Impl>(out, std::move(options))) {}
+Writer::~Writer() = default;
+
+void Writer::write(const Value& v) {
+  Impl& w = *impl_;
+  w.check_key(&v, v.kind());
+  w.before_element();
+  try {
+    w.write_value(v);
+  } catch (...) {
+    w.depth = 0;
+    w.level = w.frames.size();
+    throw;
+  }
+  w.after_element();
+}
+
+void Writer::begin_list() { impl_->begin({}, false); }
+void Writer::end_list() { impl_->end(false); }
+void Writer::begin_map() { impl_->begin({}, true); }
+void Writer::end_map() { impl_->end(true); }
+void Writer::begin_tagged_list(std::string_view tag) { impl_->begin(tag, false); }
+void Writer::begin_tagged_map(std::string_view tag) { impl_->begin(tag, true); }
+
+void Writer::value(std::nullptr_t) {
+  impl_->check_key(nullptr, Kind::nil);
+  impl_->before_element();
+  impl_->out.write(impl_->options.json ? "null" : "nil");
+  impl_->after_element();
+}
+
+void Writer::value(bool b) {
+  impl_->check_key(nullptr, Kind::boolean);
+  impl_->before_element();
+  impl_->out.print(b);
+  impl_->after_element();
+}
+
+void Writer::value(std::int64_t i) {
+  impl_->check_key(nullptr, Kind::integer);
+  impl_->before_element();
+  impl_->out.print(i);
+  impl_->after_element();
+}
+
+void Writer::value(double d) {
+  impl_->check_key(nullptr, Kind::floating);
+  impl_->before_element();
+  impl_->write_double(d);
+  impl_->after_element();
+}
+
+void Writer::value(std::string_view s) {
+  impl_->before_element();
+  impl_->write_text(s);
+  impl_->after_element();
+}
+
+void Writer::symbol(std::string_view name) {
+  impl_->before_element();
+  impl_->write_symbol(name);
+  impl_->after_element();
+}
+
+bool Writer::complete() const noexcept { return impl_->frames.empty(); }
+
+std::string to_string(const Value& v, const WriteOptions& options) {
+  StringWriteStream out;
+  Writer writer(out, options);
+  writer.write(v);
+  return out.take();
+}
+
+}  // namespace bufstream::ston
