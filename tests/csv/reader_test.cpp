@@ -1,0 +1,372 @@
+// csv::Reader: RFC 4180 records, strict errors with their positions, the lenient options.
+// Every case runs over every reader setup (memory, one byte per read, buffers of 1, 2, 3, 7
+// and 65,536 bytes), so every field and line end crosses a window edge somewhere.
+#include <bufstream/csv/reader.hpp>
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <bufstream/memory_read_stream.hpp>
+
+#include "test_streams.hpp"
+
+namespace bufstream::csv {
+namespace {
+
+using Records = std::vector<std::vector<std::string>>;
+
+Records read_all(std::string_view text, const testing::ReaderSetup& setup, const ReaderOptions& options = {}) {
+  auto in = setup.make(text);
+  Reader reader(*in, options);
+  return reader.read_all();
+}
+
+struct Case {
+  std::string name;
+  std::string input;
+  Records expected;
+  ReaderOptions options = {};
+};
+
+// ---- RFC 4180 and the grammar around it -------------------------------------------------
+
+const std::vector<Case>& rfc_cases() {
+  static const std::vector<Case> cases{
+      {"empty input", "", {}},
+      {"one field without line end", "a", {{"a"}}},
+      {"one field with LF", "a\n", {{"a"}}},
+      {"CRLF records", "a,b,c\r\n1,2,3\r\n", {{"a", "b", "c"}, {"1", "2", "3"}}},
+      {"LF records", "a,b\n1,2\n", {{"a", "b"}, {"1", "2"}}},
+      {"CR records", "a,b\r1,2\r", {{"a", "b"}, {"1", "2"}}},
+      {"mixed line ends", "a\nb\r\nc\rd", {{"a"}, {"b"}, {"c"}, {"d"}}},
+      {"missing final line end", "a,b\n1,2", {{"a", "b"}, {"1", "2"}}},
+      {"quoted separator", "\"a,b\",c\n", {{"a,b", "c"}}},
+      {"quoted LF", "\"a\nb\",c\n", {{"a\nb", "c"}}},
+      {"quoted CRLF", "\"a\r\nb\",c\r\n", {{"a\r\nb", "c"}}},
+      {"quoted CR", "\"a\rb\",c\r", {{"a\rb", "c"}}},
+      {"doubled quotes", "\"a\"\"b\",\"\"\"\"\n", {{"a\"b", "\""}}},
+      {"only doubled quotes", "\"\"\"\"\"\"\"\"\n", {{"\"\"\""}}},
+      {"empty fields", ",,\n", {{"", "", ""}}},
+      {"empty quoted fields", "\"\",\"\"\n", {{"", ""}}},
+      {"trailing separator", "a,b,\n", {{"a", "b", ""}}},
+      {"trailing separator at end of input", "a,b,", {{"a", "b", ""}}},
+      {"empty quoted field at end of input", "a,\"\"", {{"a", ""}}},
+      {"quoted field at end of input", "\"a\"", {{"a"}}},
+      {"quoted field then CR at end of input", "\"a\"\r", {{"a"}}},
+      {"whitespace kept as is", " a , b \t\n", {{" a ", " b \t"}}},
+      {"spaces inside quotes", "\" a \",\"\"\n", {{" a ", ""}}},
+      {"UTF-8 content", "na\xC3\xAFve,\xE6\x97\xA5\xE6\x9C\xAC\n", {{"na\xC3\xAFve", "\xE6\x97\xA5\xE6\x9C\xAC"}}},
+      {"bytes kept even if not UTF-8", "\xFF\xFE,x\n", {{"\xFF\xFE", "x"}}},
+      {"empty line is a record of one empty field", "a\n\nb\n", {{"a"}, {""}, {"b"}}},
+      {"only a line end", "\r\n", {{""}}},
+      {"separator alone", ",", {{"", ""}}},
+      {"byte-order mark skipped", "\xEF\xBB\xBF" "a,b\n", {{"a", "b"}}},
+      {"byte-order mark only", "\xEF\xBB\xBF", {}},
+      {"byte-order mark kept when asked", "\xEF\xBB\xBF" "a\n", {{"\xEF\xBB\xBF" "a"}}, {.skip_bom = false}},
+      {"two bytes of a byte-order mark are data", "\xEF\xBBx\n", {{"\xEF\xBBx"}}},
+      {"quote inside a quoted field's line", "\"x\",\"a\"\"\nb\"\n", {{"x", "a\"\nb"}}},
+      {"tab separator", "a\tb,c\n\"x\ty\"\tz\n", {{"a", "b,c"}, {"x\ty", "z"}}, {.separator = '\t'}},
+      {"semicolon separator", "1,5;2\n", {{"1,5", "2"}}, {.separator = ';'}},
+      {"space separator", "a b  c\n", {{"a", "b", "", "c"}}, {.separator = ' '}},
+      {"NUL byte as data", std::string("a\0b,c\n", 6), {{std::string("a\0b", 3), "c"}}},
+      {"skip empty lines", "a\n\n\r\n\rb\n\n", {{"a"}, {"b"}}, {.skip_empty_lines = true}},
+      {"skip empty lines keeps empty quoted field", "\"\"\n\nb\n", {{""}, {"b"}}, {.skip_empty_lines = true}},
+  };
+  return cases;
+}
+
+TEST(CsvReader, Rfc4180Cases) {
+  for (const auto& setup : testing::reader_setups()) {
+    for (const Case& c : rfc_cases()) {
+      SCOPED_TRACE(setup.name + ": " + c.name);
+      EXPECT_EQ(read_all(c.input, setup, c.options), c.expected);
+    }
+  }
+}
+
+// ---- Strict errors ----------------------------------------------------------------------
+
+struct ErrorCase {
+  std::string name;
+  std::string input;
+  std::uint64_t record;
+  std::uint64_t line;
+  std::uint64_t column;
+  std::uint64_t offset;
+  std::string message_part;
+  ReaderOptions options = {};
+};
+
+const std::vector<ErrorCase>& error_cases() {
+  static const std::vector<ErrorCase> cases{
+      {"unterminated quote", "a,b\n\"xyz", 2, 2, 1, 4, "quoted field not closed"},
+      {"unterminated quote over lines", "x,y\n1,\"ab\ncd", 2, 2, 3, 6, "quoted field not closed"},
+      {"bare quote in unquoted field", "ab\"c\n", 1, 1, 3, 2, "'\"' in an unquoted field"},
+      {"bare quote after quoted line break", "a,b\n\"x\ny\",q\"z\n", 2, 3, 5, 11, "'\"' in an unquoted field"},
+      {"text after closing quote", "\"ab\"c,d\n", 1, 1, 5, 4, "after the closing '\"' but found 'c'"},
+      {"space after closing quote", "\"ab\" ,d\n", 1, 1, 5, 4, "but found ' '"},
+      {"text after closing quote after CRLF in quotes", "1,2\r\n\"a\r\nb\"x,3\r\n", 2, 3, 3, 11,
+       "but found 'x'"},
+      {"too many fields", "a,b\n1,2,3\n", 2, 2, 5, 8, "expected 2 fields, as in the first record, but found 3"},
+      {"too few fields", "a,b\n1\n", 2, 2, 2, 5, "expected 2 fields, as in the first record, but found 1"},
+      {"too few fields at end of input", "a,b\n1", 2, 2, 2, 5, "but found 1"},
+      {"empty line in a two-column file", "a,b\n\nc,d\n", 2, 2, 1, 4, "but found 1"},
+      {"too many fields after a multi-line record", "a,b\n\"1\n2\",3\n4,5,6\n", 3, 4, 5, 16, "but found 3"},
+      {"error in third record", "a\r\nb\r\n\"c", 3, 3, 1, 6, "record 3:"},
+      {"tab separator named", "\"a\"b\tc\n", 1, 1, 4, 3, "expected '\\t', a line end", {.separator = '\t'}},
+      {"quote kept strict when separator is space", "a b\"c\n", 1, 1, 4, 3, "unquoted field",
+       {.separator = ' ', .variable_field_count = true}},
+  };
+  return cases;
+}
+
+TEST(CsvReader, StrictErrorsSayWhereAndWhat) {
+  for (const auto& setup : testing::reader_setups()) {
+    for (const ErrorCase& c : error_cases()) {
+      SCOPED_TRACE(setup.name + ": " + c.name);
+      auto in = setup.make(c.input);
+      Reader reader(*in, c.options);
+      try {
+        while (reader.next() != nullptr) {
+        }
+        ADD_FAILURE() << "no error";
+      } catch (const ParseError& e) {
+        EXPECT_EQ(e.line(), c.line) << e.what();
+        EXPECT_EQ(e.column(), c.column) << e.what();
+        EXPECT_EQ(e.offset(), c.offset) << e.what();
+        EXPECT_NE(e.message().find("record " + std::to_string(c.record) + ":"), std::string::npos) << e.what();
+        EXPECT_NE(e.message().find(c.message_part), std::string::npos) << e.what();
+      }
+    }
+  }
+}
+
+TEST(CsvReader, ErrorNamesTheSource) {
+  MemoryReadStream in("\"a");
+  Reader reader(in, {.source_name = "data.csv"});
+  try {
+    reader.next();
+    FAIL() << "no error";
+  } catch (const ParseError& e) {
+    EXPECT_EQ(e.source_name(), "data.csv");
+    EXPECT_NE(std::string(e.what()).find("data.csv:1:1:"), std::string::npos) << e.what();
+  }
+}
+
+TEST(CsvReader, ErrorsAreSticky) {
+  MemoryReadStream in("a\"b\nc\n");
+  Reader reader(in);
+  EXPECT_THROW(reader.next(), ParseError);
+  EXPECT_THROW(reader.next(), ParseError);  // not a record "c" made of a half-read line
+}
+
+// ---- Lenient options: accepted, the documented way, with no byte lost -------------------
+
+TEST(CsvReader, LenientCases) {
+  const ReaderOptions lazy{.lazy_quotes = true};
+  const ReaderOptions ragged{.variable_field_count = true};
+  const std::vector<Case> cases{
+      {"bare quote kept", "ab\"c,d\n", {{"ab\"c", "d"}}, lazy},
+      {"quote at end of unquoted field", "ab\",d\n", {{"ab\"", "d"}}, lazy},
+      {"lone quote inside quoted field kept", "\"a\"b\",c\n", {{"a\"b", "c"}}, lazy},
+      {"text after closing quote continues the field", "\"ab\" ,c\"\n", {{"ab\" ,c"}}, lazy},
+      {"unterminated quote holds the rest", "x\n\"abc\ndef", {{"x"}, {"abc\ndef"}}, lazy},
+      {"unterminated after doubled quote", "\"\"\"a\n", {{"\"a\n"}}, lazy},
+      {"well-formed input unchanged", "\"a,b\",\"c\"\"d\"\n", {{"a,b", "c\"d"}}, lazy},
+      {"records of any length", "a,b\n1,2,3\n4\n\n", {{"a", "b"}, {"1", "2", "3"}, {"4"}, {""}}, ragged},
+      {"both", "a\n\"b\"c,d,e\n", {{"a"}, {"b\"c,d,e\n"}}, {.lazy_quotes = true, .variable_field_count = true}},
+  };
+  for (const auto& setup : testing::reader_setups()) {
+    for (const Case& c : cases) {
+      SCOPED_TRACE(setup.name + ": " + c.name);
+      EXPECT_EQ(read_all(c.input, setup, c.options), c.expected);
+    }
+  }
+}
+
+TEST(CsvReader, LazyQuotesDoNotLiftFieldCount) {
+  MemoryReadStream in("a,b\n\"x\"y,z,w\n");
+  Reader reader(in, {.lazy_quotes = true});
+  reader.next();
+  EXPECT_THROW(reader.next(), ParseError);
+}
+
+// ---- Records, views, numbers and positions ----------------------------------------------
+
+TEST(CsvReader, ViewsPointIntoTheWindowWhenTheyCan) {
+  const std::string text = "ab,\"cd\",\"e\"\"f\"\n";
+  MemoryReadStream in(text);
+  Reader reader(in);
+  const Record* r = reader.next();
+  ASSERT_NE(r, nullptr);
+  ASSERT_EQ(r->size(), 3u);
+  EXPECT_EQ((*r)[0], "ab");
+  EXPECT_EQ((*r)[0].data(), text.data());      // unquoted: in the window
+  EXPECT_EQ((*r)[1].data(), text.data() + 4);  // quoted without doubled quotes: in the window
+  EXPECT_EQ((*r)[2], "e\"f");                  // unescaped: in the reader's storage
+  EXPECT_EQ(reader.next(), nullptr);
+}
+
+TEST(CsvReader, RecordNumbersLinesAndFieldPositions) {
+  for (const auto& setup : testing::reader_setups()) {
+    SCOPED_TRACE(setup.name);
+    auto in = setup.make("h1,h2\r\n\"a\r\nb\",c\r\nd,\"e\"\r\n");
+    Reader reader(*in);
+    EXPECT_EQ(reader.read_header().names(), (std::vector<std::string>{"h1", "h2"}));
+    const Record* r = reader.next();
+    ASSERT_NE(r, nullptr);
+    EXPECT_EQ(r->number(), 2u);
+    EXPECT_EQ(r->line(), 2u);
+    EXPECT_EQ(reader.field_position(1), (SourcePosition{14, 3, 4}));
+    r = reader.next();
+    ASSERT_NE(r, nullptr);
+    EXPECT_EQ(r->number(), 3u);
+    EXPECT_EQ(r->line(), 4u);
+    EXPECT_EQ(reader.field_position(1), (SourcePosition{19, 4, 3}));  // at the opening quote
+    EXPECT_EQ(reader.record_position(), (SourcePosition{17, 4, 1}));
+    const ParseError e = reader.field_error(1, "not a date");
+    EXPECT_EQ(e.message(), "record 3, field 2: not a date");
+    EXPECT_EQ(e.line(), 4u);
+    EXPECT_EQ(reader.next(), nullptr);
+    EXPECT_EQ(reader.record_count(), 3u);
+  }
+}
+
+TEST(CsvReader, RecordAtChecksTheIndex) {
+  MemoryReadStream in("a,b\n");
+  Reader reader(in);
+  const Record* r = reader.next();
+  ASSERT_NE(r, nullptr);
+  EXPECT_EQ(r->at(1), "b");
+  EXPECT_THROW((void)r->at(2), std::out_of_range);
+}
+
+TEST(CsvReader, NextIntoStringsReusesTheVector) {
+  for (const auto& setup : testing::reader_setups()) {
+    SCOPED_TRACE(setup.name);
+    auto in = setup.make("a,b,c\n1,\"2\n\",3\n");
+    Reader reader(*in);
+    std::vector<std::string> fields;
+    ASSERT_TRUE(reader.next(fields));
+    EXPECT_EQ(fields, (std::vector<std::string>{"a", "b", "c"}));
+    ASSERT_TRUE(reader.next(fields));
+    EXPECT_EQ(fields, (std::vector<std::string>{"1", "2\n", "3"}));
+    EXPECT_FALSE(reader.next(fields));
+  }
+}
+
+TEST(CsvReader, SeparatorMustNotBeQuoteOrLineEnd) {
+  MemoryReadStream in("");
+  for (char bad : {'"', '\r', '\n'}) {
+    EXPECT_THROW(Reader(in, {.separator = bad}), std::invalid_argument);
+  }
+}
+
+// ---- Headers ----------------------------------------------------------------------------
+
+TEST(CsvReader, HeaderLooksColumnsUpByName) {
+  for (const auto& setup : testing::reader_setups()) {
+    SCOPED_TRACE(setup.name);
+    auto in = setup.make("name,age\r\nAda,36\r\n");
+    Reader reader(*in);
+    EXPECT_FALSE(reader.has_header());
+    const Header& header = reader.read_header();
+    EXPECT_TRUE(reader.has_header());
+    EXPECT_EQ(header.index("age"), 1u);
+    EXPECT_EQ(header.find("name"), 0u);
+    EXPECT_EQ(header.find("Name"), std::nullopt);
+    EXPECT_THROW((void)header.index("height"), std::out_of_range);
+    const Record* r = reader.next();
+    ASSERT_NE(r, nullptr);
+    EXPECT_EQ((*r)[header.index("age")], "36");
+  }
+}
+
+TEST(CsvReader, HeaderSetsTheFieldCount) {
+  MemoryReadStream in("a,b\n1,2,3\n");
+  Reader reader(in);
+  reader.read_header();
+  try {
+    reader.next();
+    FAIL() << "no error";
+  } catch (const ParseError& e) {
+    EXPECT_NE(e.message().find("as in the header"), std::string::npos) << e.what();
+    EXPECT_EQ(e.column(), 5u);
+  }
+}
+
+TEST(CsvReader, HeaderOfEmptyInputIsAnError) {
+  MemoryReadStream in("");
+  Reader reader(in);
+  EXPECT_THROW(reader.read_header(), ParseError);
+}
+
+// ---- Long fields ------------------------------------------------------------------------
+
+TEST(CsvReader, FieldsLongerThanAnyBuffer) {
+  std::string big(1 << 20, 'x');
+  for (std::size_t i = 0; i < big.size(); i += 997) big[i] = static_cast<char>('a' + i % 26);
+  std::string quoted_content = big;
+  for (std::size_t i = 500; i < quoted_content.size(); i += 4099) quoted_content[i] = '"';
+  for (std::size_t i = 1000; i < quoted_content.size(); i += 8191) quoted_content[i] = '\n';
+  std::string escaped;
+  for (char c : quoted_content) {
+    escaped += c;
+    if (c == '"') escaped += '"';
+  }
+  const std::string input = big + ",s\n\"" + escaped + "\",t\r\nlast," + big;
+  const Records expected{{big, "s"}, {quoted_content, "t"}, {"last", big}};
+  for (const auto& setup : testing::reader_setups()) {
+    SCOPED_TRACE(setup.name);
+    EXPECT_EQ(read_all(input, setup), expected);
+  }
+}
+
+TEST(CsvReader, LineCountAfterLongMultiLineField) {
+  std::string content;
+  for (int i = 0; i < 3000; ++i) content += "line\r\n";
+  const std::string input = "\"" + content + "\"\n\"x";
+  for (const auto& setup : testing::reader_setups()) {
+    SCOPED_TRACE(setup.name);
+    auto in = setup.make(input);
+    Reader reader(*in);
+    ASSERT_NE(reader.next(), nullptr);
+    try {
+      reader.next();
+      FAIL() << "no error";
+    } catch (const ParseError& e) {
+      EXPECT_EQ(e.line(), 3002u);
+      EXPECT_EQ(e.column(), 1u);
+    }
+  }
+}
+
+// ---- I/O failures pass through ----------------------------------------------------------
+
+class FailingReadStream final : public ReadStream {
+ protected:
+  bool refill(std::size_t) override {
+    if (served_) fail(IoError::from_errno(EIO, "read", "failing source"));
+    served_ = true;
+    set_window(text_.data(), text_.data() + text_.size(), text_.size());
+    return true;
+  }
+
+ private:
+  std::string text_ = "a,b\nc,";
+  bool served_ = false;
+};
+
+TEST(CsvReader, ReadErrorsPassThroughAndStick) {
+  FailingReadStream in;
+  Reader reader(in);
+  ASSERT_NE(reader.next(), nullptr);
+  EXPECT_THROW(reader.next(), IoError);
+  EXPECT_THROW(reader.next(), IoError);
+}
+
+}  // namespace
+}  // namespace bufstream::csv
