@@ -1,0 +1,62 @@
+#include "harness/file_utils.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <system_error>
+
+namespace bufstream::bench {
+namespace {
+
+[[noreturn]] void fail(const char* what, const std::filesystem::path& path) {
+  throw std::system_error(errno, std::generic_category(), std::string(what) + " " + path.string());
+}
+
+class Fd {
+ public:
+  Fd(const std::filesystem::path& path, int flags) : fd_(::open(path.c_str(), flags | O_CLOEXEC, 0644)) {
+    if (fd_ < 0) fail("open", path);
+  }
+  ~Fd() { ::close(fd_); }
+  Fd(const Fd&) = delete;
+  Fd& operator=(const Fd&) = delete;
+  int get() const noexcept { return fd_; }
+
+ private:
+  int fd_;
+};
+
+}  // namespace
+
+std::string read_file(const std::filesystem::path& path) {
+  Fd fd(path, O_RDONLY);
+  std::string bytes;
+  char chunk[1 << 16];
+  for (;;) {
+    const ssize_t n = ::read(fd.get(), chunk, sizeof chunk);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) fail("read", path);
+    if (n == 0) return bytes;
+    bytes.append(chunk, static_cast<std::size_t>(n));
+  }
+}
+
+void write_file(const std::filesystem::path& path, std::string_view bytes) {
+  Fd fd(path, O_WRONLY | O_CREAT | O_TRUNC);
+  while (!bytes.empty()) {
+    const ssize_t n = ::write(fd.get(), bytes.data(), bytes.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) fail("write", path);
+    bytes.remove_prefix(static_cast<std::size_t>(n));
+  }
+}
+
+std::uint64_t size_of_file(const std::filesystem::path& path) {
+  struct stat info {};
+  if (::stat(path.c_str(), &info) != 0) fail("stat", path);
+  return static_cast<std::uint64_t>(info.st_size);
+}
+
+}  // namespace bufstream::bench

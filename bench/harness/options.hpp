@@ -1,0 +1,49 @@
+// The command line of bufstream-bench.
+#pragma once
+
+#include <cstddef>
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "data_sets/data_set.hpp"
+
+namespace bufstream::bench {
+
+/// Every suite, in the order they run and print.
+inline const std::vector<std::string>& all_suites() {
+  static const std::vector<std::string> suites{"streams", "json", "ston", "csv", "cedict"};
+  return suites;
+}
+
+struct Options {
+  std::vector<std::string> suites = all_suites();
+  std::vector<DataKind> data{DataKind::floats, DataKind::integers};
+  std::size_t rows = 25000;
+  int repeat = 5;
+  /// Size of the streams suite's byte-at-a-time transfers (the unbuffered stream moves 1 MB).
+  std::size_t stream_mb = 100;
+  std::filesystem::path json_path;
+  std::filesystem::path svg_path;
+  std::filesystem::path temp_parent;
+  std::filesystem::path cedict_path;
+  bool help = false;
+
+  bool runs(std::string_view suite) const;
+};
+
+/// A command line that cannot be understood; `what()` says why.
+class UsageError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// Parses `argv[1..]`. Throws `UsageError`.
+Options parse_options(int argc, const char* const* argv);
+
+/// The text of `--help`.
+std::string usage_text(std::string_view program);
+
+}  // namespace bufstream::bench

@@ -1,0 +1,20 @@
+// Progress lines on stderr while the suites run, so that a long run shows it is alive.
+#pragma once
+
+#include <string_view>
+
+#include "harness/measure.hpp"
+
+namespace bufstream::bench {
+
+/// Announces a variant ("json floats write buffered ..."); the line is finished by `done`,
+/// `skipped` or `failed`.
+void progress_begin(std::string_view suite, std::string_view data, std::string_view op,
+                    std::string_view variant);
+void progress_done(const Timing& timing);
+void progress_skipped(std::string_view reason);
+void progress_failed(std::string_view reason);
+/// A line of its own (a suite's heading, a note).
+void progress_note(std::string_view text);
+
+}  // namespace bufstream::bench

@@ -1,0 +1,204 @@
+#include "output/table_report.hpp"
+
+#include <algorithm>
+#include <map>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "output/result_groups.hpp"
+#include "output/text_table.hpp"
+
+namespace bufstream::bench {
+namespace {
+
+using Align = TextTable::Align;
+
+std::string format_ms(double ms) {
+  if (ms >= 100) return fmt::format("{:.0f}", ms);
+  if (ms >= 10) return fmt::format("{:.1f}", ms);
+  return fmt::format("{:.2f}", ms);
+}
+
+std::string format_ratio(double ratio) {
+  if (ratio >= 100) return fmt::format("{:.0f}x", ratio);
+  if (ratio >= 10) return fmt::format("{:.1f}x", ratio);
+  return fmt::format("{:.2f}x", ratio);
+}
+
+std::string format_bytes(std::uint64_t bytes) {
+  if (bytes >= (1u << 20)) return fmt::format("{:.1f} MB", static_cast<double>(bytes) / (1 << 20));
+  if (bytes >= (1u << 10)) return fmt::format("{:.1f} KB", static_cast<double>(bytes) / (1 << 10));
+  return fmt::format("{} B", bytes);
+}
+
+std::string cell_for_unmeasured(const Entry* e) {
+  if (e == nullptr) return "";
+  return e->failed ? "FAILED" : "skipped";
+}
+
+// The reasons of the skipped and failed variants of a suite, one paragraph per reason.
+void print_reasons(std::FILE* out, const Results& results, std::string_view suite) {
+  struct Reason {
+    std::string text;
+    std::vector<std::string> variants;  // "op variant"
+    std::vector<std::string> data;
+  };
+  std::vector<Reason> reasons;
+  auto add_once = [](std::vector<std::string>& list, std::string value) {
+    if (std::find(list.begin(), list.end(), value) == list.end()) list.push_back(std::move(value));
+  };
+  for (const Entry& e : results.entries()) {
+    if (e.suite != suite || e.measured) continue;
+    auto it = std::find_if(reasons.begin(), reasons.end(), [&](const Reason& r) { return r.text == e.reason; });
+    if (it == reasons.end()) it = reasons.insert(reasons.end(), Reason{e.reason, {}, {}});
+    add_once(it->variants, e.op + " " + e.variant);
+    add_once(it->data, e.data);
+  }
+  for (const Reason& r : reasons) {
+    fmt::print(out, "  not measured: {} ({}):\n    {}\n", fmt::join(r.variants, ", "), fmt::join(r.data, ", "), r.text);
+  }
+}
+
+std::string runs_note(const Options& options) {
+  return fmt::format(
+      "median of {} runs after one warm-up; variants that make one system call per stream "
+      "operation run at most {} times, without warm-up (column 'runs')",
+      options.repeat, run_policy(Cost::slow, options.repeat).runs);
+}
+
+void print_serialization_table(std::FILE* out, const Results& results, const std::string& suite,
+                               const Options& options) {
+  const auto data_sets = data_in(results, suite);
+  fmt::print(out, "\n{}: write and read {} rows ({})\n", suite, options.rows, runs_note(options));
+  TextTable table;
+  table.add_column("op", Align::left);
+  table.add_column("variant", Align::left);
+  for (const std::string& data : data_sets) {
+    table.add_column("median ms", Align::right, data);
+    table.add_column("runs", Align::right, data);
+    table.add_column("vs unbuffered", Align::right, data);
+  }
+  const auto ops = ops_in(results, suite);
+  for (std::size_t o = 0; o < ops.size(); ++o) {
+    if (o > 0) table.add_separator();
+    for (const std::string& variant : variants_in(results, suite, ops[o])) {
+      std::vector<std::string> row{ops[o], variant};
+      for (const std::string& data : data_sets) {
+        const Entry* e = find_entry(results, suite, ops[o], data, variant);
+        if (e == nullptr || !e->measured) {
+          row.insert(row.end(), {cell_for_unmeasured(e), "", ""});
+          continue;
+        }
+        const Measurement* base = find_measured(results, suite, ops[o], data, "unbuffered");
+        const double median = e->measured->timing.median_ms;
+        row.push_back(format_ms(median));
+        row.push_back(std::to_string(e->measured->timing.runs()));
+        row.push_back(base != nullptr && median > 0 ? format_ratio(base->timing.median_ms / median) : "-");
+      }
+      table.add_row(std::move(row));
+    }
+  }
+  table.print(out);
+  print_reasons(out, results, suite);
+}
+
+// Throughput in MB/s (2^20 bytes), so that the unbuffered stream's 1 MB compares with the rest.
+double megabytes_per_second(const Measurement& m) {
+  return static_cast<double>(m.bytes) / (1 << 20) / (m.timing.median_ms / 1000);
+}
+
+void print_streams_table(std::FILE* out, const Results& results, const Options& options) {
+  fmt::print(out, "\nstreams: {} MB one byte at a time (unbuffered: 1 MB, one system call per byte; {})\n",
+             options.stream_mb, runs_note(options));
+  TextTable table;
+  table.add_column("op", Align::left);
+  table.add_column("variant", Align::left);
+  table.add_column("bytes", Align::right);
+  table.add_column("runs", Align::right);
+  table.add_column("median ms", Align::right);
+  table.add_column("MB/s", Align::right);
+  table.add_column("vs unbuffered", Align::right);
+  const auto ops = ops_in(results, "streams");
+  std::vector<std::string> summary;
+  for (std::size_t o = 0; o < ops.size(); ++o) {
+    if (o > 0) table.add_separator();
+    const Measurement* base = find_measured(results, "streams", ops[o], "bytes", "unbuffered");
+    const Measurement* buffered = find_measured(results, "streams", ops[o], "bytes", "buffered");
+    std::vector<std::string> ratios;
+    for (const std::string& variant : variants_in(results, "streams", ops[o])) {
+      const Entry* e = find_entry(results, "streams", ops[o], "bytes", variant);
+      if (e == nullptr || !e->measured) {
+        table.add_row({ops[o], variant, cell_for_unmeasured(e)});
+        continue;
+      }
+      const Measurement& m = *e->measured;
+      const double speed = megabytes_per_second(m);
+      table.add_row({ops[o], variant, format_bytes(m.bytes), std::to_string(m.timing.runs()),
+                     format_ms(m.timing.median_ms), fmt::format("{:.1f}", speed),
+                     base != nullptr ? format_ratio(speed / megabytes_per_second(*base)) : "-"});
+      if (buffered != nullptr && variant != "buffered") {
+        ratios.push_back(fmt::format("{} {}", format_ratio(megabytes_per_second(*buffered) / speed), variant));
+      }
+    }
+    if (!ratios.empty()) summary.push_back(fmt::format("  buffered {} throughput: {}", ops[o], fmt::join(ratios, ", ")));
+  }
+  table.print(out);
+  for (const std::string& line : summary) fmt::print(out, "{}\n", line);
+  fmt::print(out, "  (issue 2's targets: at least 1x putc/getc_unlocked, 3x ofstream::put/ifstream::get, 100x unbuffered)\n");
+  print_reasons(out, results, "streams");
+}
+
+void print_cedict_table(std::FILE* out, const Results& results, const Options& options) {
+  fmt::print(out, "\ncedict: load the CC-CEDICT dictionary ({})\n", runs_note(options));
+  TextTable table;
+  table.add_column("op", Align::left);
+  table.add_column("variant", Align::left);
+  table.add_column("entries", Align::right);
+  table.add_column("runs", Align::right);
+  table.add_column("median ms", Align::right);
+  table.add_column("incl. destructors", Align::right);
+  table.add_column("vs v1-iostream", Align::right);
+  const auto data_sets = data_in(results, "cedict");
+  const std::string data = data_sets.empty() ? "" : data_sets.front();
+  const auto ops = ops_in(results, "cedict");
+  const Measurement* base = find_measured(results, "cedict", "load", data, "v1-iostream");
+  for (std::size_t o = 0; o < ops.size(); ++o) {
+    if (o > 0) table.add_separator();
+    for (const std::string& variant : variants_in(results, "cedict", ops[o])) {
+      const Entry* e = find_entry(results, "cedict", ops[o], data, variant);
+      if (e == nullptr || !e->measured) {
+        table.add_row({ops[o], variant, cell_for_unmeasured(e)});
+        continue;
+      }
+      const Measurement& m = *e->measured;
+      const double incl = m.timing.median_incl_destructors_ms.value_or(m.timing.median_ms);
+      table.add_row({ops[o], variant, m.entries ? std::to_string(*m.entries) : "", std::to_string(m.timing.runs()),
+                     format_ms(m.timing.median_ms), format_ms(incl),
+                     base != nullptr && ops[o] == "load" ? format_ratio(base->timing.median_ms / m.timing.median_ms) : "-"});
+    }
+  }
+  table.print(out);
+  print_reasons(out, results, "cedict");
+}
+
+}  // namespace
+
+void print_tables(std::FILE* out, const Results& results, const Options& options,
+                  const MachineInfo& machine) {
+  fmt::print(out, "\nbufstream-bench on {} ({} cores), {}, {} build\n", machine.cpu_model, machine.cores,
+             machine.compiler, machine.build_type);
+  for (const std::string& suite : suites_in(results)) {
+    if (suite == "streams") {
+      print_streams_table(out, results, options);
+    } else if (suite == "cedict") {
+      print_cedict_table(out, results, options);
+    } else {
+      print_serialization_table(out, results, suite, options);
+    }
+  }
+  std::fflush(out);
+}
+
+}  // namespace bufstream::bench

@@ -1,0 +1,149 @@
+#include "suites/serialization_suite.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <memory>
+#include <system_error>
+
+#include <fmt/format.h>
+
+#include "harness/file_utils.hpp"
+#include "harness/progress.hpp"
+
+namespace bufstream::bench {
+namespace {
+
+[[noreturn]] void throw_errno(const char* what, const std::filesystem::path& path) {
+  throw std::system_error(errno, std::generic_category(), std::string(what) + " " + path.string());
+}
+
+// The floor for writing: the rendered bytes handed to the kernel in one write(2).
+void write_once(std::string_view bytes, const std::filesystem::path& path) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) throw_errno("open", path);
+  while (!bytes.empty()) {  // one call unless the kernel takes less
+    const ssize_t n = ::write(fd, bytes.data(), bytes.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      ::close(fd);
+      throw_errno("write", path);
+    }
+    bytes.remove_prefix(static_cast<std::size_t>(n));
+  }
+  if (::close(fd) != 0) throw_errno("close", path);
+}
+
+// The floor for reading: the whole file into memory with one read(2).
+Checksum read_once(const std::filesystem::path& path, Stopwatch& watch) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) throw_errno("open", path);
+  struct stat info {};
+  if (::fstat(fd, &info) != 0) throw_errno("stat", path);
+  const auto size = static_cast<std::size_t>(info.st_size);
+  auto buffer = std::make_unique_for_overwrite<char[]>(size);
+  std::size_t got = 0;
+  while (got < size) {
+    const ssize_t n = ::read(fd, buffer.get() + got, size - got);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) throw_errno("read", path);
+    if (n == 0) break;
+    got += static_cast<std::size_t>(n);
+  }
+  ::close(fd);
+  watch.stop();
+  return bytes_checksum({buffer.get(), got});
+}
+
+void check(const Checksum& got, const Checksum& expected, std::string_view what) {
+  if (!got.matches(expected)) {
+    throw ValidationError(fmt::format("{}: got {}; expected {}", what, got.describe(), expected.describe()));
+  }
+}
+
+void run_data_set(SuiteContext& context, const SerializationSuite& suite, DataKind kind) {
+  const std::string data(to_string(kind));
+  const DataSet set = make_data_set(kind, context.options.rows);
+  const Checksum expected = checksum(set);
+  const std::filesystem::path reference =
+      context.temp.file(fmt::format("{}-{}-reference.{}", suite.name, data, suite.extension));
+
+  std::string reference_bytes;
+  try {
+    suite.reference_writer(set, reference);
+    if (suite.read_back) check(suite.read_back(reference), expected, "the reference file");
+    reference_bytes = read_file(reference);
+  } catch (const std::exception& e) {
+    const std::string reason = fmt::format("cannot prepare the reference file: {}", e.what());
+    for (const auto& w : suite.writers) context.results.add_failed(suite.name, "write", data, w.name, reason);
+    context.results.add_failed(suite.name, "write", data, "write-once", reason);
+    for (const auto& r : suite.readers) context.results.add_failed(suite.name, "read", data, r.name, reason);
+    context.results.add_failed(suite.name, "read", data, "read-once", reason);
+    progress_failed(reason);
+    return;
+  }
+  const Checksum expected_bytes = bytes_checksum(reference_bytes);
+
+  // Writers, each to a file of its own, checked once by reading it back.
+  auto run_writer = [&](const std::string& name, Cost cost, const WriteFn& write,
+                        const std::function<void(const std::filesystem::path&)>& check_output) {
+    const std::filesystem::path out =
+        context.temp.file(fmt::format("{}-{}-{}.{}", suite.name, data, name, suite.extension));
+    run_variant(
+        context, {suite.name, "write", data, name}, cost,
+        [&](Stopwatch&) { write(set, out); },
+        [&](Timing timing) {
+          check_output(out);
+          Measurement m{.timing = std::move(timing), .cost = cost, .bytes = size_of_file(out), .entries = {}};
+          std::filesystem::remove(out);
+          return m;
+        });
+  };
+  for (const WriteVariant& w : suite.writers) {
+    if (!w.write) {
+      skip_variant(context, {suite.name, "write", data, w.name}, w.unavailable);
+      continue;
+    }
+    run_writer(w.name, w.cost, w.write, [&](const std::filesystem::path& out) {
+      if (!suite.read_back) throw ValidationError("no reader to check the file written");
+      check(suite.read_back(out), expected, "the file written reads back wrong");
+    });
+  }
+  run_writer(
+      "write-once", Cost::normal,
+      [&](const DataSet&, const std::filesystem::path& out) { write_once(reference_bytes, out); },
+      [&](const std::filesystem::path& out) {
+        if (read_file(out) != reference_bytes) throw ValidationError("the file written differs from the rendered bytes");
+      });
+
+  // Readers, all of the reference file, each run validated.
+  auto run_reader = [&](const std::string& name, Cost cost, const ReadFn& read, const Checksum& want) {
+    run_variant(
+        context, {suite.name, "read", data, name}, cost,
+        [&](Stopwatch& watch) { check(read(reference, watch), want, "the result read"); },
+        [&](Timing timing) {
+          return Measurement{.timing = std::move(timing), .cost = cost,
+                             .bytes = reference_bytes.size(), .entries = {}};
+        });
+  };
+  for (const ReadVariant& r : suite.readers) {
+    if (!r.read) {
+      skip_variant(context, {suite.name, "read", data, r.name}, r.unavailable);
+      continue;
+    }
+    run_reader(r.name, r.cost, r.read, expected);
+  }
+  run_reader("read-once", Cost::normal, read_once, expected_bytes);
+  std::filesystem::remove(reference);
+}
+
+}  // namespace
+
+void run_serialization_suite(SuiteContext& context, const SerializationSuite& suite) {
+  progress_note(fmt::format("{} suite, {} rows", suite.name, context.options.rows));
+  for (DataKind kind : context.options.data) run_data_set(context, suite, kind);
+}
+
+}  // namespace bufstream::bench

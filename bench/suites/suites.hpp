@@ -1,0 +1,19 @@
+// The suites bufstream-bench runs, one function each (one file each).
+#pragma once
+
+#include "suites/suite.hpp"
+
+namespace bufstream::bench {
+
+/// Byte at a time through buffered and unbuffered streams, stdio and iostreams (issue 2).
+void run_streams_suite(SuiteContext& context);
+/// JSON write and read, bufstream against nlohmann, RapidJSON and simdjson.
+void run_json_suite(SuiteContext& context);
+/// STON write and read, bufstream over unbuffered and buffered streams.
+void run_ston_suite(SuiteContext& context);
+/// CSV write and read, bufstream against stdio, iostreams and libcsv.
+void run_csv_suite(SuiteContext& context);
+/// Loading CC-CEDICT: the 2005 blog series' four iterations against bufstream's loader.
+void run_cedict_suite(SuiteContext& context);
+
+}  // namespace bufstream::bench
