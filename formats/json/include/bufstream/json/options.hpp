@@ -40,7 +40,7 @@ struct ReadOptions {
   /// Arrays and objects nested deeper than this are a ParseError.
   std::size_t max_depth = default_max_depth;
   /// Names the input in error messages ("data.json:3:17: ..."); may be empty.
-  std::string source_name;
+  std::string source_name{};
 };
 
 }  // namespace bufstream::json

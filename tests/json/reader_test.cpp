@@ -1,0 +1,319 @@
+// json::Reader beyond single documents: sequences and JSON Lines, events, the pull API,
+// nesting limits, long tokens, positions and the failed state.
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "json_test_support.hpp"
+
+namespace bufstream::json {
+namespace {
+
+using testing_support::ExpectedError;
+using testing_support::expect_parse_error;
+using testing_support::for_each_reader;
+
+// ---- Sequences ---------------------------------------------------------------------------
+
+TEST(JsonReader, ReadsJsonLines) {
+  const std::string text = "{\"a\":1}\n[2,3]\n\"four\"\n5\n\nnull\n";
+  for_each_reader(text, [](ReadStream& in) {
+    Reader r(in);
+    std::vector<nlohmann::json> values;
+    while (!r.at_end()) values.push_back(r.read());
+    ASSERT_EQ(values.size(), 5u);
+    EXPECT_EQ(values[0], nlohmann::json({{"a", 1}}));
+    EXPECT_EQ(values[1], nlohmann::json::array({2, 3}));
+    EXPECT_EQ(values[2], "four");
+    EXPECT_EQ(values[3], 5);
+    EXPECT_TRUE(values[4].is_null());
+  });
+}
+
+TEST(JsonReader, ReadsConcatenatedValues) {
+  const std::string text = "[1][2]{\"x\":true}\"s\"3 4";
+  for_each_reader(text, [](ReadStream& in) {
+    Reader r(in);
+    std::vector<nlohmann::json> values;
+    while (!r.at_end()) values.push_back(r.read());
+    EXPECT_EQ(nlohmann::json(values), nlohmann::json::parse(R"([[1],[2],{"x":true},"s",3,4])"));
+  });
+}
+
+TEST(JsonReader, EmptySequenceHasNoValues) {
+  for_each_reader(" \n\t\r\n", [](ReadStream& in) {
+    Reader r(in);
+    EXPECT_TRUE(r.at_end());
+    EXPECT_NO_THROW(r.finish());
+  });
+}
+
+TEST(JsonReader, ReadPastTheEndOfASequenceIsAnError) {
+  for_each_reader("1\n", [](ReadStream& in) {
+    Reader r(in);
+    EXPECT_EQ(r.read(), 1);
+    expect_parse_error([&] { r.read(); }, {2, 1, 2, "expected a value but found end of input"});
+  });
+}
+
+TEST(JsonReader, ErrorInALaterLineOfASequence) {
+  for_each_reader("[1]\n[2]\n[3,]\n", [](ReadStream& in) {
+    Reader r(in);
+    r.read();
+    r.read();
+    expect_parse_error([&] { r.read(); }, {3, 4, 11, "expected a value but found ']'"});
+  });
+}
+
+TEST(JsonReader, TypedSequence) {
+  for_each_reader("[1,2]\n[3]\n[]\n", [](ReadStream& in) {
+    Reader r(in);
+    std::vector<std::vector<int>> lines;
+    while (!r.at_end()) lines.push_back(r.read<std::vector<int>>());
+    EXPECT_EQ(lines, (std::vector<std::vector<int>>{{1, 2}, {3}, {}}));
+  });
+}
+
+// ---- Errors: names, the failed state -----------------------------------------------------
+
+TEST(JsonReader, ErrorNamesTheSource) {
+  MemoryReadStream in("{\n  \"a\": [1, 2}\n}");
+  try {
+    json::read(in, {.source_name = "data.json"});
+    FAIL() << "no error";
+  } catch (const ParseError& e) {
+    EXPECT_STREQ(e.what(), "data.json:2:13: expected ',' or ']' but found '}' (byte 14)");
+    EXPECT_EQ(e.source_name(), "data.json");
+  }
+}
+
+TEST(JsonReader, AfterAnErrorEveryCallThrowsItAgain) {
+  MemoryReadStream in("[1,x] [2]");
+  Reader r(in);
+  EXPECT_THROW(r.read(), ParseError);
+  expect_parse_error([&] { r.at_end(); }, {1, 4, 3, "expected a value but found 'x'"});
+  expect_parse_error([&] { r.read(); }, {1, 4, 3, "expected a value but found 'x'"});
+}
+
+// ---- Depth -------------------------------------------------------------------------------
+
+std::string nested(std::size_t depth) {
+  return std::string(depth, '[') + std::string(depth, ']');
+}
+
+TEST(JsonReader, AcceptsNestingUpToTheLimit) {
+  const std::string text = nested(default_max_depth);
+  for_each_reader(text, [&](ReadStream& in) {
+    const nlohmann::json doc = json::read(in);
+    const nlohmann::json* v = &doc;
+    std::size_t depth = 0;
+    while (v->is_array() && !v->empty()) {
+      v = &(*v)[0];
+      ++depth;
+    }
+    EXPECT_EQ(depth + 1, default_max_depth);
+  });
+}
+
+TEST(JsonReader, RejectsNestingBeyondTheLimit) {
+  const std::string text = nested(default_max_depth + 1);
+  for_each_reader(text, [&](ReadStream& in) {
+    expect_parse_error([&] { json::read(in); },
+                       {1, 513, 512,
+                        "expected at most 512 nested arrays and objects but found '[' at depth 513"});
+  });
+}
+
+TEST(JsonReader, DepthLimitIsAnOption) {
+  MemoryReadStream ok(R"({"a":[{"b":1}]})");
+  EXPECT_NO_THROW(json::read(ok, {.max_depth = 3}));
+  MemoryReadStream deep(R"({"a":[{"b":[]}]})");
+  expect_parse_error([&] { json::read(deep, {.max_depth = 3}); },
+                     {1, 12, 11, "expected at most 3 nested arrays and objects but found '[' at depth 4"});
+}
+
+TEST(JsonReader, HugeNestingFailsCleanlyInEveryInterface) {
+  // A hundred thousand levels: an error, not a stack overflow, whatever the consumer.
+  const std::string text = std::string(100000, '[') + std::string(100000, ']');
+  const ExpectedError error{1, 513, 512,
+                            "expected at most 512 nested arrays and objects but found '[' at depth 513"};
+  {
+    MemoryReadStream in(text);
+    expect_parse_error([&] { json::read(in); }, error);
+  }
+  {
+    MemoryReadStream in(text);
+    Reader r(in);
+    expect_parse_error([&] { r.skip_value(); }, error);
+  }
+  {
+    MemoryReadStream in(text);
+    expect_parse_error([&] { json::read<std::vector<std::vector<int>>>(in); },
+                       {1, 3, 2, "expected a number but found '['"});
+  }
+  // With the limit lifted, the DOM reader and skip are still iterative.
+  MemoryReadStream in(text);
+  Reader r(in, {.max_depth = 1000000});
+  EXPECT_NO_THROW(r.skip_value());
+}
+
+// ---- Long tokens --------------------------------------------------------------------------
+
+TEST(JsonReader, StringsLongerThanAnyBuffer) {
+  std::string content;
+  for (int i = 0; i < 20000; ++i) content += "abc\xc3\xa9\xf0\x9f\x98\x80";
+  std::string text = "[\"" + content + "\",\"";
+  std::string escaped_expect;
+  for (int i = 0; i < 5000; ++i) {
+    text += "\\n\\u00e9\\ud83d\\ude00x";
+    escaped_expect += "\n\xc3\xa9\xf0\x9f\x98\x80x";
+  }
+  text += "\"]";
+  for_each_reader(text, [&](ReadStream& in) {
+    const auto v = json::read<std::vector<std::string>>(in);
+    ASSERT_EQ(v.size(), 2u);
+    EXPECT_EQ(v[0], content);
+    EXPECT_EQ(v[1], escaped_expect);
+  });
+}
+
+TEST(JsonReader, NumbersLongerThanTheBuffer) {
+  const std::string digits = "3." + std::string(300, '1') + "e-2";
+  const std::string big = "1" + std::string(30, '0');
+  const std::string text = "[" + digits + "," + big + ",-" + big + "]";
+  for_each_reader(text, [&](ReadStream& in) {
+    const nlohmann::json doc = json::read(in);
+    EXPECT_EQ(doc[0].get<double>(), 0.031111111111111111);
+    EXPECT_EQ(doc[1].get<double>(), 1e30);
+    EXPECT_EQ(doc[2].get<double>(), -1e30);
+  });
+}
+
+// ---- Events ------------------------------------------------------------------------------
+
+struct Recorder {
+  std::vector<std::string> events;
+  void null() { events.push_back("null"); }
+  void boolean(bool b) { events.push_back(b ? "true" : "false"); }
+  void integer(std::int64_t i) { events.push_back("int " + std::to_string(i)); }
+  void unsigned_integer(std::uint64_t u) { events.push_back("uint " + std::to_string(u)); }
+  void floating(double d) { events.push_back("double " + nlohmann::json(d).dump()); }
+  void string(std::string_view s) { events.push_back("string " + std::string(s)); }
+  void key(std::string_view s) { events.push_back("key " + std::string(s)); }
+  void begin_array() { events.push_back("["); }
+  void end_array() { events.push_back("]"); }
+  void begin_object() { events.push_back("{"); }
+  void end_object() { events.push_back("}"); }
+};
+
+TEST(JsonReader, EventsInDocumentOrder) {
+  const std::string text = R"({"a":[1,-2,3.5,"x",true,false,null,{},[]],"b":{"c":18446744073709551615}})";
+  for_each_reader(text, [](ReadStream& in) {
+    Reader r(in);
+    Recorder rec;
+    r.parse(rec);
+    r.finish();
+    const std::vector<std::string> expected{
+        "{", "key a", "[", "uint 1", "int -2", "double 3.5", "string x", "true", "false", "null",
+        "{", "}", "[", "]", "]", "key b", "{", "key c", "uint 18446744073709551615", "}", "}"};
+    EXPECT_EQ(rec.events, expected);
+  });
+}
+
+TEST(JsonReader, EventsOfAScalarDocument) {
+  for_each_reader("  \"only\"  ", [](ReadStream& in) {
+    Reader r(in);
+    Recorder rec;
+    r.parse(rec);
+    r.finish();
+    EXPECT_EQ(rec.events, std::vector<std::string>{"string only"});
+  });
+}
+
+TEST(JsonReader, EventsStopAtTheFirstError) {
+  MemoryReadStream in("[1,2,oops]");
+  Reader r(in);
+  Recorder rec;
+  EXPECT_THROW(r.parse(rec), ParseError);
+  EXPECT_EQ(rec.events, (std::vector<std::string>{"[", "uint 1", "uint 2"}));
+}
+
+// ---- Pull API ----------------------------------------------------------------------------
+
+TEST(JsonReader, PullApiWalksADocument) {
+  const std::string text = R"( {"name": "Ada", "tags": ["x", "y"], "skip": {"deep": [1, {"a": null}]}, "n": -7} )";
+  for_each_reader(text, [](ReadStream& in) {
+    Reader r(in);
+    EXPECT_EQ(r.peek(), ValueType::object);
+    r.begin_object();
+    std::vector<std::string> seen;
+    while (auto key = r.next_key()) {
+      const std::string k(*key);
+      seen.push_back(k);
+      if (k == "name") {
+        EXPECT_EQ(r.peek(), ValueType::string);
+        EXPECT_EQ(r.read_string(), "Ada");
+      } else if (k == "tags") {
+        r.begin_array();
+        std::vector<std::string> tags;
+        while (r.next_element()) tags.emplace_back(r.read_string());
+        EXPECT_EQ(tags, (std::vector<std::string>{"x", "y"}));
+      } else if (k == "n") {
+        EXPECT_EQ(r.peek(), ValueType::number);
+        EXPECT_EQ(r.read_integer<int>(), -7);
+      } else {
+        r.skip_value();
+      }
+    }
+    EXPECT_EQ(r.depth(), 0u);
+    r.finish();
+    EXPECT_EQ(seen, (std::vector<std::string>{"name", "tags", "skip", "n"}));
+  });
+}
+
+TEST(JsonReader, ExplicitEndArray) {
+  for_each_reader("[1, 2 ]", [](ReadStream& in) {
+    Reader r(in);
+    r.begin_array();
+    ASSERT_TRUE(r.next_element());
+    EXPECT_EQ(r.read_integer<int>(), 1);
+    ASSERT_TRUE(r.next_element());
+    EXPECT_EQ(r.read_integer<int>(), 2);
+    r.end_array();
+    r.finish();
+  });
+  MemoryReadStream in("[1, 2]");
+  Reader r(in);
+  r.begin_array();
+  r.next_element();
+  r.read_integer<int>();
+  expect_parse_error([&] { r.end_array(); }, {1, 3, 2, "expected ']' but found ','"});
+}
+
+TEST(JsonReader, NumbersKeepTheirKind) {
+  for_each_reader("[0, -0, 5, -5, 1.0, 1e2, 18446744073709551616]", [](ReadStream& in) {
+    Reader r(in);
+    r.begin_array();
+    std::vector<Number::Kind> kinds;
+    while (r.next_element()) kinds.push_back(r.read_number().kind);
+    using K = Number::Kind;
+    EXPECT_EQ(kinds, (std::vector<K>{K::unsigned_integer, K::signed_integer, K::unsigned_integer,
+                                     K::signed_integer, K::floating, K::floating, K::floating}));
+  });
+}
+
+TEST(JsonReader, PositionAndTokenPosition) {
+  MemoryReadStream in("[\n  10,\n  20\n]");
+  Reader r(in);
+  r.begin_array();
+  r.next_element();
+  r.read_integer<int>();
+  EXPECT_EQ(r.token_position(), (SourcePosition{4, 2, 3}));
+  EXPECT_EQ(r.position(), (SourcePosition{6, 2, 5}));
+}
+
+}  // namespace
+}  // namespace bufstream::json

@@ -1,0 +1,291 @@
+// Typed reading and writing: standard types, user types through json_fields / json_members /
+// read_json+write_json, the benchmark's 25,000 rows, and errors for values of the wrong shape.
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <tuple>
+#include <unordered_map>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "json_test_support.hpp"
+
+namespace bench_like {
+
+// The benchmark row: [i, -i, 1.0 / i, sqrt(i), words(i)].
+struct Row {
+  std::int64_t a = 0;
+  std::int64_t b = 0;
+  double c = 0;
+  double d = 0;
+  std::string e;
+  friend bool operator==(const Row&, const Row&) = default;
+};
+inline auto json_fields(Row& r) { return std::tie(r.a, r.b, r.c, r.d, r.e); }
+
+struct Person {
+  std::string name;
+  int born = 0;
+  std::optional<std::string> note;
+  std::vector<std::string> tags;
+  friend bool operator==(const Person&, const Person&) = default;
+};
+inline auto json_members(Person& p) {
+  namespace json = bufstream::json;
+  return std::make_tuple(json::member("name", p.name), json::member("born", p.born),
+                         json::member("note", p.note), json::member("tags", p.tags));
+}
+
+// A type with its own read_json/write_json: a temperature written as {"celsius": x}.
+struct Celsius {
+  double degrees = 0;
+};
+inline void write_json(bufstream::json::Writer& w, const Celsius& c) {
+  w.begin_object().member("celsius", c.degrees).end_object();
+}
+inline void read_json(bufstream::json::Reader& r, Celsius& c) {
+  r.begin_object();
+  bool seen = false;
+  while (auto key = r.next_key()) {
+    if (*key != "celsius") r.fail_at_token("expected the key \"celsius\" but found another");
+    c.degrees = r.read_double();
+    seen = true;
+  }
+  if (!seen) r.fail_at_token("expected the key \"celsius\" but found '}'");
+}
+
+// Integers in English, as Pharo's Integer>>asWords spells them (see BENCHMARKS.md).
+std::string words(std::int64_t n) {
+  static const char* const small[] = {"zero", "one", "two", "three", "four", "five", "six",
+                                      "seven", "eight", "nine", "ten", "eleven", "twelve",
+                                      "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
+                                      "eighteen", "nineteen"};
+  static const char* const tens[] = {"", "", "twenty", "thirty", "forty", "fifty", "sixty",
+                                     "seventy", "eighty", "ninety"};
+  static const char* const scales[] = {"", " thousand", " million", " billion"};
+  if (n < 0) return "negative " + words(-n);
+  if (n == 0) return "zero";
+  const auto below_thousand = [&](std::int64_t k) {
+    std::string s;
+    if (k >= 100) {
+      s = std::string(small[k / 100]) + " hundred";
+      k %= 100;
+      if (k > 0) s += ' ';
+    }
+    if (k >= 20) {
+      s += tens[k / 10];
+      if (k % 10 > 0) s += std::string("-") + small[k % 10];
+    } else if (k > 0) {
+      s += small[k];
+    }
+    return s;
+  };
+  std::vector<std::string> groups;
+  for (int scale = 0; n > 0; ++scale, n /= 1000) {
+    if (n % 1000 != 0) groups.insert(groups.begin(), below_thousand(n % 1000) + scales[scale]);
+  }
+  std::string out;
+  for (const std::string& g : groups) out += (out.empty() ? "" : ", ") + g;
+  return out;
+}
+
+std::vector<Row> benchmark_rows(std::int64_t count) {
+  std::vector<Row> rows;
+  rows.reserve(static_cast<std::size_t>(count));
+  for (std::int64_t i = 1; i <= count; ++i) {
+    rows.push_back({i, -i, 1.0 / static_cast<double>(i), std::sqrt(static_cast<double>(i)), words(i)});
+  }
+  return rows;
+}
+
+}  // namespace bench_like
+
+namespace bufstream::json {
+namespace {
+
+using bench_like::Celsius;
+using bench_like::Person;
+using bench_like::Row;
+using testing_support::ExpectedError;
+using testing_support::expect_parse_error;
+using testing_support::for_each_reader;
+using testing_support::write_everywhere;
+
+template <class T>
+void expect_typed(std::string_view text, const T& expected) {
+  for_each_reader(text, [&](ReadStream& in) { EXPECT_EQ(json::read<T>(in), expected); });
+}
+
+template <class T>
+void expect_typed_error(std::string_view text, const ExpectedError& error) {
+  for_each_reader(text, [&](ReadStream& in) { expect_parse_error([&] { json::read<T>(in); }, error); });
+}
+
+TEST(JsonTyped, Words) {
+  EXPECT_EQ(bench_like::words(21), "twenty-one");
+  EXPECT_EQ(bench_like::words(101), "one hundred one");
+  EXPECT_EQ(bench_like::words(1234), "one thousand, two hundred thirty-four");
+  EXPECT_EQ(bench_like::words(25000), "twenty-five thousand");
+  EXPECT_EQ(bench_like::words(1000000), "one million");
+}
+
+TEST(JsonTyped, Scalars) {
+  expect_typed<int>(" -42 ", -42);
+  expect_typed<std::uint8_t>("255", 255);
+  expect_typed<std::int64_t>("-9223372036854775808", std::numeric_limits<std::int64_t>::min());
+  expect_typed<std::uint64_t>("18446744073709551615", std::numeric_limits<std::uint64_t>::max());
+  expect_typed<double>("0.1", 0.1);
+  expect_typed<double>("7", 7.0);
+  expect_typed<double>("-0", 0.0);
+  expect_typed<float>("0.1", 0.1f);
+  expect_typed<bool>("true", true);
+  expect_typed<bool>("false", false);
+  expect_typed<std::string>(R"("a\u00e9\n")", "a\xc3\xa9\n");
+}
+
+TEST(JsonTyped, StandardContainers) {
+  expect_typed<std::vector<int>>("[1, 2, 3]", {1, 2, 3});
+  expect_typed<std::vector<bool>>("[true,false]", {true, false});
+  expect_typed<std::vector<std::vector<double>>>("[[],[1.5],[2,3]]", {{}, {1.5}, {2, 3}});
+  expect_typed<std::array<int, 3>>("[1,2,3]", {1, 2, 3});
+  expect_typed<std::tuple<int, std::string, bool>>(R"([1,"x",true])", {1, "x", true});
+  expect_typed<std::pair<std::string, double>>(R"(["p",2])", {"p", 2.0});
+  expect_typed<std::optional<int>>("null", std::nullopt);
+  expect_typed<std::optional<int>>("3", 3);
+  expect_typed<std::map<std::string, int>>(R"({"b":2,"a":1})", {{"a", 1}, {"b", 2}});
+  expect_typed<std::unordered_map<std::string, std::vector<int>>>(R"({"k":[1],"j":[]})",
+                                                                  {{"k", {1}}, {"j", {}}});
+  expect_typed<std::map<std::string, std::vector<int>>>(R"({"a":[1,2],"a":[3]})", {{"a", {3}}});
+  expect_typed<std::vector<std::optional<std::string>>>(R"(["a",null])", {"a", std::nullopt});
+  expect_typed<nlohmann::json>(R"({"x":[1,{"y":null}]})", nlohmann::json::parse(R"({"x":[1,{"y":null}]})"));
+  expect_typed<std::vector<nlohmann::json>>(R"([1,"two",[3]])",
+                                            {nlohmann::json(1), nlohmann::json("two"), nlohmann::json::array({3})});
+}
+
+TEST(JsonTyped, ReadingReplacesWhatTheTargetHeld) {
+  MemoryReadStream in("[4,5] {\"n\":1}");
+  Reader r(in);
+  std::vector<int> v{1, 2, 3};
+  r.read(v);
+  EXPECT_EQ(v, (std::vector<int>{4, 5}));
+  std::map<std::string, int> m{{"old", 0}};
+  r.read(m);
+  EXPECT_EQ(m, (std::map<std::string, int>{{"n", 1}}));
+}
+
+TEST(JsonTyped, StructAsArrayOfFields) {
+  const Row row{1, -1, 1.0, 1.0, "one"};
+  EXPECT_EQ(write_everywhere([&](Writer& w) { w.value(row); }), R"([1,-1,1.0,1.0,"one"])");
+  expect_typed<Row>(R"( [ 1 , -1 , 1.0 , 1.0 , "one" ] )", row);
+  expect_typed<std::vector<Row>>(R"([[1,-1,1.0,1.0,"one"],[2,-2,0.5,1.4142135623730951,"two"]])",
+                                 {row, Row{2, -2, 0.5, std::sqrt(2.0), "two"}});
+}
+
+TEST(JsonTyped, StructAsObjectOfMembers) {
+  const Person ada{"Ada", 1815, std::nullopt, {"math"}};
+  EXPECT_EQ(write_everywhere([&](Writer& w) { w.value(ada); }),
+            R"({"name":"Ada","born":1815,"note":null,"tags":["math"]})");
+  // Any order; unknown keys skipped; a missing optional member is reset; last key wins.
+  expect_typed<Person>(R"({"tags":["math"],"extra":{"deep":[1,2]},"born":1,"name":"Ada","born":1815})", ada);
+  expect_typed<Person>(R"({"name":"Bo","born":2000,"tags":[],"note":"n"})", Person{"Bo", 2000, "n", {}});
+  expect_typed_error<Person>(R"({"name":"Ada","tags":[]})",
+                             {1, 24, 23, "expected member \"born\" but found the end of the object"});
+}
+
+TEST(JsonTyped, UserReadJsonAndWriteJson) {
+  EXPECT_EQ(write_everywhere([](Writer& w) { w.value(std::vector<Celsius>{{21.5}}); }),
+            R"([{"celsius":21.5}])");
+  for_each_reader(R"([{"celsius": -4}])", [](ReadStream& in) {
+    const auto v = json::read<std::vector<Celsius>>(in);
+    ASSERT_EQ(v.size(), 1u);
+    EXPECT_EQ(v[0].degrees, -4.0);
+  });
+  expect_typed_error<Celsius>(R"({"kelvin": 3})", {1, 2, 1, "expected the key \"celsius\" but found another"});
+}
+
+TEST(JsonTyped, WrongShapesAreErrorsAtTheValue) {
+  expect_typed_error<int>("1.5", {1, 1, 0, "expected an integer from -2147483648 to 2147483647 but found 1.5"});
+  expect_typed_error<int>("[3000000000]", {1, 1, 0, "expected a number but found '['"});
+  expect_typed_error<std::vector<int>>(" [3000000000]",
+                                       {1, 3, 2, "expected an integer from -2147483648 to 2147483647 but found 3000000000"});
+  expect_typed_error<std::uint8_t>("256", {1, 1, 0, "expected an integer from 0 to 255 but found 256"});
+  expect_typed_error<unsigned>("-1", {1, 1, 0, "expected an integer from 0 to 4294967295 but found -1"});
+  expect_typed_error<std::int64_t>("1e2", {1, 1, 0, "expected an integer from -9223372036854775808 to 9223372036854775807 but found 1e2"});
+  expect_typed_error<float>("1e300", {1, 1, 0, "expected a number within the range of float but found one beyond it"});
+  expect_typed_error<std::string>("5", {1, 1, 0, "expected a string but found '5'"});
+  expect_typed_error<bool>("1", {1, 1, 0, "expected true or false but found '1'"});
+  expect_typed_error<double>("\"1\"", {1, 1, 0, "expected a number but found '\"'"});
+  expect_typed_error<std::vector<int>>("{}", {1, 1, 0, "expected '[' but found '{'"});
+  expect_typed_error<std::map<std::string, int>>("[]", {1, 1, 0, "expected '{' but found '['"});
+  expect_typed_error<Row>("[1,2,3]", {1, 7, 6, "expected an array of 5 elements but found 3"});
+  expect_typed_error<Row>(R"([1,-1,1.0,1.0,"one",6])", {1, 20, 19, "expected an array of 5 elements but found more"});
+  expect_typed_error<Row>(R"([1,-1,1.0,1.0,2])", {1, 15, 14, "expected a string but found '2'"});
+  expect_typed_error<std::optional<int>>("nil", {1, 2, 1, "expected 'null' but found 'i'"});
+  expect_typed_error<std::vector<int>>("[1,2] x", {1, 7, 6, "expected end of input but found 'x'"});
+}
+
+// ---- The benchmark's data ------------------------------------------------------------------
+
+TEST(JsonTyped, BenchmarkRowsWrittenAndReadBackExactly) {
+  const std::vector<Row> rows = bench_like::benchmark_rows(25000);
+  StringWriteStream out;
+  {
+    BufferedWriteStream buffered(out);
+    json::write(buffered, rows);
+  }
+  const std::string text = out.take();
+  EXPECT_TRUE(text.starts_with(R"([[1,-1,1.0,1.0,"one"],[2,-2,0.5,1.4142135623730951,"two"],)")) << text.substr(0, 80);
+  EXPECT_TRUE(text.ends_with(R"([25000,-25000,4e-05,158.11388300841898,"twenty-five thousand"]])"))
+      << text.substr(text.size() - 80);
+
+  // Typed, over every reader setup.
+  for_each_reader(text, [&](ReadStream& in) { EXPECT_EQ(json::read<std::vector<Row>>(in), rows); });
+
+  // DOM: the same value nlohmann reads, and the same rows.
+  MemoryReadStream in(text);
+  const nlohmann::json doc = json::read(in);
+  EXPECT_EQ(doc, nlohmann::json::parse(text));
+  ASSERT_EQ(doc.size(), rows.size());
+  for (std::size_t i = 0; i < rows.size(); i += 997) {
+    EXPECT_EQ(doc[i][0].get<std::int64_t>(), rows[i].a);
+    EXPECT_EQ(doc[i][2].get<double>(), rows[i].c);
+    EXPECT_EQ(doc[i][3].get<double>(), rows[i].d);
+    EXPECT_EQ(doc[i][4].get<std::string>(), rows[i].e);
+  }
+
+  // And the DOM written back gives the same text (nlohmann keeps the array order).
+  StringWriteStream again;
+  json::write(again, doc);
+  EXPECT_EQ(again.view(), text);
+}
+
+TEST(JsonTyped, BenchmarkRowsStreamedRowByRow) {
+  // The writer's and reader's streaming APIs, for programs that never hold all rows.
+  const std::vector<Row> rows = bench_like::benchmark_rows(300);
+  const std::string text = write_everywhere([&](Writer& w) {
+    w.begin_array();
+    for (const Row& row : rows) w.value(row);
+    w.end_array();
+  });
+  for_each_reader(text, [&](ReadStream& in) {
+    Reader r(in);
+    r.begin_array();
+    Row row;
+    std::size_t i = 0;
+    while (r.next_element()) {
+      r.read(row);
+      ASSERT_LT(i, rows.size());
+      EXPECT_EQ(row, rows[i++]);
+    }
+    r.finish();
+    EXPECT_EQ(i, rows.size());
+  });
+}
+
+}  // namespace
+}  // namespace bufstream::json

@@ -1,0 +1,306 @@
+// json::Writer: exact output of every kind of value, escaping, pretty printing, JSON Lines,
+// misuse, and write errors. Every output is produced through buffers of 1, 2, 3, 7 and 65536
+// bytes and through a sink with no window.
+#include <cerrno>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <map>
+#include <optional>
+#include <string>
+#include <tuple>
+#include <unordered_map>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "json_test_support.hpp"
+
+namespace bufstream::json {
+namespace {
+
+using testing_support::write_everywhere;
+
+template <class T>
+std::string written(const T& value, WriteOptions options = {}) {
+  return write_everywhere([&](Writer& w) { w.value(value); }, options);
+}
+
+TEST(JsonWriter, Scalars) {
+  EXPECT_EQ(written(nullptr), "null");
+  EXPECT_EQ(written(true), "true");
+  EXPECT_EQ(written(false), "false");
+  EXPECT_EQ(written("text"), "\"text\"");
+  EXPECT_EQ(written(std::string("s")), "\"s\"");
+  EXPECT_EQ(written(std::string_view("")), "\"\"");
+}
+
+TEST(JsonWriter, IntegersOfEveryTypeExactly) {
+  EXPECT_EQ(written(std::int8_t{-128}), "-128");
+  EXPECT_EQ(written(std::uint8_t{255}), "255");
+  EXPECT_EQ(written(short{-32768}), "-32768");
+  EXPECT_EQ(written(0), "0");
+  EXPECT_EQ(written(-1), "-1");
+  EXPECT_EQ(written(std::numeric_limits<std::int64_t>::min()), "-9223372036854775808");
+  EXPECT_EQ(written(std::numeric_limits<std::int64_t>::max()), "9223372036854775807");
+  EXPECT_EQ(written(std::numeric_limits<std::uint64_t>::max()), "18446744073709551615");
+  EXPECT_EQ(written(std::numeric_limits<unsigned long long>::max()), "18446744073709551615");
+}
+
+TEST(JsonWriter, DoublesShortestRoundTripAlwaysAsFloats) {
+  EXPECT_EQ(written(1.0), "1.0");
+  EXPECT_EQ(written(-0.0), "-0.0");
+  EXPECT_EQ(written(0.0), "0.0");
+  EXPECT_EQ(written(0.1), "0.1");
+  EXPECT_EQ(written(-1.5), "-1.5");
+  EXPECT_EQ(written(1e100), "1e+100");
+  EXPECT_EQ(written(1.0 / 3), "0.3333333333333333");
+  EXPECT_EQ(written(5e-324), "5e-324");
+  EXPECT_EQ(written(1.7976931348623157e308), "1.7976931348623157e+308");
+  EXPECT_EQ(written(123456789012345680.0), "123456789012345680.0");  // to_chars: plain when shorter
+  EXPECT_EQ(written(1e22), "1e+22");
+  EXPECT_EQ(written(0.1f), "0.1");
+  EXPECT_EQ(written(2.0f), "2.0");
+}
+
+TEST(JsonWriter, NonFiniteIsAnErrorByDefault) {
+  for (double d : {std::nan(""), std::numeric_limits<double>::infinity(),
+                   -std::numeric_limits<double>::infinity()}) {
+    StringWriteStream out;
+    Writer w(out);
+    w.begin_array();
+    EXPECT_THROW(w.value(d), std::invalid_argument);
+    EXPECT_THROW(w.value(static_cast<float>(d)), std::invalid_argument);
+    w.value(1);  // the writer is still usable, and nothing of the refused value was written
+    w.end_array();
+    w.finish();
+    EXPECT_EQ(out.view(), "[1]");
+  }
+}
+
+TEST(JsonWriter, NonFiniteAsNullOnRequest) {
+  const std::vector<double> values{std::nan(""), std::numeric_limits<double>::infinity(), 2.5};
+  EXPECT_EQ(written(values, {.non_finite = NonFinite::write_null}), "[null,null,2.5]");
+}
+
+TEST(JsonWriter, StringEscapes) {
+  EXPECT_EQ(written("\" \\ / \b \f \n \r \t"), R"("\" \\ / \b \f \n \r \t")");
+  EXPECT_EQ(written(std::string("\0\x01\x1f\x7f", 4)), "\"\\u0000\\u0001\\u001f\x7f\"");
+  EXPECT_EQ(written("caf\xc3\xa9 \xf0\x9f\x98\x80"), "\"caf\xc3\xa9 \xf0\x9f\x98\x80\"");
+  const std::string long_text = std::string(100, 'a') + "\"" + std::string(100, 'b');
+  EXPECT_EQ(written(long_text), "\"" + std::string(100, 'a') + "\\\"" + std::string(100, 'b') + "\"");
+}
+
+TEST(JsonWriter, AsciiOnlyEscapesEverythingAbove126) {
+  const WriteOptions ascii{.ascii_only = true};
+  EXPECT_EQ(written("caf\xc3\xa9", ascii), R"("caf\u00e9")");
+  EXPECT_EQ(written("\xe2\x82\xac", ascii), R"("\u20ac")");
+  EXPECT_EQ(written("\xf0\x9f\x98\x80", ascii), R"("\ud83d\ude00")");
+  EXPECT_EQ(written("\xf4\x8f\xbf\xbf", ascii), R"("\udbff\udfff")");
+  EXPECT_EQ(written("~\x7f\n", ascii), R"("~\u007f\n")");
+}
+
+TEST(JsonWriter, InvalidUtf8IsRefusedBeforeAnythingIsWritten) {
+  for (std::string bad : {"\xff", "a\xc3", "\xc0\x80", "\xed\xa0\x80", "ok\xf4\x90\x80\x80"}) {
+    StringWriteStream out;
+    Writer w(out);
+    w.begin_object();
+    EXPECT_THROW(w.key(bad), std::invalid_argument);
+    w.key("k");
+    EXPECT_THROW(w.value(bad), std::invalid_argument);
+    w.value(1).end_object();
+    w.finish();
+    EXPECT_EQ(out.view(), R"({"k":1})");
+  }
+}
+
+TEST(JsonWriter, ContainersCompact) {
+  const std::string text = write_everywhere([](Writer& w) {
+    w.begin_object();
+    w.key("a").begin_array().value(1).value(2.5).value("x").null().end_array();
+    w.key("b").begin_object().end_object();
+    w.key("c").begin_array().end_array();
+    w.member("d", true);
+    w.end_object();
+  });
+  EXPECT_EQ(text, R"({"a":[1,2.5,"x",null],"b":{},"c":[],"d":true})");
+}
+
+TEST(JsonWriter, PrettyPrinting) {
+  const auto doc = [](Writer& w) {
+    w.begin_object();
+    w.key("a").begin_array().value(1).begin_object().member("b", nullptr).end_object().end_array();
+    w.key("e").begin_array().end_array();
+    w.key("o").begin_object().end_object();
+    w.end_object();
+  };
+  EXPECT_EQ(write_everywhere(doc, {.indent = 2}),
+            "{\n"
+            "  \"a\": [\n"
+            "    1,\n"
+            "    {\n"
+            "      \"b\": null\n"
+            "    }\n"
+            "  ],\n"
+            "  \"e\": [],\n"
+            "  \"o\": {}\n"
+            "}");
+  EXPECT_EQ(write_everywhere([](Writer& w) { w.begin_array().value(1).value(2).end_array(); },
+                             {.indent = 3, .line_end = "\r\n"}),
+            "[\r\n   1,\r\n   2\r\n]");
+}
+
+TEST(JsonWriter, PrettyPrintingMatchesNlohmannDump) {
+  const nlohmann::json doc = nlohmann::json::parse(
+      R"({"list":[1,2,{"x":[],"y":{}}],"name":"n","nested":{"deeper":{"deepest":[true,false]}}})");
+  EXPECT_EQ(written(doc, {.indent = 4}), doc.dump(4));
+  EXPECT_EQ(written(doc), doc.dump());
+}
+
+TEST(JsonWriter, JsonLines) {
+  const std::string text = write_everywhere(
+      [](Writer& w) {
+        w.begin_object().member("a", 1).end_object();
+        w.value(std::vector<int>{1, 2});
+        w.value("three");
+        w.null();
+      },
+      {.json_lines = true});
+  EXPECT_EQ(text, "{\"a\":1}\n[1,2]\n\"three\"\nnull\n");
+  StringWriteStream out;
+  EXPECT_THROW(Writer(out, {.indent = 2, .json_lines = true}), std::invalid_argument);
+}
+
+TEST(JsonWriter, StandardContainers) {
+  EXPECT_EQ(written(std::vector<int>{1, 2, 3}), "[1,2,3]");
+  EXPECT_EQ(written(std::vector<bool>{true, false}), "[true,false]");
+  EXPECT_EQ(written(std::vector<std::string>{}), "[]");
+  EXPECT_EQ(written(std::array<double, 2>{0.5, 2}), "[0.5,2.0]");
+  EXPECT_EQ(written(std::map<std::string, int>{{"b", 2}, {"a", 1}}), R"({"a":1,"b":2})");
+  EXPECT_EQ(written(std::unordered_map<std::string, int>{{"only", 1}}), R"({"only":1})");
+  EXPECT_EQ(written(std::tuple<int, std::string, bool>{1, "x", true}), R"([1,"x",true])");
+  EXPECT_EQ(written(std::pair<std::string, double>{"p", 1}), R"(["p",1.0])");
+  EXPECT_EQ(written(std::optional<int>{}), "null");
+  EXPECT_EQ(written(std::optional<int>{4}), "4");
+  EXPECT_EQ(written(std::vector<std::optional<std::vector<int>>>{std::nullopt, std::vector<int>{7}}),
+            "[null,[7]]");
+  EXPECT_EQ(written(std::map<std::string, std::vector<std::map<std::string, int>>>{
+                {"k", {{{"x", 1}}, {}}}}),
+            R"({"k":[{"x":1},{}]})");
+}
+
+TEST(JsonWriter, NlohmannValues) {
+  const nlohmann::json doc = {{"i", -3}, {"u", 18446744073709551615ull}, {"f", 1.0},
+                              {"s", "\xc3\xa9\n"}, {"a", {1, nullptr, false}}, {"o", nlohmann::json::object()}};
+  EXPECT_EQ(written(doc), R"({"a":[1,null,false],"f":1.0,"i":-3,"o":{},"s":"é\n","u":18446744073709551615})");
+  EXPECT_THROW(written(nlohmann::json::binary({1, 2})), std::invalid_argument);
+}
+
+TEST(JsonWriter, DeepNlohmannValueIsWrittenIteratively) {
+  nlohmann::json doc = nlohmann::json::array();
+  nlohmann::json* v = &doc;
+  for (int i = 0; i < 20000; ++i) v = &v->emplace_back(nlohmann::json::array());
+  StringWriteStream out;
+  json::write(out, doc);
+  EXPECT_EQ(out.view(), std::string(20001, '[') + std::string(20001, ']'));
+}
+
+// ---- Misuse --------------------------------------------------------------------------------
+
+TEST(JsonWriter, MisuseThrowsUsageError) {
+  const auto misuse = [](auto f) {
+    StringWriteStream out;
+    Writer w(out);
+    EXPECT_THROW(f(w), UsageError);
+  };
+  misuse([](Writer& w) { w.begin_object().value(1); });                  // value where a key is due
+  misuse([](Writer& w) { w.begin_object().key("a").value(1).value(2); }); // again
+  misuse([](Writer& w) { w.key("a"); });                                  // key outside an object
+  misuse([](Writer& w) { w.begin_array().key("a"); });                    // key in an array
+  misuse([](Writer& w) { w.begin_object().key("a").key("b"); });          // two keys in a row
+  misuse([](Writer& w) { w.end_array(); });                               // nothing open
+  misuse([](Writer& w) { w.begin_array().end_object(); });                // wrong closer
+  misuse([](Writer& w) { w.begin_object().end_array(); });
+  misuse([](Writer& w) { w.begin_object().key("a").end_object(); });      // key without value
+  misuse([](Writer& w) { w.value(1).value(2); });                         // two documents
+  misuse([](Writer& w) { w.begin_array().finish(); });                    // unclosed at finish
+  misuse([](Writer& w) { w.begin_object().key("a").begin_array().close(); });
+  misuse([](Writer& w) { w.finish(); });                                  // nothing written
+}
+
+TEST(JsonWriter, MisuseLeavesTheOutputIntact) {
+  StringWriteStream out;
+  Writer w(out);
+  w.begin_object().key("a").value(1);
+  EXPECT_THROW(w.value(2), UsageError);
+  EXPECT_THROW(w.end_array(), UsageError);
+  w.key("b").value(2).end_object();
+  w.finish();
+  EXPECT_EQ(out.view(), R"({"a":1,"b":2})");
+}
+
+TEST(JsonWriter, FinishReportsTheOpenContainer) {
+  StringWriteStream out;
+  Writer w(out);
+  w.begin_array().begin_object();
+  try {
+    w.finish();
+    FAIL() << "no error";
+  } catch (const UsageError& e) {
+    EXPECT_STREQ(e.what(), "json::Writer: finish() with 2 unclosed containers (an object is open)");
+  }
+}
+
+// ---- Write errors --------------------------------------------------------------------------
+
+TEST(JsonWriter, WriteErrorsSurface) {
+  // Fail the sink at each of its first calls in turn: the failure always reaches the caller
+  // as an IoError, from a write call or at the latest from finish().
+  const std::vector<int> values(30000, 123456);  // 210 kB: several buffers of 64 KiB
+  for (std::size_t fail_at = 1; fail_at <= 4; ++fail_at) {
+    for (std::size_t size : bufstream::testing::tiny_buffer_sizes()) {
+      SCOPED_TRACE("fail at call " + std::to_string(fail_at) + ", buffer " + std::to_string(size));
+      bufstream::testing::FaultyWriteStream sink({.fail_at = fail_at, .error_number = ENOSPC});
+      BufferedWriteStream out(sink, BufferOptions{.buffer_size = size});
+      Writer w(out);
+      try {
+        w.value(values);
+        w.finish();
+        FAIL() << "the failure was not reported";
+      } catch (const IoError& e) {
+        EXPECT_EQ(e.code(), std::errc::no_space_on_device);
+      }
+      EXPECT_THROW(out.flush(), IoError);  // sticky
+    }
+  }
+}
+
+TEST(JsonWriter, UnbufferedFailureSurfacesAtTheFailingCall) {
+  bufstream::testing::FaultyWriteStream sink({.fail_at = 3, .error_number = EIO});
+  Writer w(sink);
+  w.begin_array();
+  w.value(1);
+  EXPECT_THROW(w.value(2), IoError);
+}
+
+TEST(JsonWriter, ShortWritesAndInterruptsLoseNothing) {
+  bufstream::testing::FaultyWriteStream sink({.max_per_call = 3, .interrupt_every = 2});
+  {
+    BufferedWriteStream out(sink, BufferOptions{.buffer_size = 7});
+    json::write(out, nlohmann::json::parse(R"({"a":[1,2,3],"b":"long enough to span calls"})"));
+  }
+  EXPECT_EQ(sink.written(), R"({"a":[1,2,3],"b":"long enough to span calls"})");
+}
+
+TEST(JsonWriter, CloseClosesTheStream) {
+  bufstream::testing::FaultyWriteStream sink;
+  Writer w(sink);
+  w.value(1);
+  w.close();
+  EXPECT_TRUE(sink.closed());
+  EXPECT_EQ(sink.written(), "1");
+}
+
+}  // namespace
+}  // namespace bufstream::json
