@@ -1,0 +1,118 @@
+// Dictionary: a CC-CEDICT Chinese/English dictionary, loaded from any ReadStream, with
+// look-ups by headword, pinyin and English word.
+//
+//     auto dict = bufstream::cedict::Dictionary::load_file("cedict_ts.u8");
+//     for (const auto& e : dict.find_pinyin("ni hao"))        // tones optional
+//       fmt::print("{} [{}] {}\n", e.simplified, e.pinyin, e.english());
+//
+// Text stays UTF-8. `load` copies each entry's text into an arena; the zero-copy loads
+// (`map_file`, `load_mapped`, `load_view`) keep views into the file's bytes instead.
+#pragma once
+
+#include <cstddef>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <bufstream/cedict/entry.hpp>
+#include <bufstream/cedict/stats.hpp>
+#include <bufstream/mapped_file.hpp>
+#include <bufstream/read_stream.hpp>
+
+namespace bufstream::cedict {
+
+/// What a load does with a malformed line.
+enum class ErrorMode : unsigned char {
+  strict,   // throw a ParseError (line, column, byte offset) at the first one
+  lenient,  // skip it, count it in `Stats::malformed_lines`, keep the first few as ParseErrors
+};
+
+namespace detail {
+struct DictionaryData;  // the entries, text and indexes (private to the library)
+}  // namespace detail
+
+struct LoadOptions {
+  ErrorMode errors = ErrorMode::strict;
+  std::size_t max_reported_errors = 20;   // lenient: malformed lines kept in Stats::malformed
+  std::string source_name = {};           // named in ParseErrors; the file loads set the path
+};
+
+class Dictionary {
+ public:
+  /// An empty dictionary.
+  Dictionary();
+  Dictionary(Dictionary&&) noexcept;
+  Dictionary& operator=(Dictionary&&) noexcept;
+  Dictionary(const Dictionary&) = delete;
+  Dictionary& operator=(const Dictionary&) = delete;
+  ~Dictionary();
+
+  // ---- Loading ---------------------------------------------------------------------------
+
+  /// Reads `in` to its end, copying each entry's text into the dictionary's arena. Works on
+  /// any stream (unbuffered, buffered, memory, mapped): lines are found by scanning the stream's
+  /// window, and a line that straddles two windows is gathered first. A leading UTF-8 BOM is
+  /// skipped. Throws `ParseError` for a malformed line in strict mode, `IoError` from the stream.
+  static Dictionary load(ReadStream& in, const LoadOptions& options = {});
+
+  /// Opens `path` and loads it through a 64 KiB BufferedReadStream.
+  static Dictionary load_file(const std::filesystem::path& path, LoadOptions options = {});
+
+  /// Zero-copy: maps `path` and keeps the mapping; entries are views into it.
+  static Dictionary map_file(const std::filesystem::path& path, LoadOptions options = {});
+
+  /// Zero-copy over a mapped file, which the dictionary keeps (from its current position).
+  static Dictionary load_mapped(std::unique_ptr<MappedFile> file, LoadOptions options = {});
+
+  /// Zero-copy over `text`, which the caller keeps alive and unchanged as long as the dictionary.
+  static Dictionary load_view(std::string_view text, const LoadOptions& options = {});
+
+  // ---- Entries ---------------------------------------------------------------------------
+
+  std::size_t size() const noexcept;
+  bool empty() const noexcept { return size() == 0; }
+  /// The i-th entry in file order. Precondition: `i < size()`.
+  Entry operator[](std::size_t i) const noexcept;
+  /// The i-th entry; throws `std::out_of_range` past the end.
+  Entry at(std::size_t i) const;
+  /// True when the entries are views into a mapping or the caller's text.
+  bool zero_copy() const noexcept;
+
+  // ---- Look-ups (results in file order; several readings of a headword are all returned) --
+
+  /// Entries whose traditional headword is exactly `headword`.
+  std::vector<Entry> find_traditional(std::string_view headword) const;
+  /// Entries whose simplified headword is exactly `headword`.
+  std::vector<Entry> find_simplified(std::string_view headword) const;
+  /// Entries whose traditional or simplified headword is exactly `headword` (each once).
+  std::vector<Entry> find_headword(std::string_view headword) const;
+  /// Entries whose pinyin matches `query`: case and spaces are ignored, "u:", "v" and "ü" are
+  /// the same letter, and tone numbers are optional: a syllable given without a tone matches
+  /// every tone ("ni hao", "nihao", "ni3 hao3", "ni hao3" all find 你好 [ni3 hao3]).
+  std::vector<Entry> find_pinyin(std::string_view query) const;
+  /// Entries whose glosses contain every word of `query` as a whole word, ignoring ASCII case:
+  /// "cat" finds "a cat" and "cat's", not "catch"; "go dutch" finds "to go Dutch". Words are
+  /// runs of ASCII letters and digits and of non-ASCII characters.
+  std::vector<Entry> find_english(std::string_view query) const;
+
+  /// Builds every look-up index now (otherwise each is built on its first use). Safe to call
+  /// from several threads, as are the const look-ups.
+  void build_indexes() const;
+
+  // ---- What was loaded -------------------------------------------------------------------
+
+  /// Counts of the load, metadata, reported malformed lines, and current memory use.
+  Stats stats() const;
+  /// The value of a "#! key=value" metadata line, if the file had one.
+  std::optional<std::string_view> metadata(std::string_view key) const;
+  MemoryUsage memory_usage() const;
+
+ private:
+  class Loader;
+  std::unique_ptr<detail::DictionaryData> data_;
+};
+
+}  // namespace bufstream::cedict

@@ -1,0 +1,167 @@
+// The line grammar, one line at a time: every kind of good line, every kind of bad one.
+#include <bufstream/cedict/line_parser.hpp>
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+namespace bufstream::cedict {
+namespace {
+
+struct GoodLine {
+  std::string line;
+  std::string traditional, simplified, pinyin;
+  std::vector<std::string> glosses;
+};
+
+void PrintTo(const GoodLine& c, std::ostream* os) { *os << c.line; }
+
+class GoodLines : public ::testing::TestWithParam<GoodLine> {};
+
+TEST_P(GoodLines, SplitsFields) {
+  const GoodLine& c = GetParam();
+  ParsedLine p;
+  std::vector<GlossSpan> glosses;
+  parse_line(c.line, p, glosses);
+  ASSERT_EQ(p.kind, LineKind::entry) << p.message;
+  EXPECT_EQ(p.error, LineError::none);
+  EXPECT_EQ(p.traditional, c.traditional);
+  EXPECT_EQ(p.simplified, c.simplified);
+  EXPECT_EQ(p.pinyin, c.pinyin);
+  std::vector<std::string> texts;
+  for (const GlossSpan& g : glosses) texts.push_back(c.line.substr(g.offset, g.size));
+  EXPECT_EQ(texts, c.glosses);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Table, GoodLines,
+    ::testing::Values(
+        GoodLine{"你好 你好 [ni3 hao3] /hello/hi/", "你好", "你好", "ni3 hao3", {"hello", "hi"}},
+        GoodLine{"% % [pa1] /percent (Tw)/", "%", "%", "pa1", {"percent (Tw)"}},
+        GoodLine{"3C 3C [san1 C] /abbr. for computers/China Compulsory Certificate (CCC)/", "3C", "3C",
+                 "san1 C", {"abbr. for computers", "China Compulsory Certificate (CCC)"}},
+        GoodLine{"AA制 AA制 [A A zhi4] /to split the bill/to go Dutch/", "AA制", "AA制", "A A zhi4",
+                 {"to split the bill", "to go Dutch"}},
+        GoodLine{"88 88 [ba1 ba1] /(Internet slang) bye-bye (alternative for 拜拜[bai2 bai2])/", "88", "88",
+                 "ba1 ba1", {"(Internet slang) bye-bye (alternative for 拜拜[bai2 bai2])"}},
+        GoodLine{"綠 绿 [lu:4] /green/", "綠", "绿", "lu:4", {"green"}},
+        GoodLine{"㞞 𪨊 [song2] /(coll.) semen/weak and incompetent/", "㞞", "𪨊", "song2",
+                 {"(coll.) semen", "weak and incompetent"}},
+        GoodLine{"了 了 [liao3] /variant of 瞭|了[liao3]/", "了", "了", "liao3", {"variant of 瞭|了[liao3]"}},
+        GoodLine{"好 好 [hao3] /good/\r", "好", "好", "hao3", {"good"}},  // CRLF line end
+        GoodLine{"x y [] /g/", "x", "y", "", {"g"}}));                     // empty pinyin is allowed
+
+TEST(LineParser, CommentLine) {
+  ParsedLine p;
+  std::vector<GlossSpan> g;
+  parse_line("# CC-CEDICT", p, g);
+  EXPECT_EQ(p.kind, LineKind::comment);
+  parse_line("#", p, g);
+  EXPECT_EQ(p.kind, LineKind::comment);
+}
+
+TEST(LineParser, MetadataLine) {
+  ParsedLine p;
+  std::vector<GlossSpan> g;
+  parse_line("#! entries=116937", p, g);
+  EXPECT_EQ(p.kind, LineKind::metadata);
+  EXPECT_EQ(p.key, "entries");
+  EXPECT_EQ(p.value, "116937");
+  parse_line("#! license=https://creativecommons.org/licenses/by-sa/4.0/", p, g);
+  EXPECT_EQ(p.key, "license");
+  EXPECT_EQ(p.value, "https://creativecommons.org/licenses/by-sa/4.0/");
+  parse_line("#!flag", p, g);
+  EXPECT_EQ(p.kind, LineKind::metadata);
+  EXPECT_EQ(p.key, "flag");
+  EXPECT_EQ(p.value, "");
+}
+
+struct BadLine {
+  std::string line;
+  LineError error;
+  std::size_t column;
+  std::string message;
+};
+
+void PrintTo(const BadLine& c, std::ostream* os) { *os << c.line; }
+
+class BadLines : public ::testing::TestWithParam<BadLine> {};
+
+TEST_P(BadLines, ReportsKindColumnAndMessage) {
+  const BadLine& c = GetParam();
+  ParsedLine p;
+  std::vector<GlossSpan> glosses;
+  parse_line(c.line, p, glosses);
+  EXPECT_EQ(p.kind, LineKind::malformed);
+  EXPECT_TRUE(glosses.empty());
+  EXPECT_EQ(p.error, c.error) << describe(p.error);
+  EXPECT_EQ(p.column, c.column);
+  EXPECT_EQ(p.message, c.message);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Table, BadLines,
+    ::testing::Values(
+        BadLine{"", LineError::empty_line, 1, "expected an entry or a comment but found an empty line"},
+        BadLine{"\r", LineError::empty_line, 1, "expected an entry or a comment but found an empty line"},
+        BadLine{"好 好 [hao3] /g\xFF/", LineError::invalid_utf8, 18,
+                "expected UTF-8 text but found byte 0xff (invalid UTF-8: invalid lead byte)"},
+        BadLine{"\xE5\xA5 好 [hao3] /good/", LineError::invalid_utf8, 1,
+                "expected UTF-8 text but found byte 0xe5 (invalid UTF-8: invalid continuation byte)"},
+        BadLine{"好 \xED\xA0\x80 [hao3] /good/", LineError::invalid_utf8, 5,
+                "expected UTF-8 text but found byte 0xed (invalid UTF-8: encoded surrogate)"},
+        BadLine{"好 好 [h\xF4\x90\x80\x80] /good/", LineError::invalid_utf8, 11,
+                "expected UTF-8 text but found byte 0xf4 (invalid UTF-8: code point beyond U+10FFFF)"},
+        BadLine{"好 好 [hao3] /good//\xE0\x80\x80/", LineError::invalid_utf8, 23,
+                "expected UTF-8 text but found byte 0xe0 (invalid UTF-8: overlong encoding)"},
+        BadLine{"好 好 [hao3] /goo\xF0\x9F\x98", LineError::invalid_utf8, 20,
+                "expected UTF-8 text but found byte 0xf0 (invalid UTF-8: truncated sequence)"},
+        BadLine{"# comment \xFF", LineError::invalid_utf8, 11,
+                "expected UTF-8 text but found byte 0xff (invalid UTF-8: invalid lead byte)"},
+        BadLine{" 好 [hao3] /good/", LineError::missing_traditional, 1,
+                "expected a traditional headword but found ' '"},
+        BadLine{"好", LineError::missing_simplified, 4,
+                "expected ' ' and a simplified headword after the traditional one but found end of line"},
+        BadLine{"好  [hao3] /good/", LineError::missing_simplified, 5, "expected a simplified headword but found ' '"},
+        BadLine{"好 好", LineError::missing_pinyin, 8,
+                "expected ' [' and the pinyin after the simplified headword but found end of line"},
+        BadLine{"好 好 hao3] /good/", LineError::missing_pinyin, 9, "expected '[' to open the pinyin but found 'h'"},
+        BadLine{"好 好 [hao3 /good/", LineError::unterminated_pinyin, 21,
+                "expected ']' to close the pinyin but found end of line"},
+        BadLine{"好 好 [hao3]/good/", LineError::missing_glosses, 15,
+                "expected ' /' and the glosses after the pinyin but found '/'"},
+        BadLine{"好 好 [hao3]", LineError::missing_glosses, 15,
+                "expected ' /' and the glosses after the pinyin but found end of line"},
+        BadLine{"好 好 [hao3] good/", LineError::missing_glosses, 16, "expected '/' to open the glosses but found 'g'"},
+        BadLine{"好 好 [hao3] /", LineError::unterminated_glosses, 17, "expected a gloss and '/' but found end of line"},
+        BadLine{"好 好 [hao3] /good", LineError::unterminated_glosses, 21,
+                "expected '/' to close the last gloss but found end of line"},
+        BadLine{"好 好 [hao3] /good/ ", LineError::unterminated_glosses, 23,
+                "expected '/' to close the last gloss but found end of line"},
+        BadLine{"好 好 [hao3] //", LineError::empty_gloss, 17, "expected a gloss but found '/' (an empty gloss)"},
+        BadLine{"好 好 [hao3] /good//well/", LineError::empty_gloss, 22,
+                "expected a gloss but found '/' (an empty gloss)"}));
+
+TEST(LineParser, DescribesEveryError) {
+  for (auto e : {LineError::none, LineError::empty_line, LineError::invalid_utf8, LineError::missing_traditional,
+                 LineError::missing_simplified, LineError::missing_pinyin, LineError::unterminated_pinyin,
+                 LineError::missing_glosses, LineError::unterminated_glosses, LineError::empty_gloss,
+                 LineError::line_too_long}) {
+    EXPECT_NE(describe(e), "unknown error");
+  }
+}
+
+TEST(LineParser, ReusedResultIsReset) {
+  ParsedLine p;
+  std::vector<GlossSpan> g;
+  parse_line("好 好 [hao3] /good/", p, g);
+  parse_line("# comment", p, g);
+  EXPECT_EQ(p.kind, LineKind::comment);
+  EXPECT_TRUE(p.traditional.empty());
+  EXPECT_TRUE(g.empty());
+}
+
+}  // namespace
+}  // namespace bufstream::cedict
