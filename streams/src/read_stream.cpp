@@ -67,24 +67,20 @@ constexpr std::size_t first_direct_chunk = 4096;
 }  // namespace
 
 std::string ReadStream::next(std::size_t n) {
+  // The result grows as bytes arrive (doubling, from a small chunk) rather than trusting `n`,
+  // so a huge count does not allocate up front; bytes are read straight into it, so that an
+  // unbuffered stream makes one read per chunk.
   std::string result;
-  while (result.size() < n) {
-    if (cursor_ != limit_) {
-      const std::size_t take =
-          std::min(n - result.size(), static_cast<std::size_t>(limit_ - cursor_));
-      result.append(cursor_, take);
-      cursor_ += take;
-      continue;
+  std::size_t filled = 0;
+  while (filled < n) {
+    if (filled == result.size()) {
+      result.resize(std::min(n, std::max(2 * filled, filled + first_direct_chunk)));
     }
-    // The window is empty: read straight into the result. It grows as bytes arrive rather
-    // than trusting `n`, so a huge count does not allocate up front.
-    const std::size_t old = result.size();
-    const std::size_t want = std::min(n - old, std::max(old, first_direct_chunk));
-    result.resize(old + want);
-    const std::size_t got = read_some(std::span<char>(result.data() + old, want));
-    result.resize(old + got);
+    const std::size_t got = read_some(std::span<char>(result.data() + filled, result.size() - filled));
     if (got == 0) break;
+    filled += got;
   }
+  result.resize(filled);
   return result;
 }
 
@@ -117,21 +113,16 @@ bool ReadStream::skip_to(char delimiter) {
 }
 
 std::string ReadStream::up_to_end() {
-  std::string result(buffered());
-  cursor_ = limit_;
+  std::string result;
+  std::size_t filled = 0;
   for (;;) {
-    const std::size_t old = result.size();
-    const std::size_t want = std::max(old, first_direct_chunk);
-    result.resize(old + want);
-    const std::size_t got = read_some(std::span<char>(result.data() + old, want));
-    result.resize(old + got);
-    if (got == 0) return result;
-    // A source with a window (a memory stream) hands it over whole on the next call.
-    if (cursor_ != limit_) {
-      result.append(cursor_, static_cast<std::size_t>(limit_ - cursor_));
-      cursor_ = limit_;
-    }
+    if (filled == result.size()) result.resize(std::max(2 * filled, filled + first_direct_chunk));
+    const std::size_t got = read_some(std::span<char>(result.data() + filled, result.size() - filled));
+    if (got == 0) break;
+    filled += got;
   }
+  result.resize(filled);
+  return result;
 }
 
 std::uint64_t ReadStream::skip(std::int64_t count) {

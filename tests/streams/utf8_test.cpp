@@ -1,0 +1,306 @@
+// UTF-8: every error kind of the strict decoder, validation, reading code points from every
+// kind of stream (sequences across window edges), the byte-order mark, encoding, and UTF-16.
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include <bufstream/utf8.hpp>
+
+#include "stream_fixtures.hpp"
+
+namespace bufstream {
+namespace {
+
+using utf8::Error;
+
+struct DecodeCase {
+  std::string bytes;
+  char32_t code_point;
+  std::uint8_t length;
+  Error error;
+};
+
+const std::vector<DecodeCase>& decode_cases() {
+  static const std::vector<DecodeCase> cases{
+      // Valid, at the edges of every length.
+      {std::string(1, '\0'), 0, 1, Error::none},
+      {"A", 0x41, 1, Error::none},
+      {"\x7F", 0x7F, 1, Error::none},
+      {"\xC2\x80", 0x80, 2, Error::none},
+      {"\xDF\xBF", 0x7FF, 2, Error::none},
+      {"\xE0\xA0\x80", 0x800, 3, Error::none},
+      {"\xED\x9F\xBF", 0xD7FF, 3, Error::none},
+      {"\xEE\x80\x80", 0xE000, 3, Error::none},
+      {"\xEF\xBF\xBF", 0xFFFF, 3, Error::none},
+      {"\xF0\x90\x80\x80", 0x10000, 4, Error::none},
+      {"\xF4\x8F\xBF\xBF", 0x10FFFF, 4, Error::none},
+      // Bytes that cannot start a sequence.
+      {"\x80", 0, 1, Error::invalid_lead_byte},
+      {"\xBF\x80", 0, 1, Error::invalid_lead_byte},
+      {"\xF5\x80\x80\x80", 0, 1, Error::invalid_lead_byte},
+      {"\xF7\xBF\xBF\xBF", 0, 1, Error::invalid_lead_byte},
+      {"\xF8\x88\x80\x80\x80", 0, 1, Error::invalid_lead_byte},
+      {"\xFE", 0, 1, Error::invalid_lead_byte},
+      {"\xFF", 0, 1, Error::invalid_lead_byte},
+      // A lead byte followed by something other than a continuation byte.
+      {"\xC3\x28", 0, 1, Error::invalid_continuation_byte},
+      {"\xE2\x28\xA1", 0, 1, Error::invalid_continuation_byte},
+      {"\xE2\x82\x28", 0, 2, Error::invalid_continuation_byte},
+      {"\xF0\x9F\x98\x41", 0, 3, Error::invalid_continuation_byte},
+      {"\xC2\xC2\x80", 0, 1, Error::invalid_continuation_byte},
+      // Overlong forms.
+      {"\xC0\x80", 0, 2, Error::overlong_encoding},
+      {"\xC1\xBF", 0, 2, Error::overlong_encoding},
+      {"\xE0\x80\x80", 0, 3, Error::overlong_encoding},
+      {"\xE0\x9F\xBF", 0, 3, Error::overlong_encoding},
+      {"\xF0\x80\x80\x80", 0, 4, Error::overlong_encoding},
+      {"\xF0\x8F\xBF\xBF", 0, 4, Error::overlong_encoding},
+      // Surrogates.
+      {"\xED\xA0\x80", 0, 3, Error::surrogate},
+      {"\xED\xAF\xBF", 0, 3, Error::surrogate},
+      {"\xED\xB0\x80", 0, 3, Error::surrogate},
+      {"\xED\xBF\xBF", 0, 3, Error::surrogate},
+      // Beyond U+10FFFF.
+      {"\xF4\x90\x80\x80", 0, 4, Error::beyond_max_code_point},
+      {"\xF4\xBF\xBF\xBF", 0, 4, Error::beyond_max_code_point},
+      // The input ends inside a sequence.
+      {"\xC3", 0, 1, Error::truncated_sequence},
+      {"\xE2\x82", 0, 2, Error::truncated_sequence},
+      {"\xF0\x9F\x98", 0, 3, Error::truncated_sequence},
+      {"\xF0", 0, 1, Error::truncated_sequence},
+  };
+  return cases;
+}
+
+std::string hex(std::string_view bytes) {
+  static constexpr char digits[] = "0123456789ABCDEF";
+  std::string s;
+  for (char c : bytes) {
+    const auto b = static_cast<unsigned char>(c);
+    s += digits[b >> 4];
+    s += digits[b & 0xF];
+    s += ' ';
+  }
+  return s;
+}
+
+TEST(Utf8Decode, EveryValidFormAndEveryErrorKind) {
+  for (const auto& c : decode_cases()) {
+    const auto d = utf8::decode(c.bytes.data(), c.bytes.data() + c.bytes.size());
+    EXPECT_EQ(d.error, c.error) << hex(c.bytes);
+    EXPECT_EQ(d.length, c.length) << hex(c.bytes);
+    if (c.error == Error::none) {
+      EXPECT_EQ(d.code_point, c.code_point) << hex(c.bytes);
+    }
+  }
+}
+
+TEST(Utf8Decode, EveryScalarValueRoundTrips) {
+  char buf[4];
+  for (char32_t cp = 0; cp <= 0x10FFFF; ++cp) {
+    if (!utf8::is_scalar_value(cp)) continue;
+    const char* end = utf8::encode(cp, buf);
+    const auto d = utf8::decode(buf, end);
+    ASSERT_EQ(d.error, Error::none) << std::hex << static_cast<std::uint32_t>(cp);
+    ASSERT_EQ(d.code_point, cp);
+    ASSERT_EQ(d.length, static_cast<std::size_t>(end - buf));
+    ASSERT_EQ(utf8::sequence_length(static_cast<unsigned char>(buf[0])), d.length);
+  }
+}
+
+TEST(Utf8Validate, FindInvalidGivesTheOffsetAndKind) {
+  for (const auto& c : decode_cases()) {
+    for (const std::string prefix : {"", "ab", "0123456789abcdefghij", "\xC3\xA9\xE2\x82\xAC"}) {
+      const std::string text = prefix + c.bytes + "tail";
+      const auto invalid = utf8::find_invalid(text);
+      if (c.error == Error::none) {
+        EXPECT_FALSE(invalid) << hex(text);
+        EXPECT_TRUE(utf8::is_valid(text));
+      } else {
+        ASSERT_TRUE(invalid) << hex(text);
+        EXPECT_EQ(invalid->offset, prefix.size()) << hex(text);
+        // At the end of `text` "tail" follows, so a truncated sequence reads as a bad
+        // continuation; without the tail it is truncated.
+        if (c.error != Error::truncated_sequence) {
+          EXPECT_EQ(invalid->error, c.error) << hex(text);
+        }
+        EXPECT_FALSE(utf8::is_valid(text));
+      }
+    }
+    if (c.error == Error::truncated_sequence) {
+      const auto invalid = utf8::find_invalid("xyz" + c.bytes);
+      ASSERT_TRUE(invalid);
+      EXPECT_EQ(invalid->offset, 3u);
+      EXPECT_EQ(invalid->error, Error::truncated_sequence);
+    }
+  }
+  EXPECT_FALSE(utf8::find_invalid(""));
+  EXPECT_FALSE(utf8::find_invalid(std::string(1000, 'a') + "\xF0\x9F\x98\x80"));
+}
+
+TEST(Utf8Validate, DescribeNamesEveryKind) {
+  EXPECT_EQ(utf8::describe(Error::invalid_lead_byte), "invalid UTF-8: invalid lead byte");
+  EXPECT_EQ(utf8::describe(Error::invalid_continuation_byte), "invalid UTF-8: invalid continuation byte");
+  EXPECT_EQ(utf8::describe(Error::overlong_encoding), "invalid UTF-8: overlong encoding");
+  EXPECT_EQ(utf8::describe(Error::surrogate), "invalid UTF-8: encoded surrogate");
+  EXPECT_EQ(utf8::describe(Error::beyond_max_code_point), "invalid UTF-8: code point beyond U+10FFFF");
+  EXPECT_EQ(utf8::describe(Error::truncated_sequence), "invalid UTF-8: truncated sequence");
+}
+
+class Utf8Streams : public ::testing::TestWithParam<test::ReadSetup> {
+ protected:
+  test::OwningReader open(std::string_view text) {
+    texts_.push_back(std::make_unique<std::string>(text));
+    return GetParam().make(*texts_.back());
+  }
+
+ private:
+  std::vector<std::unique_ptr<std::string>> texts_;
+};
+
+INSTANTIATE_TEST_SUITE_P(AllStreams, Utf8Streams, ::testing::ValuesIn(test::all_read_setups()),
+                         test::setup_name);
+
+TEST_P(Utf8Streams, NextReadsCodePointsAcrossWindows) {
+  const std::u32string expected = U"a\u00e9\u20ac\U0001F600z\u07ff\uffff\U0010FFFF\u0800.";
+  std::string text;
+  for (int i = 0; i < 5; ++i) {  // shift every sequence across every window edge
+    text += std::string(static_cast<std::size_t>(i), '-');
+    for (char32_t cp : expected) {
+      char buf[4];
+      text.append(buf, utf8::encode(cp, buf));
+    }
+  }
+  auto r = open(text);
+  std::u32string got;
+  while (auto cp = utf8::next(*r.stream)) got += *cp;
+  std::u32string want;
+  for (int i = 0; i < 5; ++i) want += std::u32string(static_cast<std::size_t>(i), U'-') + expected;
+  EXPECT_TRUE(got == want);
+  EXPECT_EQ(r.stream->position(), text.size());
+}
+
+TEST_P(Utf8Streams, NextReportsEveryErrorKindAtItsOffset) {
+  for (const auto& c : decode_cases()) {
+    if (c.error == Error::none) continue;
+    const std::string text = "ok" + c.bytes;
+    auto r = open(text);
+    EXPECT_EQ(utf8::next(*r.stream), U'o');
+    EXPECT_EQ(utf8::next(*r.stream), U'k');
+    try {
+      (void)utf8::next(*r.stream);
+      ADD_FAILURE() << "no error for " << hex(c.bytes);
+    } catch (const ParseError& e) {
+      EXPECT_EQ(e.offset(), 2u) << hex(c.bytes);
+      EXPECT_EQ(e.message(), utf8::describe(c.error)) << hex(c.bytes);
+    }
+    EXPECT_EQ(r.stream->position(), 2u);  // the bad sequence is not consumed
+  }
+}
+
+TEST_P(Utf8Streams, SkipBom) {
+  struct Case {
+    std::string text;
+    bool skipped;
+    std::string rest;
+  };
+  const std::vector<Case> cases{{"\xEF\xBB\xBF" "abc", true, "abc"}, {"\xEF\xBB\xBF", true, ""},
+                                {"abc", false, "abc"},            {"\xEF\xBB", false, "\xEF\xBB"},
+                                {"\xEF\xBBx", false, "\xEF\xBBx"}, {"", false, ""}};
+  for (const auto& c : cases) {
+    auto r = open(c.text);
+    EXPECT_EQ(utf8::skip_bom(*r.stream), c.skipped) << hex(c.text);
+    EXPECT_EQ(r.stream->up_to_end(), c.rest) << hex(c.text);
+  }
+}
+
+TEST(Utf8Encode, PutWritesEveryLengthAndRefusesNonScalars) {
+  StringWriteStream out;
+  for (char32_t cp : {U'A', char32_t{0xE9}, char32_t{0x20AC}, char32_t{0x1F600}, char32_t{0x10FFFF}}) {
+    utf8::put(out, cp);
+  }
+  EXPECT_EQ(out.view(), "A\xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80\xF4\x8F\xBF\xBF");
+  EXPECT_THROW(utf8::put(out, 0xD800), std::invalid_argument);
+  EXPECT_THROW(utf8::put(out, 0xDFFF), std::invalid_argument);
+  EXPECT_THROW(utf8::put(out, 0x110000), std::invalid_argument);
+  EXPECT_EQ(out.view().size(), 14u);
+}
+
+TEST(Utf8Encode, PutThroughTinyBuffers) {
+  for (std::size_t size : testing::tiny_buffer_sizes()) {
+    StringWriteStream sink;
+    {
+      BufferedWriteStream out(sink, {.buffer_size = size});
+      for (char32_t cp : std::u32string_view(U"\u00e9\U0001F600x\u20ac")) utf8::put(out, cp);
+    }
+    EXPECT_EQ(sink.view(), "\xC3\xA9\xF0\x9F\x98\x80x\xE2\x82\xAC") << size;
+  }
+}
+
+TEST(Utf16, RoundTripsIncludingAstralCodePoints) {
+  const std::vector<std::pair<std::string, std::u16string>> cases{
+      {"", u""},
+      {"plain ascii", u"plain ascii"},
+      {"caf\xC3\xA9 \xE2\x82\xAC", u"caf\u00e9 \u20ac"},
+      {"\xF0\x9F\x98\x80", std::u16string{0xD83D, 0xDE00}},
+      {"\xF4\x8F\xBF\xBF", std::u16string{0xDBFF, 0xDFFF}},
+      {"\xF0\x90\x80\x80", std::u16string{0xD800, 0xDC00}},
+      {"\xEF\xBF\xBF\xEE\x80\x80", std::u16string{0xFFFF, 0xE000}},
+      {std::string("nul\0inside", 10), std::u16string(u"nul\0inside", 10)},
+  };
+  for (const auto& [utf8_text, utf16_text] : cases) {
+    EXPECT_TRUE(utf8::to_utf16(utf8_text) == utf16_text) << hex(utf8_text);
+    EXPECT_EQ(utf8::from_utf16(utf16_text), utf8_text) << hex(utf8_text);
+  }
+  std::u16string appended = u">";
+  utf8::append_utf16("\xC3\xA9", appended);
+  EXPECT_TRUE(appended == u">\u00e9");
+}
+
+TEST(Utf16, EveryScalarValueRoundTrips) {
+  std::string all;
+  char buf[4];
+  for (char32_t cp = 0; cp <= 0x10FFFF; ++cp) {
+    if (utf8::is_scalar_value(cp)) all.append(buf, utf8::encode(cp, buf));
+  }
+  const std::u16string utf16 = utf8::to_utf16(all);
+  EXPECT_EQ(utf16.size(), 0x10000u - 0x800u + 2u * 0x100000u);
+  EXPECT_TRUE(utf8::from_utf16(utf16) == all);
+}
+
+TEST(Utf16, LoneSurrogatesAreErrorsAtTheirOffset) {
+  const std::vector<std::pair<std::u16string, std::uint64_t>> cases{
+      {std::u16string{0xD800}, 0},
+      {std::u16string{u'a', 0xDC00, u'b'}, 1},
+      {std::u16string{u'a', u'b', 0xD83D}, 2},           // high surrogate at the end
+      {std::u16string{0xD83D, u'x'}, 0},                  // high surrogate without its low half
+      {std::u16string{0xDE00, 0xD83D}, 0},                // low before high
+      {std::u16string{0xD83D, 0xDE00, 0xDE00}, 2},        // a pair, then a lone low half
+  };
+  for (const auto& [text, offset] : cases) {
+    try {
+      (void)utf8::from_utf16(text);
+      ADD_FAILURE() << "no error at " << offset;
+    } catch (const ParseError& e) {
+      EXPECT_EQ(e.offset(), offset);
+      EXPECT_NE(e.message().find("lone UTF-16 surrogate"), std::string::npos) << e.message();
+    }
+  }
+}
+
+TEST(Utf16, InvalidUtf8IsAnErrorAtItsOffset) {
+  for (const auto& c : decode_cases()) {
+    if (c.error == Error::none) continue;
+    try {
+      (void)utf8::to_utf16("abc" + c.bytes);
+      ADD_FAILURE() << hex(c.bytes);
+    } catch (const ParseError& e) {
+      EXPECT_EQ(e.offset(), 3u) << hex(c.bytes);
+      EXPECT_EQ(e.message(), utf8::describe(c.error)) << hex(c.bytes);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace bufstream
