@@ -71,7 +71,7 @@ Integer integer_from_digits(bool negative, std::string_view digits) {
   // Nineteen digits fit unless they exceed 9223372036854775807 (or ...808 when negative).
   constexpr std::string_view max = "9223372036854775807";
   if (digits.size() < max.size() ||
-      (digits.size() == max.size() && (digits < max || (negative && digits == "9223372036854775808")))) {
+      (digits.size() == max.size() && (digits <= max || (negative && digits == "9223372036854775808")))) {
     std::uint64_t magnitude = 0;
     for (char c : digits) magnitude = magnitude * 10 + static_cast<std::uint64_t>(c - '0');
     Integer i;

@@ -62,6 +62,7 @@ struct Writer::Impl {
   std::unordered_map<const Node*, std::uint64_t> numbers;  // written containers
   std::unordered_set<const Node*> open_nodes;               // ReferencePolicy::ignore: the path
   bool wrote_top_level = false;
+  bool previewing = false;  // writing a value for an error message: no checks
 
   Impl(WriteStream& stream, WriteOptions opts) : out(stream), options(std::move(opts)) {}
 
@@ -135,14 +136,17 @@ struct Writer::Impl {
 
   // "tagged object Point[1,2]": the kind and the start of the compact text.
   static std::string describe(const Value& v) {
+    // A preview writer that never refuses (it would describe the refused value again) and
+    // stops early on deep values.
+    StringWriteStream s;
+    Impl preview(s, {.max_depth = 8});
+    preview.previewing = true;
     std::string text;
     try {
-      StringWriteStream s;
-      Writer w(s, {.max_depth = 8});
-      w.write(v);
+      preview.write_value(v);
       text = s.take();
-    } catch (const std::exception&) {
-      text = "...";  // deeper than the preview goes
+    } catch (const WriteError&) {
+      text = s.take() + "...";
     }
     if (text.size() > 40) {
       text.resize(37);
@@ -154,6 +158,7 @@ struct Writer::Impl {
   void enter(const Value& v) {
     if (++depth > options.max_depth) {
       --depth;
+      if (previewing) fail("");
       fail(fmt::format("cannot write {}: nesting deeper than {} levels (WriteOptions::max_depth)",
                        describe(v), options.max_depth));
     }
@@ -310,7 +315,7 @@ struct Writer::Impl {
   void write_association(const Value& v, const Association& a) {
     if (options.json) fail(fmt::format("cannot write {} in JSON mode", describe(v)));
     // `a:b:c` reads as a:(b:c); STON has no way to write (a:b):c.
-    if (a.key().is_association()) {
+    if (a.key().is_association() && !previewing) {
       fail(fmt::format("cannot write {}: an association whose key is an association would read "
                        "back differently",
                        describe(v)));
@@ -401,6 +406,7 @@ struct Writer::Impl {
   }
 
   void write_key(const Value& key) {
+    if (previewing) return write_value(key);
     if (options.json && !key.is_string() && !key.is_symbol()) {
       fail(fmt::format("cannot write a map key {} in JSON mode: keys must be strings",
                        describe(key)));

@@ -42,7 +42,7 @@ struct ReadOptions {
   /// integer of 401 digits): keeps a hostile input from asking for gigabytes.
   std::size_t max_number_length = 10000;
   /// Named in error messages ("config.ston:3:7: ...").
-  std::string source_name;
+  std::string source_name = {};
 };
 
 class Reader {

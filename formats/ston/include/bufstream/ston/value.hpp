@@ -359,6 +359,7 @@ class Map {
   Value* find(const Value& key) const;
   /// The value of the last entry whose key is a symbol or a string with this text, or nullptr.
   Value* find(std::string_view name) const;
+  Value* find(const char* name) const { return find(std::string_view(name)); }
   /// Like find, but throws std::out_of_range naming the key.
   Value& at(std::string_view name) const;
   /// Appends an entry (even if the key is already present: the reader keeps what it read).
