@@ -1,0 +1,34 @@
+// The subcommands of the bufstream command. Each takes the words after its name and returns
+// the exit status (0 success, 1 invalid input, 2 usage or I/O error); errors it does not
+// handle itself propagate to main(), which prints them and chooses the status.
+#pragma once
+
+#include <span>
+#include <stdexcept>
+#include <string>
+
+#include <bufstream/errors.hpp>
+
+namespace bufstream::cli {
+
+int run_check(std::span<const std::string> args);
+int run_convert(std::span<const std::string> args);
+int run_fmt(std::span<const std::string> args);
+int run_cedict(std::span<const std::string> args);
+
+/// Input that is valid in its format but cannot be converted to the target format (a STON
+/// fraction in JSON mode, say): exit status 1, printed as "PATH: error: MESSAGE".
+class ConversionError : public std::runtime_error {
+ public:
+  ConversionError(std::string path, const std::string& message)
+      : std::runtime_error(message), path_(std::move(path)) {}
+  const std::string& path() const noexcept { return path_; }
+
+ private:
+  std::string path_;
+};
+
+/// Prints a ParseError as compilers do: "PATH:LINE:COLUMN: error: MESSAGE".
+void print_parse_error(const ParseError& error, const std::string& path);
+
+}  // namespace bufstream::cli

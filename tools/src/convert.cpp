@@ -1,0 +1,431 @@
+// bufstream convert: stream one format into another in constant memory (per record or value).
+#include <algorithm>
+#include <cstdio>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include <bufstream/csv/reader.hpp>
+#include <bufstream/csv/writer.hpp>
+#include <bufstream/json/reader.hpp>
+#include <bufstream/json/writer.hpp>
+#include <bufstream/memory_read_stream.hpp>
+#include <bufstream/numbers.hpp>
+#include <bufstream/ston/reader.hpp>
+#include <bufstream/ston/writer.hpp>
+
+#include "command_line.hpp"
+#include "commands.hpp"
+#include "event_writers.hpp"
+#include "file_format.hpp"
+#include "format_readers.hpp"
+#include "io.hpp"
+
+namespace bufstream::cli {
+
+namespace {
+
+constexpr std::string_view help = R"(usage: bufstream convert [--from F] [--to G] [OPTIONS] [IN [OUT]]
+
+Stream IN (standard input if absent or '-') into OUT (standard output if absent or '-'),
+from format F to format G: json, jsonl, csv, tsv, ston (default: from the file extensions).
+
+  csv/tsv -> json/jsonl/ston  the first record is the header; each further record becomes an
+                              object of the field strings exactly as read
+  json/jsonl -> csv/tsv       an array of objects (header from the first object's keys; every
+                              object must have the same keys) or an array of arrays; fields
+                              are strings, numbers or booleans (null, arrays and objects are
+                              errors: CSV cannot hold them)
+  ston -> json/jsonl          STON's JSON mode: symbols become strings, nil null; a value JSON
+                              cannot hold (a fraction is written as a float) is an error
+  json/jsonl -> ston          always possible
+  json <-> jsonl              an array's elements are the lines, and back
+
+Options:
+      --from F         input format
+      --to G           output format
+      --pretty         JSON: indented output; STON: pretty layout
+      --no-header      CSV input: records become arrays of strings
+      --infer          CSV input: fields that are JSON numbers or true/false become numbers
+                       and booleans
+  -s, --separator C    CSV input separator (default ',' for csv, tab for tsv)
+      --lf             CSV output: end lines with LF (default CRLF, as RFC 4180 says)
+      --comments       STON input: allow /* */ and // comments
+  -h, --help           show this help
+)";
+
+struct Plan {
+  FileFormat from;
+  FileFormat to;
+  const ParsedArgs& args;
+  bool pretty;
+};
+
+bool is_csv(FileFormat f) { return f == FileFormat::csv || f == FileFormat::tsv; }
+bool is_json(FileFormat f) { return f == FileFormat::json || f == FileFormat::jsonl; }
+
+csv::WriterOptions csv_writer_options(const Plan& plan) {
+  csv::WriterOptions options;
+  options.separator = plan.to == FileFormat::tsv ? '\t' : ',';
+  options.line_end = plan.args.has("lf") ? csv::LineEnd::lf : csv::LineEnd::crlf;
+  return options;
+}
+
+// ---- CSV in ------------------------------------------------------------------------------
+
+// A field as a JSON/STON value: its text, or with --infer a number or boolean when the whole
+// field is one by JSON's grammar (so "007", "1." and " 1" stay strings). The JSON reader
+// decides, so the grammar lives in one place.
+template <class Events>
+void emit_field(Events& events, std::string_view field, bool infer) {
+  if (infer) {
+    if (field == "true" || field == "false") {
+      events.boolean(field == "true");
+      return;
+    }
+    if (!field.empty() && (field[0] == '-' || (field[0] >= '0' && field[0] <= '9'))) {
+      MemoryReadStream text(field);
+      json::Reader number_reader(text);
+      std::optional<json::Number> n;
+      try {
+        n = number_reader.read_number();
+        number_reader.finish();
+      } catch (const ParseError&) {
+        n.reset();
+      }
+      if (n) {
+        switch (n->kind) {
+          case json::Number::Kind::signed_integer: events.integer(n->i); return;
+          case json::Number::Kind::unsigned_integer: events.unsigned_integer(n->u); return;
+          case json::Number::Kind::floating: events.floating(n->d); return;
+        }
+      }
+    }
+  }
+  events.string(field);
+}
+
+// Emits the records as events: an array (or, for JSON Lines, one top-level value each) of
+// objects keyed by the header, or of arrays with --no-header.
+template <class Events>
+void emit_csv(csv::Reader& reader, Events& events, bool top_level_array, bool header, bool infer) {
+  std::vector<std::string> names;
+  if (top_level_array) events.begin_array();
+  if (header) {
+    if (const csv::Record* first = reader.next()) {
+      names = first->to_strings();
+      std::set<std::string_view> seen;
+      for (std::size_t i = 0; i < names.size(); ++i) {
+        if (!seen.insert(names[i]).second) {
+          throw reader.field_error(i, fmt::format("duplicate column name '{}' (an object cannot hold both)", names[i]));
+        }
+      }
+    }
+  }
+  while (const csv::Record* record = reader.next()) {
+    if (header) {
+      events.begin_object();
+      for (std::size_t i = 0; i < record->size(); ++i) {
+        events.key(names[i]);
+        emit_field(events, (*record)[i], infer);
+      }
+      events.end_object();
+    } else {
+      events.begin_array();
+      for (std::string_view field : *record) emit_field(events, field, infer);
+      events.end_array();
+    }
+  }
+  if (top_level_array) events.end_array();
+}
+
+void convert_from_csv(const Plan& plan, Input& input, Output& output) {
+  csv::ReaderOptions options = csv_reader_options(plan.from, plan.args, input.name());
+  csv::Reader reader(input.stream(), options);
+  const bool header = !plan.args.has("no-header");
+  const bool infer = plan.args.has("infer");
+  switch (plan.to) {
+    case FileFormat::json:
+    case FileFormat::jsonl: {
+      const bool lines = plan.to == FileFormat::jsonl;
+      json::Writer writer(output.stream(), {.indent = plan.pretty && !lines ? 2u : 0u, .json_lines = lines});
+      JsonEventWriter events(writer);
+      emit_csv(reader, events, !lines, header, infer);
+      writer.finish();
+      if (!lines) output.stream().lf();
+      return;
+    }
+    case FileFormat::ston: {
+      ston::Writer writer(output.stream(), {.pretty = plan.pretty});
+      StonEventWriter events(writer);
+      emit_csv(reader, events, true, header, infer);
+      output.stream().lf();
+      return;
+    }
+    case FileFormat::csv:
+    case FileFormat::tsv: {
+      csv::Writer writer(output.stream(), csv_writer_options(plan));
+      while (const csv::Record* record = reader.next()) writer.record(record->fields());
+      return;
+    }
+  }
+}
+
+// ---- JSON in -----------------------------------------------------------------------------
+
+// Rows from arrays or objects; the first row decides which, and with objects the header.
+class CsvRowWriter {
+ public:
+  CsvRowWriter(json::Reader& reader, csv::Writer& writer) : reader_(reader), writer_(writer) {}
+
+  void row() {
+    const json::ValueType type = reader_.peek();
+    if (type == json::ValueType::array) {
+      if (objects_ == Shape::objects) reader_.fail_at_token("expected an object like the first row but found an array");
+      objects_ = Shape::arrays;
+      reader_.begin_array();
+      std::size_t count = 0;
+      while (reader_.next_element()) {
+        writer_.field(scalar_text());
+        ++count;
+      }
+      if (width_ && count != *width_) {
+        reader_.fail_at_token(fmt::format("expected {} fields like the first row but found {}", *width_, count));
+      }
+      width_ = count;
+      writer_.end_record();
+    } else if (type == json::ValueType::object) {
+      if (objects_ == Shape::arrays) reader_.fail_at_token("expected an array like the first row but found an object");
+      objects_ = Shape::objects;
+      object_row();
+    } else {
+      reader_.fail_at_token("expected an array or an object (one CSV record)");
+    }
+  }
+
+ private:
+  enum class Shape { unknown, arrays, objects };
+
+  void object_row() {
+    reader_.begin_object();
+    const bool first = names_.empty() && !header_written_;
+    std::vector<std::optional<std::string>> values(names_.size());
+    while (auto key = reader_.next_key()) {
+      const std::string name(*key);
+      std::size_t index;
+      if (first) {
+        if (std::find(names_.begin(), names_.end(), name) != names_.end()) {
+          reader_.fail_at_token(fmt::format("duplicate key '{}'", name));
+        }
+        names_.push_back(name);
+        values.emplace_back();
+        index = names_.size() - 1;
+      } else {
+        auto it = std::find(names_.begin(), names_.end(), name);
+        if (it == names_.end()) reader_.fail_at_token(fmt::format("key '{}' is not a column of the first object", name));
+        index = static_cast<std::size_t>(it - names_.begin());
+        if (values[index]) reader_.fail_at_token(fmt::format("duplicate key '{}'", name));
+      }
+      values[index] = scalar_text();
+    }
+    for (std::size_t i = 0; i < names_.size(); ++i) {
+      if (!values[i]) reader_.fail_at_token(fmt::format("the object has no key '{}' (the first object had it)", names_[i]));
+    }
+    if (!header_written_) {
+      writer_.record(names_);
+      header_written_ = true;
+    }
+    for (const auto& v : values) writer_.field(*v);
+    writer_.end_record();
+  }
+
+  // The text of the JSON scalar the reader is at, as one CSV field: strings as they are,
+  // numbers exactly (integers digit for digit, doubles as the shortest round-trip text).
+  std::string scalar_text() {
+    switch (reader_.peek()) {
+      case json::ValueType::string:
+        return std::string(reader_.read_string());
+      case json::ValueType::number: {
+        const json::Number n = reader_.read_number();
+        if (n.kind == json::Number::Kind::signed_integer) return std::to_string(n.i);
+        if (n.kind == json::Number::Kind::unsigned_integer) return std::to_string(n.u);
+        char buf[max_double_chars];
+        return std::string(buf, format_double(buf, n.d));
+      }
+      case json::ValueType::boolean:
+        return reader_.read_bool() ? "true" : "false";
+      case json::ValueType::null:
+        reader_.fail_at_token("null cannot be written to CSV (it would be indistinguishable from an empty string)");
+      case json::ValueType::array:
+        reader_.fail_at_token("a nested array cannot be a CSV field");
+      case json::ValueType::object:
+        reader_.fail_at_token("a nested object cannot be a CSV field");
+    }
+    return {};
+  }
+
+  json::Reader& reader_;
+  csv::Writer& writer_;
+  Shape objects_ = Shape::unknown;
+  std::optional<std::size_t> width_;
+  std::vector<std::string> names_;
+  bool header_written_ = false;
+};
+
+void convert_from_json(const Plan& plan, Input& input, Output& output) {
+  json::Reader reader(input.stream(), {.source_name = input.name()});
+  const bool lines_in = plan.from == FileFormat::jsonl;
+  // Calls `each` for every top-level unit: the elements of the top-level array (json), or
+  // each value (jsonl).
+  auto for_each_unit = [&](auto each) {
+    if (lines_in) {
+      while (!reader.at_end()) each();
+    } else {
+      if (reader.peek() != json::ValueType::array) reader.fail_at_token("expected an array (its elements are the output's rows or lines)");
+      reader.begin_array();
+      while (reader.next_element()) each();
+      reader.finish();
+    }
+  };
+  switch (plan.to) {
+    case FileFormat::csv:
+    case FileFormat::tsv: {
+      csv::Writer writer(output.stream(), csv_writer_options(plan));
+      CsvRowWriter rows(reader, writer);
+      for_each_unit([&] { rows.row(); });
+      return;
+    }
+    case FileFormat::json: {
+      json::Writer writer(output.stream(), {.indent = plan.pretty ? 2u : 0u});
+      JsonEventWriter events(writer);
+      if (lines_in) {
+        writer.begin_array();
+        while (!reader.at_end()) reader.parse(events);
+        writer.end_array();
+      } else {
+        reader.parse(events);
+        reader.finish();
+      }
+      writer.finish();
+      output.stream().lf();
+      return;
+    }
+    case FileFormat::jsonl: {
+      json::Writer writer(output.stream(), {.json_lines = true});
+      JsonEventWriter events(writer);
+      for_each_unit([&] { reader.parse(events); });
+      writer.finish();
+      return;
+    }
+    case FileFormat::ston: {
+      ston::Writer writer(output.stream(), {.pretty = plan.pretty});
+      StonEventWriter events(writer);
+      if (lines_in) {
+        writer.begin_list();
+        while (!reader.at_end()) reader.parse(events);
+        writer.end_list();
+      } else {
+        reader.parse(events);
+        reader.finish();
+      }
+      output.stream().lf();
+      return;
+    }
+  }
+}
+
+// ---- STON in -----------------------------------------------------------------------------
+
+void convert_from_ston(const Plan& plan, Input& input, Output& output) {
+  ston::Reader reader(input.stream(), ston_reader_options(plan.args, input.name()));
+  std::size_t index = 0;
+  // Each top-level value is written on its own; a value that the target cannot hold is an
+  // error naming the value, which one it is, and where it starts.
+  auto write_value = [&](ston::Writer& writer, const ston::Value& v, std::uint64_t start) {
+    try {
+      writer.write(v);
+    } catch (const ston::WriteError& e) {
+      throw ConversionError(input.name(), fmt::format("value {} (from byte {}): {}", index + 1, start, e.what()));
+    }
+  };
+  switch (plan.to) {
+    case FileFormat::json:
+    case FileFormat::jsonl: {
+      const bool lines = plan.to == FileFormat::jsonl;
+      bool array = false;  // several STON values become one JSON array
+      while (!reader.at_end()) {
+        const std::uint64_t start = input.stream().position();
+        ston::Document doc;
+        const ston::Value v = reader.read(doc);
+        if (!lines && index == 0 && !reader.at_end()) {
+          output.stream().put('[');
+          array = true;
+        } else if (!lines && index > 0) {
+          output.stream().put(',');
+        }
+        ston::Writer writer(output.stream(), {.pretty = plan.pretty && !lines, .json = true});
+        write_value(writer, v, start);
+        if (lines) output.stream().lf();
+        ++index;
+      }
+      if (!lines) {
+        if (index == 0) throw ConversionError(input.name(), "the input holds no STON value to convert");
+        if (array) output.stream().put(']');
+        output.stream().lf();
+      }
+      return;
+    }
+    case FileFormat::ston: {
+      ston::Writer writer(output.stream(), {.pretty = plan.pretty});
+      while (!reader.at_end()) {
+        const std::uint64_t start = input.stream().position();
+        ston::Document doc;
+        write_value(writer, reader.read(doc), start);
+        ++index;
+      }
+      output.stream().lf();
+      return;
+    }
+    case FileFormat::csv:
+    case FileFormat::tsv:
+      throw UsageError("STON to CSV is not supported: convert to JSON first");
+  }
+}
+
+}  // namespace
+
+int run_convert(std::span<const std::string> argv) {
+  const ParsedArgs args = parse_args(argv, {{"from", 0, true}, {"to", 0, true}, {"pretty", 0, false},
+                                            {"no-header", 0, false}, {"infer", 0, false},
+                                            {"separator", 's', true}, {"lf", 0, false}, {"comments", 0, false}});
+  if (args.has("help")) {
+    std::fputs(help.data(), stdout);
+    return 0;
+  }
+  const auto& paths = args.positional();
+  if (paths.size() > 2) throw UsageError("convert takes at most two paths: IN and OUT");
+  const std::string in_path = paths.empty() ? "-" : paths[0];
+  const std::string out_path = paths.size() < 2 ? "-" : paths[1];
+  const Plan plan{resolve_format(args.value("from"), in_path, "from"),
+                  resolve_format(args.value("to"), out_path, "to"), args, args.has("pretty")};
+  if (!is_csv(plan.from) && (args.has("no-header") || args.has("infer"))) {
+    throw UsageError("--no-header and --infer apply to CSV input only");
+  }
+
+  Input input(in_path);
+  Output output(out_path);
+  if (is_csv(plan.from)) {
+    convert_from_csv(plan, input, output);
+  } else if (is_json(plan.from)) {
+    convert_from_json(plan, input, output);
+  } else {
+    convert_from_ston(plan, input, output);
+  }
+  output.finish();
+  return 0;
+}
+
+}  // namespace bufstream::cli

@@ -1,0 +1,22 @@
+// Which format a file is in: from --format/--from/--to, else from the file's extension.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace bufstream::cli {
+
+enum class FileFormat { json, jsonl, csv, tsv, ston };
+
+std::string_view format_name(FileFormat format) noexcept;
+std::optional<FileFormat> parse_format_name(std::string_view name) noexcept;
+/// `.json`, `.jsonl`/`.ndjson`, `.csv`, `.tsv`/`.tab`, `.ston` (case-insensitive).
+std::optional<FileFormat> format_from_extension(std::string_view path) noexcept;
+
+/// The format named by `option` (a --format value, possibly absent), else the one the path's
+/// extension tells. Throws UsageError saying which option to give when neither tells.
+FileFormat resolve_format(const std::optional<std::string>& option, const std::string& path,
+                          std::string_view option_name);
+
+}  // namespace bufstream::cli

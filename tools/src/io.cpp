@@ -1,0 +1,123 @@
+#include "io.hpp"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+
+namespace bufstream::cli {
+
+namespace {
+
+bool is_stdio(const std::string& path) { return path.empty() || path == "-"; }
+
+std::string human_bytes(std::uint64_t n) {
+  const char* units[] = {"B", "KB", "MB", "GB", "TB"};
+  double v = static_cast<double>(n);
+  std::size_t u = 0;
+  while (v >= 1000 && u + 1 < std::size(units)) {
+    v /= 1000;
+    ++u;
+  }
+  char text[32];
+  std::snprintf(text, sizeof text, u == 0 ? "%.0f %s" : "%.1f %s", v, units[u]);
+  return text;
+}
+
+// Passes reads through to the descriptor stream and, every few hundred milliseconds, shows on
+// standard error how far it is. One check per buffer refill: nothing per byte.
+class ProgressReadStream final : public ReadStream {
+ public:
+  ProgressReadStream(std::unique_ptr<ReadStream> source, std::uint64_t total)
+      : source_(std::move(source)), total_(total), last_(std::chrono::steady_clock::now()) {}
+
+  ~ProgressReadStream() override {
+    if (shown_) std::fprintf(stderr, "\r\033[K");
+  }
+
+ protected:
+  bool refill(std::size_t min) override {
+    // Only a caller that reads this stream directly gets here; BufferedReadStream uses
+    // read_direct. Keep what is left and read until `min` bytes are there.
+    const auto have = static_cast<std::size_t>(limit_ - cursor_);
+    std::string next(cursor_, have);
+    next.resize(std::max(min, std::size_t{4096}));
+    std::size_t filled = have;
+    while (filled < min) {
+      const std::size_t n = source_->read_some({next.data() + filled, next.size() - filled});
+      if (n == 0) break;
+      filled += n;
+      tick(n);
+    }
+    window_.swap(next);
+    set_window(window_.data(), window_.data() + filled, filled - have);
+    return filled >= min;
+  }
+
+  std::size_t read_direct(std::span<char> dst) override {
+    const std::size_t n = source_->read_some(dst);
+    add_direct_bytes(n);
+    tick(n);
+    return n;
+  }
+
+  void close_source() override { source_->close(); }
+
+ private:
+  void tick(std::size_t n) {
+    done_ += n;
+    const auto now = std::chrono::steady_clock::now();
+    if (now - last_ < std::chrono::milliseconds(250)) return;
+    last_ = now;
+    shown_ = true;
+    std::fprintf(stderr, "\r\033[Kbufstream: %s of %s (%.0f%%)", human_bytes(done_).c_str(),
+                 human_bytes(total_).c_str(), total_ ? 100.0 * static_cast<double>(done_) / static_cast<double>(total_) : 100.0);
+  }
+
+  std::unique_ptr<ReadStream> source_;
+  std::uint64_t total_;
+  std::uint64_t done_ = 0;
+  std::chrono::steady_clock::time_point last_;
+  bool shown_ = false;
+  std::string window_;
+};
+
+// Progress is worth showing for large regular files read by a person at a terminal.
+constexpr std::uint64_t progress_threshold = 32 * 1000 * 1000;
+
+}  // namespace
+
+Input::Input(const std::string& path) : name_(is_stdio(path) ? "<stdin>" : path) {
+  std::unique_ptr<FdReadStream> fd;
+  if (is_stdio(path)) {
+    fd = std::make_unique<FdReadStream>(STDIN_FILENO, Ownership::borrowed, name_);
+  } else {
+    fd = std::make_unique<FdReadStream>(std::filesystem::path(path));
+  }
+  struct ::stat st {};
+  if (::isatty(STDERR_FILENO) && ::fstat(fd->fd(), &st) == 0 && S_ISREG(st.st_mode) &&
+      static_cast<std::uint64_t>(st.st_size) >= progress_threshold) {
+    source_ = std::make_unique<ProgressReadStream>(std::move(fd), static_cast<std::uint64_t>(st.st_size));
+  } else {
+    source_ = std::move(fd);
+  }
+  buffered_ = std::make_unique<BufferedReadStream>(*source_);
+}
+
+Input::~Input() = default;
+
+Output::Output(const std::string& path) : name_(is_stdio(path) ? "<stdout>" : path) {
+  if (is_stdio(path)) {
+    sink_ = std::make_unique<FdWriteStream>(STDOUT_FILENO, Ownership::borrowed, name_);
+  } else {
+    sink_ = std::make_unique<FdWriteStream>(std::filesystem::path(path));
+  }
+  buffered_ = std::make_unique<BufferedWriteStream>(*sink_);
+}
+
+Output::~Output() = default;
+
+void Output::finish() { buffered_->close(); }
+
+}  // namespace bufstream::cli
