@@ -14,6 +14,7 @@
 #include <fstream>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -34,136 +35,200 @@ std::size_t bytes_waiting(int fd) {
 
 // ---- One system call per operation ------------------------------------------------------------
 
+/// Counts read(2)/write(2) calls between the marks a test body sets. The body runs twice, and
+/// only the second run counts: sanitizer runtimes make system calls of their own the first time
+/// a code path runs. Counts are compared once at the end, so that a failure message (itself a
+/// write) cannot shift the counts that follow it.
+class Recorder {
+ public:
+  void start() {
+    counter_.reset();
+    reads_.clear();
+    writes_.clear();
+  }
+  void mark() {
+    const auto c = counter_.since();
+    reads_.push_back(c.reads);
+    writes_.push_back(c.writes);
+  }
+  const std::vector<std::int64_t>& reads() const { return reads_; }
+  const std::vector<std::int64_t>& writes() const { return writes_; }
+
+ private:
+  SyscallCounter counter_;
+  std::vector<std::int64_t> reads_;
+  std::vector<std::int64_t> writes_;
+};
+
+template <class Body>
+Recorder counted(Body body) {
+  {
+    Recorder warm_up;
+    body(warm_up);
+  }
+  Recorder r;
+  body(r);
+  return r;
+}
+
+using Counts = std::vector<std::int64_t>;
+
 TEST(FdReadStream, EveryOperationIsOneReadAndNeverReadsAhead) {
   if (!SyscallCounter::available()) GTEST_SKIP() << "no /proc/thread-self/io";
-  auto pipe = test::make_pipe();
-  test::write_all(pipe->write_end, "abcdefghij\nklm,nop");
-  FdReadStream in(pipe->read_end);
-  SyscallCounter count;
-  EXPECT_EQ(in.next(), 'a');
-  EXPECT_EQ(count.since().reads, 1);
-  EXPECT_EQ(bytes_waiting(pipe->read_end), 17u);  // exactly one byte was taken from the pipe
-  EXPECT_EQ(in.peek(), 'b');
-  EXPECT_EQ(count.since().reads, 2);
-  EXPECT_EQ(in.next(), 'b');  // the peeked byte: no read
-  EXPECT_EQ(count.since().reads, 2);
-  EXPECT_FALSE(in.peek_for('x'));
-  EXPECT_EQ(count.since().reads, 3);
-  EXPECT_TRUE(in.peek_for('c'));
-  EXPECT_EQ(count.since().reads, 3);
-  EXPECT_EQ(in.next(3), "def");
-  EXPECT_EQ(count.since().reads, 4);
-  EXPECT_EQ(bytes_waiting(pipe->read_end), 12u);
-  char buf[4];
-  EXPECT_EQ(in.read_into(buf), 4u);
-  EXPECT_EQ(std::string(buf, 4), "ghij");
-  EXPECT_EQ(count.since().reads, 5);
-  EXPECT_EQ(in.fill(3), "\nkl");
-  EXPECT_EQ(count.since().reads, 6);
-  EXPECT_EQ(bytes_waiting(pipe->read_end), 5u);
-  in.advance(3);
-  EXPECT_EQ(in.skip(2), 2u);  // "m,"
-  EXPECT_EQ(count.since().reads, 7);
-  EXPECT_EQ(in.next_int<std::uint16_t>(), 0x6e6fu);  // "no"
-  EXPECT_EQ(count.since().reads, 8);
-  EXPECT_EQ(bytes_waiting(pipe->read_end), 1u);
+  std::vector<std::size_t> waiting;  // bytes left in the pipe after some operations
+  const Recorder r = counted([&](Recorder& rec) {
+    waiting.clear();
+    auto pipe = test::make_pipe();
+    test::write_all(pipe->write_end, "abcdefghij\nklm,nop");
+    FdReadStream in(pipe->read_end);
+    char buf[4];
+    rec.start();
+    EXPECT_EQ(in.next(), 'a');
+    rec.mark();  // 1
+    waiting.push_back(bytes_waiting(pipe->read_end));  // ioctl(2): not counted
+    EXPECT_EQ(in.peek(), 'b');
+    rec.mark();  // 2
+    EXPECT_EQ(in.next(), 'b');  // the peeked byte
+    rec.mark();  // 2
+    EXPECT_FALSE(in.peek_for('x'));
+    rec.mark();  // 3
+    EXPECT_TRUE(in.peek_for('c'));
+    rec.mark();  // 3
+    EXPECT_EQ(in.next(3), "def");
+    rec.mark();  // 4
+    EXPECT_EQ(in.read_into(buf), 4u);
+    EXPECT_EQ(std::string(buf, 4), "ghij");
+    rec.mark();  // 5
+    EXPECT_EQ(in.fill(3), "\nkl");
+    rec.mark();  // 6
+    in.advance(3);
+    EXPECT_EQ(in.skip(2), 2u);  // "m,"
+    rec.mark();  // 7
+    EXPECT_EQ(in.next_int<std::uint16_t>(), 0x6e6fu);  // "no"
+    rec.mark();  // 8
+    waiting.push_back(bytes_waiting(pipe->read_end));
+  });
+  EXPECT_EQ(r.reads(), (Counts{1, 2, 2, 3, 3, 4, 5, 6, 7, 8}));
+  // Exactly the bytes asked for were taken from the pipe: an unbuffered stream never reads ahead.
+  EXPECT_EQ(waiting, (std::vector<std::size_t>{17, 1}));
 }
 
 TEST(FdReadStream, ByteAtATimeOperationsCostOneReadPerByte) {
   if (!SyscallCounter::available()) GTEST_SKIP() << "no /proc/thread-self/io";
-  auto pipe = test::make_pipe();
-  test::write_all(pipe->write_end, "key=value\nrest");
-  FdReadStream in(pipe->read_end);
-  SyscallCounter count;
-  EXPECT_EQ(in.up_to('='), "key");
-  EXPECT_EQ(count.since().reads, 4);
-  EXPECT_EQ(bytes_waiting(pipe->read_end), 10u);  // nothing beyond the delimiter was read
-  EXPECT_EQ(in.next_line(), "value");
-  EXPECT_EQ(count.since().reads, 10);
-  EXPECT_EQ(bytes_waiting(pipe->read_end), 4u);
+  std::vector<std::size_t> waiting;
+  const Recorder r = counted([&](Recorder& rec) {
+    waiting.clear();
+    auto pipe = test::make_pipe();
+    test::write_all(pipe->write_end, "key=value\nrest");
+    FdReadStream in(pipe->read_end);
+    rec.start();
+    EXPECT_EQ(in.up_to('='), "key");
+    rec.mark();
+    waiting.push_back(bytes_waiting(pipe->read_end));
+    EXPECT_EQ(in.next_line(), "value");
+    rec.mark();
+    waiting.push_back(bytes_waiting(pipe->read_end));
+  });
+  EXPECT_EQ(r.reads(), (Counts{4, 10}));  // one per byte of "key=" and of "value\n"
+  EXPECT_EQ(waiting, (std::vector<std::size_t>{10, 4}));  // nothing beyond the delimiter was read
 }
 
 TEST(FdReadStream, BufferedReadsTheDescriptorOncePerBuffer) {
   if (!SyscallCounter::available()) GTEST_SKIP() << "no /proc/thread-self/io";
   const std::string text = test::random_bytes(100000, 1);
   test::TempFile file(text);
-  FdReadStream fd(file.path());
-  BufferedReadStream in(fd, {.buffer_size = 1000});
-  SyscallCounter count;
-  std::string got;
-  while (auto c = in.next()) got += *c;
-  EXPECT_EQ(got, text);
-  EXPECT_EQ(count.since().reads, 101);  // 100 full buffers and the read that finds the end
+  const Recorder r = counted([&](Recorder& rec) {
+    FdReadStream fd(file.path());
+    BufferedReadStream in(fd, {.buffer_size = 1000});
+    std::string got;
+    rec.start();
+    while (auto c = in.next()) got += *c;
+    rec.mark();
+    EXPECT_EQ(got, text);
+  });
+  EXPECT_EQ(r.reads(), (Counts{101}));  // 100 full buffers and the read that finds the end
 }
 
 TEST(FdReadStream, LargeReadsBypassTheBuffer) {
   if (!SyscallCounter::available()) GTEST_SKIP() << "no /proc/thread-self/io";
   const std::string text = test::random_bytes(100000, 2);
   test::TempFile file(text);
-  FdReadStream fd(file.path());
-  BufferedReadStream in(fd, {.buffer_size = 1000});
-  EXPECT_EQ(in.next(), text[0]);  // fills the buffer: one read of 1000 bytes
-  SyscallCounter count;
-  std::string big(50000, '\0');
-  EXPECT_EQ(in.read_into(big), big.size());
-  // 999 bytes from the buffer, the other 49,001 with one read straight into `big`.
-  EXPECT_EQ(count.since().reads, 1);
-  EXPECT_EQ(big, text.substr(1, 50000));
-  EXPECT_TRUE(in.buffered().empty());
-  char small[400];  // not more than half the buffer: through the buffer
-  EXPECT_EQ(in.read_into(small), sizeof small);
-  EXPECT_EQ(count.since().reads, 2);
-  EXPECT_EQ(in.buffered().size(), 600u);
+  const Recorder r = counted([&](Recorder& rec) {
+    FdReadStream fd(file.path());
+    BufferedReadStream in(fd, {.buffer_size = 1000});
+    std::string big(50000, '\0');
+    char small[400];
+    EXPECT_EQ(in.next(), text[0]);  // fills the buffer: one read of 1000 bytes
+    rec.start();
+    EXPECT_EQ(in.read_into(big), big.size());
+    rec.mark();
+    // 999 bytes from the buffer, the other 49,001 with one read straight into `big`.
+    EXPECT_EQ(big, text.substr(1, 50000));
+    EXPECT_TRUE(in.buffered().empty());
+    EXPECT_EQ(in.read_into(small), sizeof small);  // not more than half the buffer: buffered
+    rec.mark();
+    EXPECT_EQ(in.buffered().size(), 600u);
+  });
+  EXPECT_EQ(r.reads(), (Counts{1, 2}));
 }
 
 TEST(FdWriteStream, EveryOperationIsOneWrite) {
   if (!SyscallCounter::available()) GTEST_SKIP() << "no /proc/thread-self/io";
   test::TempFile file;
-  FdWriteStream out(file.path());
-  SyscallCounter count;
-  out.put('a');
-  EXPECT_EQ(count.since().writes, 1);
-  out.write("bcd");
-  EXPECT_EQ(count.since().writes, 2);
-  out.print(-12345);
-  EXPECT_EQ(count.since().writes, 3);
-  out.print(0.25);
-  EXPECT_EQ(count.since().writes, 4);
-  out.crlf();
-  EXPECT_EQ(count.since().writes, 5);
-  out.put_int<std::uint32_t>(0x41424344);
-  EXPECT_EQ(count.since().writes, 6);
-  char* p = out.reserve(10);
-  std::memcpy(p, "0123456789", 10);
-  out.commit(4);
-  EXPECT_EQ(count.since().writes, 7);
-  p = out.reserve(300000);  // far more than any buffer
-  std::memset(p, 'z', 300000);
-  out.commit(300000);
-  EXPECT_EQ(count.since().writes, 8);
-  out.flush();
-  EXPECT_EQ(count.since().writes, 8);
-  out.close();
-  EXPECT_EQ(file.read(), "abcd-123450.25\r\nABCD0123" + std::string(300000, 'z'));
+  const Recorder r = counted([&](Recorder& rec) {
+    FdWriteStream out(file.path());
+    std::string big(300000, 'z');
+    rec.start();
+    out.put('a');
+    rec.mark();  // 1
+    out.write("bcd");
+    rec.mark();  // 2
+    out.print(-12345);
+    rec.mark();  // 3
+    out.print(0.25);
+    rec.mark();  // 4
+    out.crlf();
+    rec.mark();  // 5
+    out.put_int<std::uint32_t>(0x41424344);
+    rec.mark();  // 6
+    char* p = out.reserve(10);
+    std::memcpy(p, "0123456789", 10);
+    out.commit(4);
+    rec.mark();  // 7
+    p = out.reserve(big.size());  // far more than any buffer
+    std::memcpy(p, big.data(), big.size());
+    out.commit(big.size());
+    rec.mark();  // 8
+    out.flush();
+    rec.mark();  // 8
+    out.close();
+    EXPECT_EQ(file.read(), "abcd-123450.25\r\nABCD0123" + big);
+  });
+  EXPECT_EQ(r.writes(), (Counts{1, 2, 3, 4, 5, 6, 7, 8, 8}));
 }
 
 TEST(FdWriteStream, BufferedWritesTheDescriptorOncePerBuffer) {
   if (!SyscallCounter::available()) GTEST_SKIP() << "no /proc/thread-self/io";
   test::TempFile file;
-  FdWriteStream fd(file.path());
-  BufferedWriteStream out(fd, {.buffer_size = 1000});
-  SyscallCounter count;
-  for (int i = 0; i < 10000; ++i) out.put(static_cast<char>('a' + i % 26));
-  EXPECT_EQ(count.since().writes, 9);  // the tenth buffer is full but not yet written
-  out.put('!');
-  EXPECT_EQ(count.since().writes, 10);
-  out.write(std::string(600, 'L'));  // more than half the buffer: drain, then one write
-  EXPECT_EQ(count.since().writes, 12);
-  out.write(std::string(400, 'S'));  // not more than half: buffered
-  EXPECT_EQ(count.since().writes, 12);
-  out.close();
-  EXPECT_EQ(count.since().writes, 13);
-  EXPECT_EQ(file.read().size(), 11001u);
+  const Recorder r = counted([&](Recorder& rec) {
+    FdWriteStream fd(file.path());
+    BufferedWriteStream out(fd, {.buffer_size = 1000});
+    const std::string large(600, 'L');
+    const std::string small(400, 'S');
+    rec.start();
+    for (int i = 0; i < 10000; ++i) out.put(static_cast<char>('a' + i % 26));
+    rec.mark();  // 9: the tenth buffer is full but not yet written
+    out.put('!');
+    rec.mark();  // 10
+    out.write(large);  // more than half the buffer: drain, then one write
+    rec.mark();  // 12
+    out.write(small);  // not more than half: buffered
+    rec.mark();  // 12
+    out.close();
+    rec.mark();  // 13
+    EXPECT_EQ(file.read().size(), 11001u);
+  });
+  EXPECT_EQ(r.writes(), (Counts{9, 10, 12, 12, 13}));
 }
 
 // ---- Descriptors ------------------------------------------------------------------------------
