@@ -427,6 +427,25 @@ TEST(CsvTyped, VariableFieldCountReadsMissingFieldsAsEmpty) {
   EXPECT_THROW(read_rows<Row>(reader2), ParseError);  // a field would be dropped
 }
 
+TEST(CsvTyped, TupleThroughASchemaReadsLikeTheDirectPath) {
+  using Row = std::tuple<std::int64_t, std::optional<double>, std::string, bool>;
+  const std::string input = "1,2.5,a,true\n-3,,\"b,c\",0\n";
+  for (const auto& setup : testing::reader_setups()) {
+    SCOPED_TRACE(setup.name);
+    auto in1 = setup.make(input);
+    Reader direct(*in1);
+    auto in2 = setup.make(input);
+    Reader through_schema(*in2);
+    const std::vector<Row> expected{{1, 2.5, "a", true}, {-3, std::nullopt, "b,c", false}};
+    EXPECT_EQ(read_rows<Row>(direct), expected);
+    EXPECT_EQ(read_rows(through_schema, tuple_schema<Row>()), expected);
+  }
+  StringWriteStream out;
+  Writer w(out);
+  tuple_schema<Row>().write_row(w, Row{7, std::nullopt, "x y", false});
+  EXPECT_EQ(out.view(), "7,,x y,false\r\n");
+}
+
 // ---- Random tables through writer and reader --------------------------------------------
 
 TEST(CsvTyped, RandomTablesRoundTrip) {

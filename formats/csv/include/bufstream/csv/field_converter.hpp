@@ -19,6 +19,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <type_traits>
 
 #include <bufstream/numbers.hpp>
 
@@ -77,5 +78,17 @@ struct FieldConverter<std::optional<T>> {
     return FieldConverter<T>::parse(text);
   }
 };
+
+namespace detail {
+/// Stores the value of `text` in `target`; a string keeps its capacity when a row is reused.
+template <class T>
+void assign_field(T& target, std::string_view text) {
+  if constexpr (std::is_same_v<T, std::string>) {
+    target.assign(text);
+  } else {
+    target = FieldConverter<T>::parse(text);
+  }
+}
+}  // namespace detail
 
 }  // namespace bufstream::csv

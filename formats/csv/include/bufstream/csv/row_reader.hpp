@@ -25,6 +25,7 @@
 #include <string>
 #include <string_view>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include <bufstream/csv/reader.hpp>
@@ -57,10 +58,13 @@ class RowReader {
  public:
   /// Reads `reader` (which must outlive this) through `schema`. Nothing is read yet.
   RowReader(Reader& reader, Schema<Row> schema) : reader_(reader), schema_(std::move(schema)) {}
-  /// For a tuple: reads element i from field i, converted by its type.
+  /// For a tuple: reads element i from field i, converted by its type. (The conversions are
+  /// then compiled in, with no call through a Schema's functions.)
   explicit RowReader(Reader& reader)
     requires detail::is_tuple<Row>
-      : RowReader(reader, tuple_schema<Row>()) {}
+      : RowReader(reader, tuple_schema<Row>()) {
+    direct_ = true;
+  }
 
   /// Reads the next record into `row` (fields no column reads keep their value); false at
   /// the end of the input.
@@ -69,6 +73,12 @@ class RowReader {
     const Record* record = reader_.next();
     if (record == nullptr) return false;
     if (record->size() != binding_.fields_allowed) detail::check_record_size(reader_, *record, binding_);
+    if constexpr (detail::is_tuple<Row>) {
+      if (direct_) {
+        read_tuple(*record, row, std::make_index_sequence<std::tuple_size_v<Row>>());
+        return true;
+      }
+    }
     const auto& columns = schema_.columns();
     for (std::size_t c = 0; c < columns.size(); ++c) {
       if (!columns[c].read) continue;
@@ -113,9 +123,24 @@ class RowReader {
     }
   }
 
+  template <std::size_t... I>
+  void read_tuple(const Record& record, Row& row, std::index_sequence<I...>) {
+    (read_element<I>(record, row), ...);
+  }
+  template <std::size_t I>
+  void read_element(const Record& record, Row& row) {
+    const std::string_view text = I < record.size() ? record[I] : std::string_view();
+    try {
+      detail::assign_field(std::get<I>(row), text);
+    } catch (const ConversionError& e) {
+      detail::throw_conversion_error(reader_, record, I, {}, e.what());
+    }
+  }
+
   Reader& reader_;
   Schema<Row> schema_;
   detail::RowBinding binding_;
+  bool direct_ = false;  // a tuple read without a Schema's functions
 };
 
 /// Reads every remaining record of `reader` as a Row.

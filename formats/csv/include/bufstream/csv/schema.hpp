@@ -154,11 +154,7 @@ class Schema {
  private:
   template <class M>
   static void assign(M& target, std::string_view text) {
-    if constexpr (std::is_same_v<M, std::string>) {
-      target.assign(text);  // keeps the string's capacity when a row is read into again
-    } else {
-      target = FieldConverter<M>::parse(text);
-    }
+    detail::assign_field(target, text);
   }
 
   template <class M>
@@ -181,14 +177,7 @@ Schema<Tuple> tuple_schema() {
   [&schema]<std::size_t... I>(std::index_sequence<I...>) {
     (schema.column(
          {},
-         [](std::string_view text, Tuple& row) {
-           using E = std::tuple_element_t<I, Tuple>;
-           if constexpr (std::is_same_v<E, std::string>) {
-             std::get<I>(row).assign(text);
-           } else {
-             std::get<I>(row) = FieldConverter<E>::parse(text);
-           }
-         },
+         [](std::string_view text, Tuple& row) { detail::assign_field(std::get<I>(row), text); },
          [](Writer& w, const Tuple& row) { w.field(std::get<I>(row)); }),
      ...);
   }(std::make_index_sequence<std::tuple_size_v<Tuple>>());

@@ -2,15 +2,20 @@
 // spend their time in.
 //
 // A field ends at one of a handful of bytes (separator, quote, CR, LF). `ByteSet` finds the
-// first of up to four such bytes eight bytes at a time (SWAR: a word-wide "does any byte equal
-// b" test), then finishes the tail one byte at a time. Unlike a loop that calls a function per
-// byte, it compiles to a few instructions per eight bytes.
+// first of up to four such bytes sixteen bytes at a time with SSE2 where the target has it
+// (every x86-64), then eight at a time (SWAR: a word-wide "does any byte equal b" test), then
+// one at a time for the last few. It never reads outside `[p, end)`.
 #pragma once
 
 #include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <initializer_list>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace bufstream::csv::detail {
 
@@ -18,7 +23,7 @@ class ByteSet {
  public:
   /// The set {a, b, c, d}; repeat a byte to make a smaller set.
   constexpr ByteSet(char a, char b, char c, char d) noexcept
-      : a_(broadcast(a)), b_(broadcast(b)), c_(broadcast(c)), d_(broadcast(d)) {
+      : bytes_{a, b, c, d}, a_(broadcast(a)), b_(broadcast(b)), c_(broadcast(c)), d_(broadcast(d)) {
     for (char x : {a, b, c, d}) member_[static_cast<unsigned char>(x)] = true;
   }
 
@@ -26,6 +31,22 @@ class ByteSet {
 
   /// The first byte in `[p, end)` that is in the set, or `end`.
   const char* find(const char* p, const char* end) const noexcept {
+#if defined(__SSE2__)
+    if (end - p >= 16) {
+      const __m128i a = _mm_set1_epi8(bytes_[0]);
+      const __m128i b = _mm_set1_epi8(bytes_[1]);
+      const __m128i c = _mm_set1_epi8(bytes_[2]);
+      const __m128i d = _mm_set1_epi8(bytes_[3]);
+      do {
+        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+        const __m128i hits = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, a), _mm_cmpeq_epi8(v, b)),
+                                          _mm_or_si128(_mm_cmpeq_epi8(v, c), _mm_cmpeq_epi8(v, d)));
+        const auto mask = static_cast<unsigned>(_mm_movemask_epi8(hits));
+        if (mask != 0) return p + std::countr_zero(mask);
+        p += 16;
+      } while (end - p >= 16);
+    }
+#endif
     if constexpr (std::endian::native == std::endian::little) {
       while (end - p >= 8) {
         std::uint64_t word;
@@ -51,6 +72,7 @@ class ByteSet {
     return (x - 0x0101010101010101ULL) & ~x & 0x8080808080808080ULL;
   }
 
+  char bytes_[4];
   std::uint64_t a_, b_, c_, d_;
   bool member_[256] = {};
 };
