@@ -10,10 +10,12 @@
 
 namespace bufstream {
 
-/// Reads another stream (the source) through a buffer: each refill asks the source for as many
-/// bytes as fit, so a descriptor source costs one `read(2)` per 64 KiB instead of one per
-/// byte. A `read_into` of more than half the buffer reads straight into the caller's memory.
-/// `close()` closes the source too.
+/// Reads another stream (the source) through a buffer: each refill asks the source once for as
+/// many bytes as fit, so a descriptor source costs one `read(2)` per 64 KiB instead of one per
+/// byte. Once the buffer is empty, a `read_into`/`read_some`/`next(n)` of more than half the
+/// buffer reads straight into the caller's memory. `fill(n)` with `n` above the buffer size
+/// grows the buffer (and it stays grown). A failure of the source is recorded here too, so it
+/// is sticky at both levels. `close()` closes the source too, owned or not.
 class BufferedReadStream final : public ReadStream {
  public:
   /// Reads `source`, which must outlive this stream.
@@ -22,7 +24,9 @@ class BufferedReadStream final : public ReadStream {
   explicit BufferedReadStream(std::unique_ptr<ReadStream> source, BufferOptions options = {});
   ~BufferedReadStream() override;
 
+  /// The configured buffer size (at least 1); `fill(n)` may have grown the storage beyond it.
   std::size_t buffer_size() const noexcept { return buffer_size_; }
+  /// The stream this one reads from.
   ReadStream& source() noexcept { return *source_; }
 
  protected:

@@ -12,25 +12,33 @@ namespace bufstream {
 
 /// Writes another stream (the sink) through a buffer: bytes are collected and handed on in
 /// one `write` when the buffer is full, on `flush()`, `close()` and destruction. A write of
-/// more than half the buffer goes straight to the sink (after what is buffered).
+/// more than half the buffer goes straight to the sink (after what is buffered), without a copy.
+/// `flush()` also flushes the sink; `close()` also closes it, owned or not.
+///
+/// On failure the stream keeps the bytes the sink did not take (`pending()`), and
+/// `position() - pending().size()` is what the sink accepted. The failure is sticky.
 ///
 /// Destruction writes the buffer out. If that fails and no exception has told the caller of a
 /// failure yet, the lost-data handler is called (by default: message on stderr, then abort).
-/// Call `close()` or `flush()` to get the failure as an exception instead.
+/// Call `close()` or `flush()` to get the failure as an exception instead; after that,
+/// destruction is quiet.
 class BufferedWriteStream final : public WriteStream {
  public:
   /// Writes into `sink`, which must outlive this stream.
   explicit BufferedWriteStream(WriteStream& sink, BufferOptions options = {});
   /// Writes into `sink` and owns it.
   explicit BufferedWriteStream(std::unique_ptr<WriteStream> sink, BufferOptions options = {});
+  /// Writes the buffer out; see the class comment for what happens when that fails.
   ~BufferedWriteStream() override;
 
+  /// The buffer size (at least 1).
   std::size_t buffer_size() const noexcept { return buffer_size_; }
   /// Bytes written to this stream and not yet handed to the sink.
   /// After a failure these are the bytes the sink did not take.
   std::string_view pending() const noexcept {
     return {start_, static_cast<std::size_t>(cursor_ - start_)};
   }
+  /// The stream this one writes to.
   WriteStream& sink() noexcept { return *sink_; }
 
  protected:

@@ -15,7 +15,7 @@
 namespace bufstream {
 
 /// A failed system call or a stream used against its contract (written after `close()`).
-/// `what()` reads like "write to out.json: No space left on device".
+/// `what()` reads like "write out.json: No space left on device".
 class IoError : public std::system_error {
  public:
   /// `operation` is a verb phrase such as "read" or "open"; `path` may be empty.
@@ -24,7 +24,9 @@ class IoError : public std::system_error {
   /// Builds the error from an `errno` value.
   static IoError from_errno(int errno_value, std::string operation, std::string path = {});
 
+  /// The operation that failed: "read", "write", "open", "close", "mmap", ...
   const std::string& operation() const noexcept { return operation_; }
+  /// The path or stream name involved, or empty.
   const std::string& path() const noexcept { return path_; }
 
  private:
@@ -77,9 +79,11 @@ class LineTracker {
     ++line_;
     line_start_ = offset_after_line_end;
   }
+  /// The position of byte `offset`, which must not lie before the last line start reported.
   SourcePosition at(std::uint64_t offset) const noexcept {
     return {offset, line_, offset >= line_start_ ? offset - line_start_ + 1 : 1};
   }
+  /// The current line, from 1.
   std::uint64_t line() const noexcept { return line_; }
 
  private:
@@ -95,8 +99,11 @@ std::string describe_byte(int byte);
 /// safety"). The handler receives a one-line description. The default handler prints it to
 /// standard error and calls `std::abort()`, the way LLVM's raw_ostream treats an unchecked
 /// output error: data loss is never silent. Returns the previous handler.
+/// The handler may return (the bytes are then dropped) or end the process; it must not throw.
+/// A null handler restores the default. The handler is process-wide.
 using LostDataHandler = void (*)(std::string_view description) noexcept;
 LostDataHandler set_lost_data_handler(LostDataHandler handler) noexcept;
+/// The handler in force.
 LostDataHandler get_lost_data_handler() noexcept;
 
 }  // namespace bufstream

@@ -10,9 +10,13 @@
 
 namespace bufstream {
 
-/// Reads a file descriptor with exactly one `read(2)` per protocol operation: `next()` reads
-/// one byte, `fill(n)` reads until it has `n`, never more than asked. This is the slow, honest
-/// baseline; wrap it in a `BufferedReadStream` for speed. `EINTR` is retried.
+/// Reads a file descriptor with one `read(2)` per protocol operation and never more bytes
+/// than the operation needs: `next()` reads one byte, `next(n)`/`read_into`/`read_some` read
+/// straight into the result, `fill(n)` reads until it has `n` (more than one call only when the
+/// kernel returns fewer). Byte-scanning operations (`up_to`, `next_line`) read one byte per
+/// call. This is the slow, honest baseline; wrap it in a `BufferedReadStream` for speed.
+/// `EINTR` is retried; any other failure is an `IoError` that every later read throws again.
+/// The descriptor must be in blocking mode (`EAGAIN` is a failure like any other).
 class FdReadStream final : public ReadStream {
  public:
   /// Reads `fd`. With `Ownership::owned` the stream closes it, except 0, 1 and 2, which are
@@ -23,9 +27,12 @@ class FdReadStream final : public ReadStream {
   /// `IoError` naming the path.
   explicit FdReadStream(const std::filesystem::path& path);
 
+  /// Closes an owned descriptor above 2 (a failure to close is ignored: nothing can be lost).
   ~FdReadStream() override;
 
+  /// The descriptor, or -1 once an owned one has been closed.
   int fd() const noexcept { return fd_; }
+  /// The name used in error messages: the path, the name given, or "descriptor N".
   const std::string& name() const noexcept { return name_; }
 
  protected:

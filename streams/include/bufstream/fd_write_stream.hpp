@@ -23,10 +23,13 @@ struct OpenOptions {
 /// Its window is always empty, so nothing is ever buffered here: wrap it in a
 /// `BufferedWriteStream` for speed.
 ///
-/// SIGPIPE: bufstream never changes signal dispositions. Writing to a socket whose peer has
-/// gone uses `send(MSG_NOSIGNAL)` and always throws `IoError` (EPIPE). Writing to a pipe
-/// whose reader has gone raises SIGPIPE, which by default ends the process as it does for any
-/// Unix tool; a program that ignores SIGPIPE gets `IoError` (EPIPE) instead.
+/// SIGPIPE: bufstream never changes signal dispositions or masks. Writing to a socket whose
+/// peer has gone uses `send(MSG_NOSIGNAL)` and always throws `IoError` (EPIPE). Writing to a
+/// pipe whose reader has gone raises SIGPIPE, which by default ends the process as it does for
+/// any Unix tool; a program that ignores SIGPIPE (or blocks it in the writing thread) gets
+/// `IoError` (EPIPE) instead.
+///
+/// The descriptor must be in blocking mode (`EAGAIN` is a failure like any other).
 class FdWriteStream final : public WriteStream {
  public:
   /// Writes `fd`. With `Ownership::owned` the stream closes it, except 0, 1 and 2, which are
@@ -37,11 +40,15 @@ class FdWriteStream final : public WriteStream {
   /// the descriptor. Throws `IoError` naming the path.
   explicit FdWriteStream(const std::filesystem::path& path, OpenOptions options = {});
 
-  /// Closes an owned descriptor. Nothing is ever buffered here, so nothing can be lost; a
-  /// failing `close(2)` is reported to the lost-data handler (see errors.hpp).
+  /// Closes an owned descriptor above 2. Nothing is ever buffered here, but a file system may
+  /// report a delayed write error at `close(2)`: unless the stream has already thrown a
+  /// failure, that goes to the lost-data handler (see errors.hpp). Call `close()` to get it as
+  /// an exception instead.
   ~FdWriteStream() override;
 
+  /// The descriptor, or -1 once an owned one has been closed.
   int fd() const noexcept { return fd_; }
+  /// The name used in error messages: the path, the name given, or "descriptor N".
   const std::string& name() const noexcept { return name_; }
 
  protected:

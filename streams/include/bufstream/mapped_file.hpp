@@ -17,11 +17,17 @@ namespace bufstream {
 class MappedFile final : public ReadStream {
  public:
   /// Opens and maps `path`. Throws `IoError` naming the path.
+  /// Opens and maps `path` (a regular file; anything else is refused). The descriptor is closed
+  /// at once: the mapping keeps the file. Throws `IoError` naming the path.
   explicit MappedFile(const std::filesystem::path& path);
+  /// Unmaps the file: views from `contents()` end here.
   ~MappedFile() override;
 
+  /// The whole file, consumed or not; empty after `close()`.
   std::string_view contents() const noexcept { return {data_, size_}; }
+  /// The size of the file in bytes (0 after `close()`).
   std::size_t size() const noexcept { return size_; }
+  /// The path that was mapped, for messages.
   const std::string& path() const noexcept { return path_; }
 
  protected:

@@ -13,7 +13,9 @@ namespace bufstream {
 /// the stream. The whole content is the window: nothing is copied, nothing is refilled.
 class MemoryReadStream final : public ReadStream {
  public:
+  /// Reads `bytes`, which must outlive the stream.
   explicit MemoryReadStream(std::string_view bytes) noexcept;
+  /// Reads binary `bytes`, which must outlive the stream.
   explicit MemoryReadStream(std::span<const std::byte> bytes) noexcept;
 
   /// All the bytes, consumed or not.

@@ -70,20 +70,24 @@ class ReadStream {
   /// Reads into `dst` until it is full or the stream ends; returns the number of bytes read.
   /// A request larger than half a buffered stream's buffer bypasses the buffer.
   std::size_t read_into(std::span<char> dst);
+  /// The same for binary buffers.
   std::size_t read_into(std::span<std::byte> dst);
 
   /// Reads at least one byte (unless the stream has ended) and at most `dst.size()`, with at
   /// most one read from the source; returns the count, 0 only at the end (or for an empty dst).
+  /// Buffered bytes are handed out first, without reading.
   std::size_t read_some(std::span<char> dst);
 
   /// Consumes bytes up to and including the first `delimiter`, and returns them without it.
-  /// At the end of the stream returns what was left (possibly empty).
+  /// At the end of the stream returns what was left (possibly empty). Scans the window with
+  /// `memchr`; a field that straddles windows is collected across refills.
   std::string up_to(char delimiter);
 
   /// Consumes and returns everything that is left (an empty string at the end).
   std::string up_to_end();
 
-  /// Consumes bytes up to and including the first `delimiter`; says whether one was found.
+  /// Consumes bytes up to and including the first `delimiter`; says whether one was found
+  /// (if not, the stream is at its end).
   bool skip_to(char delimiter);
 
   /// Consumes `count` bytes (fewer at the end) and returns how many were skipped. A negative
@@ -105,8 +109,8 @@ class ReadStream {
 
   // ---- Binary integers (Zinc's uint16, int32, ...) ---------------------------------------
 
-  /// Reads an integer of `sizeof(T)` bytes in the given byte order. Throws `ParseError` if the
-  /// stream ends first.
+  /// Reads an integer of `sizeof(T)` bytes in the given byte order. Throws `ParseError` (at the
+  /// integer's offset, consuming nothing) if the stream ends first.
   template <std::integral T>
   T next_int(std::endian order = std::endian::big);
 
