@@ -42,19 +42,14 @@ Exit status: 0 all valid, 1 some file is invalid, 2 usage or I/O error.
 
 void check_jsonl(ReadStream& in, const std::string& name) {
   json::Reader reader(in, {.source_name = name});
+  // at_end() skips the whitespace before a value, so position() is then where it starts.
   while (!reader.at_end()) {
-    reader.peek();
-    const SourcePosition start = reader.token_position();
+    const SourcePosition start = reader.position();
     reader.skip_value();
-    const SourcePosition end = reader.position();
-    if (end.line != start.line) {
-      throw ParseError(start, "a JSON Lines value must be on one line", name);
-    }
-    if (!reader.at_end()) {
-      reader.peek();
-      if (reader.token_position().line == end.line) {
-        throw ParseError(reader.token_position(), "expected a line end after the value (JSON Lines)", name);
-      }
+    const std::uint64_t end_line = reader.position().line;
+    if (end_line != start.line) throw ParseError(start, "a JSON Lines value must be on one line", name);
+    if (!reader.at_end() && reader.position().line == end_line) {
+      throw ParseError(reader.position(), "expected a line end after the value (JSON Lines)", name);
     }
   }
 }

@@ -184,7 +184,7 @@ class CsvRowWriter {
   void row() {
     const json::ValueType type = reader_.peek();
     if (type == json::ValueType::array) {
-      if (objects_ == Shape::objects) reader_.fail_at_token("expected an object like the first row but found an array");
+      if (objects_ == Shape::objects) fail_here("expected an object like the first row but found an array");
       objects_ = Shape::arrays;
       reader_.begin_array();
       std::size_t count = 0;
@@ -198,16 +198,19 @@ class CsvRowWriter {
       width_ = count;
       writer_.end_record();
     } else if (type == json::ValueType::object) {
-      if (objects_ == Shape::arrays) reader_.fail_at_token("expected an array like the first row but found an object");
+      if (objects_ == Shape::arrays) fail_here("expected an array like the first row but found an object");
       objects_ = Shape::objects;
       object_row();
     } else {
-      reader_.fail_at_token("expected an array or an object (one CSV record)");
+      fail_here("expected an array or an object (one CSV record)");
     }
   }
 
  private:
   enum class Shape { unknown, arrays, objects };
+
+  // An error at the value the reader has peeked at (not yet consumed).
+  [[noreturn]] void fail_here(std::string message) { reader_.fail_at(reader_.position().offset, std::move(message)); }
 
   void object_row() {
     reader_.begin_object();
@@ -258,11 +261,11 @@ class CsvRowWriter {
       case json::ValueType::boolean:
         return reader_.read_bool() ? "true" : "false";
       case json::ValueType::null:
-        reader_.fail_at_token("null cannot be written to CSV (it would be indistinguishable from an empty string)");
+        fail_here("null cannot be written to CSV (it would be indistinguishable from an empty string)");
       case json::ValueType::array:
-        reader_.fail_at_token("a nested array cannot be a CSV field");
+        fail_here("a nested array cannot be a CSV field");
       case json::ValueType::object:
-        reader_.fail_at_token("a nested object cannot be a CSV field");
+        fail_here("a nested object cannot be a CSV field");
     }
     return {};
   }
@@ -284,7 +287,9 @@ void convert_from_json(const Plan& plan, Input& input, Output& output) {
     if (lines_in) {
       while (!reader.at_end()) each();
     } else {
-      if (reader.peek() != json::ValueType::array) reader.fail_at_token("expected an array (its elements are the output's rows or lines)");
+      if (reader.peek() != json::ValueType::array) {
+        reader.fail_at(reader.position().offset, "expected an array (its elements are the output's rows or lines)");
+      }
       reader.begin_array();
       while (reader.next_element()) each();
       reader.finish();

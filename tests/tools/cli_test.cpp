@@ -1,0 +1,273 @@
+// End-to-end tests of the bufstream command: the built binary on files and pipes.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <bufstream/csv/writer.hpp>
+#include <bufstream/string_write_stream.hpp>
+
+#include "run_program.hpp"
+
+namespace bufstream {
+namespace {
+
+using testing::ProgramResult;
+
+ProgramResult cli(const std::vector<std::string>& args, const std::string& input = {},
+                  const std::string& stdout_path = {}) {
+  return testing::run_program(BUFSTREAM_CLI, args, input, stdout_path);
+}
+
+class Cli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = std::filesystem::temp_directory_path() /
+           ("bufstream-cli-" + std::to_string(::getpid()) + "-" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    std::filesystem::create_directories(dir_);
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+
+  std::string file(const std::string& name, const std::string& content) {
+    const std::string path = (dir_ / name).string();
+    std::ofstream(path, std::ios::binary) << content;
+    return path;
+  }
+  std::string path(const std::string& name) const { return (dir_ / name).string(); }
+  static std::string read(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+  }
+
+  std::filesystem::path dir_;
+};
+
+// ---- The program and its usage -------------------------------------------------------------
+
+TEST_F(Cli, HelpAndVersion) {
+  auto r = cli({"--help"});
+  EXPECT_EQ(r.status, 0);
+  EXPECT_NE(r.out.find("usage: bufstream"), std::string::npos);
+  r = cli({"--version"});
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(r.out.rfind("bufstream ", 0), 0u);
+  for (const char* sub : {"check", "convert", "fmt", "cedict"}) {
+    r = cli({sub, "--help"});
+    EXPECT_EQ(r.status, 0) << sub;
+    EXPECT_NE(r.out.find(std::string("usage: bufstream ") + sub), std::string::npos) << sub;
+    EXPECT_TRUE(r.err.empty()) << sub;
+  }
+}
+
+TEST_F(Cli, UsageErrorsExitWithTwo) {
+  struct Case {
+    std::vector<std::string> args;
+    std::string message;
+  };
+  const Case cases[] = {
+      {{}, "usage: bufstream"},
+      {{"frobnicate"}, "unknown command 'frobnicate'"},
+      {{"--bogus"}, "unknown option '--bogus'"},
+      {{"check", "--bogus"}, "bufstream check: unknown option '--bogus'"},
+      {{"check", "--format"}, "option '--format' needs a value"},
+      {{"check", "--format", "xml", "a.xml"}, "unknown format 'xml'"},
+      {{"check", "file.txt"}, "cannot tell the format of 'file.txt'"},
+      {{"convert", "--to", "json"}, "cannot tell the format of standard input"},
+      {{"fmt", "--pretty", "--compact", "a.json"}, "exclude each other"},
+      {{"cedict"}, "expected 'lookup' or 'stats'"},
+  };
+  for (const auto& c : cases) {
+    const auto r = cli(c.args);
+    EXPECT_EQ(r.status, 2) << c.message;
+    EXPECT_NE(r.err.find(c.message), std::string::npos) << r.err;
+    EXPECT_TRUE(r.out.empty());
+  }
+}
+
+TEST_F(Cli, DoubleDashEndsOptions) {
+  const std::string p = file("-odd.json", "[1]");
+  const auto r = cli({"check", "--", p});
+  EXPECT_EQ(r.status, 0) << r.err;
+}
+
+// ---- check ---------------------------------------------------------------------------------
+
+TEST_F(Cli, CheckAcceptsValidFiles) {
+  const auto r = cli({"check", file("a.json", "{\"a\": [1, 2.5, \"x\"]}\n"), file("b.csv", "a,b\r\n1,\"x,\"\"y\"\"\"\r\n"),
+                      file("c.tsv", "a\tb\n1\t2\n"), file("d.ston", "{#a : [1, @2], 'b' : Point[1,2]}"),
+                      file("e.jsonl", "{\"a\":1}\n[2]\n\"three\"\n")});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(r.out.empty());
+  EXPECT_TRUE(r.err.empty());
+}
+
+TEST_F(Cli, CheckReportsErrorLinesWithPositions) {
+  struct Case {
+    std::string name, content, expected;  // expected: the error line after the path
+  };
+  const Case cases[] = {
+      {"trailing.json", "[1, 2]\n  3", ":2:3: error: expected end of input but found '3'"},
+      {"brace.json", "{\"a\": 1,\n \"b\": [1, 2}\n", ":2:12: error: expected ',' or ']' but found '}'"},
+      {"quote.csv", "a,b\n1,x\"y\n", ":2:4: error:"},
+      {"count.csv", "a,b\n1,2\n3\n", ":3:"},
+      {"ref.ston", "[1, @5]", ":1:"},
+      {"two.jsonl", "{\"a\":1} {\"b\":2}\n", ":1:9: error: expected a line end after the value"},
+  };
+  for (const auto& c : cases) {
+    const std::string p = file(c.name, c.content);
+    const auto r = cli({"check", p});
+    EXPECT_EQ(r.status, 1) << c.name << ": " << r.err;
+    EXPECT_EQ(r.err.rfind(p + c.expected, 0), 0u) << c.name << ": " << r.err;
+  }
+}
+
+TEST_F(Cli, CheckGoesOnAfterAnInvalidFileAndReportsTheWorst) {
+  const auto r = cli({"check", file("bad.json", "[1,]"), file("good.json", "[]"), path("missing.json")});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("bad.json:1:4: error:"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("open " + path("missing.json") + ": No such file or directory"), std::string::npos) << r.err;
+}
+
+TEST_F(Cli, CheckReadsStandardInput) {
+  auto r = cli({"check", "--format", "json"}, "[1, 2,\n  ]");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err.rfind("<stdin>:2:3: error:", 0), 0u) << r.err;
+  r = cli({"check", "--format", "csv", "-"}, "a;b\n1;2\n");
+  EXPECT_EQ(r.status, 0) << r.err;
+  r = cli({"check", "--format", "csv", "--separator", ";"}, "a;b\n1;2;3\n");
+  EXPECT_EQ(r.status, 1);
+}
+
+// ---- convert -------------------------------------------------------------------------------
+
+TEST_F(Cli, CsvToJsonKeepsFieldStringsExactly) {
+  const std::string csv = "name,qty,note\r\nzhōngwén 中文,007,\"a, \"\"b\"\"\nc\"\r\n,1.50,\r\n";
+  auto r = cli({"convert", "--from", "csv", "--to", "json"}, csv);
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out,
+            "[{\"name\":\"zhōngwén 中文\",\"qty\":\"007\",\"note\":\"a, \\\"b\\\"\\nc\"},"
+            "{\"name\":\"\",\"qty\":\"1.50\",\"note\":\"\"}]\n");
+  r = cli({"convert", "--from", "csv", "--to", "json", "--no-header"}, "a,b\n1,2\n");
+  EXPECT_EQ(r.out, "[[\"a\",\"b\"],[\"1\",\"2\"]]\n");
+  r = cli({"convert", "--from", "csv", "--to", "jsonl", "--infer"}, "a,b,c,d\n1,-2.5,true,007\n");
+  EXPECT_EQ(r.out, "{\"a\":1,\"b\":-2.5,\"c\":true,\"d\":\"007\"}\n");
+}
+
+TEST_F(Cli, CsvToJsonToCsvGivesTheSameBytes) {
+  StringWriteStream text;
+  csv::Writer writer(text);
+  writer.record({"id", "word", "value"});
+  writer.row(1, "one, two", 0.1);
+  writer.row(2, "say \"hi\"", -1e300);
+  writer.row(3, "line\nbreak", 42);
+  writer.row(4, "中文 ☃ 😀", 2.5);
+  writer.row(5, "", 0);
+  writer.flush();
+  const std::string original(text.view());
+  const std::string csv_path = file("in.csv", original);
+  auto r = cli({"convert", csv_path, path("mid.json")});
+  ASSERT_EQ(r.status, 0) << r.err;
+  r = cli({"convert", path("mid.json"), path("out.csv")});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(read(path("out.csv")), original);
+  // And through JSON Lines and TSV.
+  r = cli({"convert", csv_path, path("mid.jsonl")});
+  ASSERT_EQ(r.status, 0) << r.err;
+  r = cli({"convert", path("mid.jsonl"), path("mid.tsv")});
+  ASSERT_EQ(r.status, 0) << r.err;
+  r = cli({"convert", path("mid.tsv"), path("back.csv")});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(read(path("back.csv")), original);
+}
+
+TEST_F(Cli, JsonToCsvRefusesWhatCsvCannotHold) {
+  struct Case {
+    std::string json, message;
+  };
+  const Case cases[] = {
+      {"[{\"a\":1},{\"b\":2}]", ":1:11: error: key 'b' is not a column of the first object"},
+      {"[{\"a\":1,\"b\":2},{\"a\":3}]", "the object has no key 'b'"},
+      {"[{\"a\":null}]", ":1:7: error: null cannot be written to CSV"},
+      {"[[1,[2]]]", ":1:5: error: a nested array cannot be a CSV field"},
+      {"[[1,2],[3]]", "expected 2 fields like the first row but found 1"},
+      {"[[1],{\"a\":1}]", "expected an array like the first row"},
+      {"{\"a\":1}", ":1:1: error: expected an array"},
+  };
+  for (const auto& c : cases) {
+    const auto r = cli({"convert", "--from", "json", "--to", "csv"}, c.json);
+    EXPECT_EQ(r.status, 1) << c.json;
+    EXPECT_NE(r.err.find(c.message), std::string::npos) << c.json << ": " << r.err;
+  }
+}
+
+TEST_F(Cli, JsonAndStonBothWays) {
+  auto r = cli({"convert", "--from", "json", "--to", "ston"}, "{\"a\":[1,2.5,null,true,\"it's\"]}");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "{'a':[1,2.5,nil,true,'it\\'s']}\n");
+  r = cli({"convert", "--from", "ston", "--to", "json"}, "{#a:[1,2.5,nil,true,'it\\'s',#sym]}");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "{\"a\":[1,2.5,null,true,\"it's\",\"sym\"]}\n");
+  r = cli({"convert", "--from", "ston", "--to", "jsonl"}, "[1] [2]");
+  EXPECT_EQ(r.out, "[1]\n[2]\n");
+  r = cli({"convert", "--from", "ston", "--to", "json"}, "Point[1,2]");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("<stdin>: error: value 1"), std::string::npos) << r.err;
+  r = cli({"convert", "--from", "jsonl", "--to", "json"}, "1\n\"two\"\n");
+  EXPECT_EQ(r.out, "[1,\"two\"]\n");
+}
+
+TEST_F(Cli, WriteFailuresAreReported) {
+  const auto r = cli({"convert", "--from", "csv", "--to", "json"}, "a\n1\n", "/dev/full");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("No space left on device"), std::string::npos) << r.err;
+  const auto f = cli({"fmt", "--format", "json"}, "[1,2]", "/dev/full");
+  EXPECT_EQ(f.status, 2);
+  const auto out = cli({"convert", "--from", "csv", "--to", "json", "-", path("no/such/dir/out.json")}, "a\n1\n");
+  EXPECT_EQ(out.status, 2);
+  EXPECT_NE(out.err.find("open " + path("no/such/dir/out.json")), std::string::npos) << out.err;
+}
+
+// ---- fmt -----------------------------------------------------------------------------------
+
+TEST_F(Cli, FmtRewritesJsonAndSton) {
+  auto r = cli({"fmt", "--compact", "--format", "json"}, " { \"a\" : [ 1 , 2 ] } ");
+  EXPECT_EQ(r.out, "{\"a\":[1,2]}\n");
+  r = cli({"fmt", "--format", "json"}, "{\"a\":[1,2]}");
+  EXPECT_EQ(r.out, "{\n  \"a\": [\n    1,\n    2\n  ]\n}\n");
+  r = cli({"fmt", "--compact", "--format", "ston"}, "{ #a : [ 1 , 2 ] }");
+  EXPECT_EQ(r.out, "{#a:[1,2]}\n");
+  r = cli({"fmt", "--format", "ston"}, "{#a:[1,2]}");
+  EXPECT_EQ(r.out, "{\n\t#a : [\n\t\t1,\n\t\t2\n\t]\n}\n");
+  r = cli({"fmt", "--format", "json"}, "[1,");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err.rfind("<stdin>:1:4: error:", 0), 0u) << r.err;
+}
+
+// ---- cedict --------------------------------------------------------------------------------
+
+TEST_F(Cli, CedictLookupByEveryKind) {
+  const std::string dict = BUFSTREAM_TEST_DICTIONARY;
+  auto r = cli({"cedict", "lookup", "--dict", dict, "你好"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("你好 你好 [ni3 hao3] /hello/hi/\n"), std::string::npos) << r.out;
+  r = cli({"cedict", "lookup", "--dict", dict, "NiHao"});
+  EXPECT_NE(r.out.find("你好 你好 [ni3 hao3]"), std::string::npos) << r.out;
+  r = cli({"cedict", "lookup", "--dict", dict, "calico"});
+  EXPECT_NE(r.out.find("三色貓 三色猫 [san1 se4 mao1] /calico cat/"), std::string::npos) << r.out;
+  r = cli({"cedict", "stats", "--dict", dict});
+  EXPECT_EQ(r.status, 0);
+  EXPECT_NE(r.out.find("entries:              116937"), std::string::npos) << r.out;
+  r = cli({"cedict", "stats", "--dict", path("missing.u8")});
+  EXPECT_EQ(r.status, 2);
+}
+
+}  // namespace
+}  // namespace bufstream
