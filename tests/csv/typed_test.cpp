@@ -22,6 +22,17 @@
 namespace bufstream::csv {
 namespace {
 
+// Runs `check(reader)` on a reader of `text` over every reader setup.
+template <class Check>
+void over_every_setup(std::string_view text, const ReaderOptions& options, Check check) {
+  for (const auto& setup : testing::reader_setups()) {
+    SCOPED_TRACE(setup.name);
+    auto in = setup.make(text);
+    Reader reader(*in, options);
+    check(reader);
+  }
+}
+
 // ---- Converters -------------------------------------------------------------------------
 
 TEST(CsvFieldConverter, Integers) {
@@ -236,17 +247,17 @@ TEST(CsvTyped, SchemaWritesWhatItReads) {
   write_rows(w, schema, trades);
   EXPECT_EQ(out.view(), "id,price,fee,note,code\n7,0.1,,\"x \"\"y\"\"\",42\n8,1e-300,2,,1\n");
 
-  MemoryReadStream in(out.view());
-  Reader reader(in);
-  const std::vector<Trade> back = read_rows(reader, schema);
-  ASSERT_EQ(back.size(), 2u);
-  for (std::size_t i = 0; i < 2; ++i) {
-    EXPECT_EQ(back[i].id, trades[i].id);
-    EXPECT_EQ(back[i].price, trades[i].price);
-    EXPECT_EQ(back[i].fee, trades[i].fee);
-    EXPECT_EQ(back[i].note, trades[i].note);
-    EXPECT_EQ(back[i].code, trades[i].code);
-  }
+  over_every_setup(out.view(), {}, [&](Reader& reader) {
+    const std::vector<Trade> back = read_rows(reader, schema);
+    ASSERT_EQ(back.size(), 2u);
+    for (std::size_t i = 0; i < 2; ++i) {
+      EXPECT_EQ(back[i].id, trades[i].id);
+      EXPECT_EQ(back[i].price, trades[i].price);
+      EXPECT_EQ(back[i].fee, trades[i].fee);
+      EXPECT_EQ(back[i].note, trades[i].note);
+      EXPECT_EQ(back[i].code, trades[i].code);
+    }
+  });
 }
 
 struct Opaque {
@@ -286,18 +297,16 @@ TEST(CsvTyped, NamedSchemaMapsHeaderColumnsInAnyOrder) {
 }
 
 TEST(CsvTyped, NamedSchemaUsesAHeaderReadBefore) {
-  MemoryReadStream in("a,id\n1,2\n");
-  Reader reader(in);
-  reader.read_header();
-  const auto trades = read_rows(reader, Schema<Trade>().field("id", &Trade::id));
-  ASSERT_EQ(trades.size(), 1u);
-  EXPECT_EQ(trades[0].id, 2);
+  over_every_setup("a,id\n1,2\n", {}, [](Reader& reader) {
+    reader.read_header();
+    const auto trades = read_rows(reader, Schema<Trade>().field("id", &Trade::id));
+    ASSERT_EQ(trades.size(), 1u);
+    EXPECT_EQ(trades[0].id, 2);
+  });
 }
 
 TEST(CsvTyped, HeaderMappingErrors) {
-  {
-    MemoryReadStream in("x,y\r\n1,2\r\n");
-    Reader reader(in, {.source_name = "t.csv"});
+  over_every_setup("x,y\r\n1,2\r\n", {.source_name = "t.csv"}, [](Reader& reader) {
     try {
       read_rows(reader, Schema<Trade>().field("id", &Trade::id));
       FAIL() << "no error";
@@ -306,22 +315,18 @@ TEST(CsvTyped, HeaderMappingErrors) {
       EXPECT_EQ(e.line(), 1u);
       EXPECT_EQ(e.source_name(), "t.csv");
     }
-  }
-  {
-    MemoryReadStream in("id,note,id\r\n");
-    Reader reader(in);
+  });
+  over_every_setup("id,note,id\r\n", {}, [](Reader& reader) {
     try {
       read_rows(reader, Schema<Trade>().field("id", &Trade::id));
       FAIL() << "no error";
     } catch (const ParseError& e) {
       EXPECT_EQ(e.message(), "the header has column 'id' twice (fields 1 and 3)");
     }
-  }
-  {
-    MemoryReadStream in("");
-    Reader reader(in);
+  });
+  over_every_setup("", {}, [](Reader& reader) {
     EXPECT_THROW(read_rows(reader, Schema<Trade>().field("id", &Trade::id)), ParseError);
-  }
+  });
 }
 
 // ---- Conversion errors and field counts -------------------------------------------------
@@ -358,43 +363,41 @@ TEST(CsvTyped, ConversionErrorsSayWhere) {
 }
 
 TEST(CsvTyped, NamedColumnAppearsInConversionErrors) {
-  MemoryReadStream in("id,note\n1,a\nx,b\n");
-  Reader reader(in);
-  try {
-    read_rows(reader, Schema<Trade>().field("id", &Trade::id).field("note", &Trade::note));
-    FAIL() << "no error";
-  } catch (const ParseError& e) {
-    EXPECT_EQ(e.message(),
-              "record 3, field 1 ('id'): expected an integer from -9223372036854775808 to 9223372036854775807 "
-              "but found 'x'");
-    EXPECT_EQ(e.line(), 3u);
-  }
+  over_every_setup("id,note\n1,a\nx,b\n", {}, [](Reader& reader) {
+    try {
+      read_rows(reader, Schema<Trade>().field("id", &Trade::id).field("note", &Trade::note));
+      FAIL() << "no error";
+    } catch (const ParseError& e) {
+      EXPECT_EQ(e.message(),
+                "record 3, field 1 ('id'): expected an integer from -9223372036854775808 to 9223372036854775807 "
+                "but found 'x'");
+      EXPECT_EQ(e.line(), 3u);
+    }
+  });
 }
 
 TEST(CsvTyped, UserConverterExceptionsBecomeParseErrors) {
   const auto schema = Schema<Trade>().field_with(&Trade::code, [](std::string_view s) {
     return std::stoi(std::string(s));  // throws std::invalid_argument for "q"
   });
-  MemoryReadStream in("5\nq\n");
-  Reader reader(in);
-  RowReader<Trade> rows(reader, schema);
-  Trade t;
-  ASSERT_TRUE(rows.next(t));
-  EXPECT_EQ(t.code, 5);
-  try {
-    rows.next(t);
-    FAIL() << "no error";
-  } catch (const ParseError& e) {
-    EXPECT_EQ(e.line(), 2u);
-    EXPECT_NE(e.message().find("record 2, field 1: "), std::string::npos) << e.what();
-  }
+  over_every_setup("5\nq\n", {}, [&](Reader& reader) {
+    RowReader<Trade> rows(reader, schema);
+    Trade t;
+    ASSERT_TRUE(rows.next(t));
+    EXPECT_EQ(t.code, 5);
+    try {
+      rows.next(t);
+      FAIL() << "no error";
+    } catch (const ParseError& e) {
+      EXPECT_EQ(e.line(), 2u);
+      EXPECT_NE(e.message().find("record 2, field 1: "), std::string::npos) << e.what();
+    }
+  });
 }
 
 TEST(CsvTyped, RecordsMustMatchThePositionalSchema) {
   using Row = std::tuple<int, int>;
-  {
-    MemoryReadStream in("1,2,3\n");
-    Reader reader(in);
+  over_every_setup("1,2,3\n", {}, [](Reader& reader) {
     try {
       read_rows<Row>(reader);
       FAIL() << "no error";
@@ -402,29 +405,26 @@ TEST(CsvTyped, RecordsMustMatchThePositionalSchema) {
       EXPECT_EQ(e.message(), "record 1, field 3: no column reads this field: the row has 2 columns");
       EXPECT_EQ(e.column(), 5u);
     }
-  }
-  {
-    MemoryReadStream in("1\n");
-    Reader reader(in);
+  });
+  over_every_setup("1\n", {}, [](Reader& reader) {
     try {
       read_rows<Row>(reader);
       FAIL() << "no error";
     } catch (const ParseError& e) {
       EXPECT_EQ(e.message(), "record 1: expected 2 fields for the row but found 1");
     }
-  }
+  });
 }
 
 TEST(CsvTyped, VariableFieldCountReadsMissingFieldsAsEmpty) {
   using Row = std::tuple<int, std::optional<int>, std::string>;
-  MemoryReadStream in("1,2,a\n3\n4,5\n");
-  Reader reader(in, {.variable_field_count = true});
-  const std::vector<Row> rows = read_rows<Row>(reader);
-  EXPECT_EQ(rows, (std::vector<Row>{{1, 2, "a"}, {3, std::nullopt, ""}, {4, 5, ""}}));
-
-  MemoryReadStream extra("1,2,a,b\n");
-  Reader reader2(extra, {.variable_field_count = true});
-  EXPECT_THROW(read_rows<Row>(reader2), ParseError);  // a field would be dropped
+  over_every_setup("1,2,a\n3\n4,5\n", {.variable_field_count = true}, [](Reader& reader) {
+    const std::vector<Row> rows = read_rows<Row>(reader);
+    EXPECT_EQ(rows, (std::vector<Row>{{1, 2, "a"}, {3, std::nullopt, ""}, {4, 5, ""}}));
+  });
+  over_every_setup("1,2,a,b\n", {.variable_field_count = true}, [](Reader& reader) {
+    EXPECT_THROW(read_rows<Row>(reader), ParseError);  // a field would be dropped
+  });
 }
 
 TEST(CsvTyped, TupleThroughASchemaReadsLikeTheDirectPath) {
