@@ -1,11 +1,14 @@
 // The line grammar, one line at a time: every kind of good line, every kind of bad one.
 #include <bufstream/cedict/line_parser.hpp>
 
+#include <cstdint>
 #include <ostream>
 #include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
+
+#include "line_parser_bytewise.hpp"
 
 namespace bufstream::cedict {
 namespace {
@@ -161,6 +164,95 @@ TEST(LineParser, ReusedResultIsReset) {
   EXPECT_EQ(p.kind, LineKind::comment);
   EXPECT_TRUE(p.traditional.empty());
   EXPECT_TRUE(g.empty());
+}
+
+}  // namespace
+}  // namespace bufstream::cedict
+
+// ---- The SSE2 fast path and the byte-by-byte parser agree --------------------------------
+
+namespace bufstream::cedict {
+namespace {
+
+void expect_same_parse(const std::string& line) {
+  ParsedLine fast;
+  ParsedLine slow;
+  std::vector<GlossSpan> fast_glosses;
+  std::vector<GlossSpan> slow_glosses;
+  parse_line(line, fast, fast_glosses);
+  detail::parse_line_bytewise(line, slow, slow_glosses);
+  ASSERT_EQ(fast.kind, slow.kind) << ::testing::PrintToString(line);
+  EXPECT_EQ(fast.error, slow.error) << ::testing::PrintToString(line);
+  EXPECT_EQ(fast.column, slow.column) << ::testing::PrintToString(line);
+  EXPECT_EQ(fast.traditional.data(), slow.traditional.data());
+  EXPECT_EQ(fast.traditional.size(), slow.traditional.size());
+  EXPECT_EQ(fast.simplified.data(), slow.simplified.data());
+  EXPECT_EQ(fast.simplified.size(), slow.simplified.size());
+  EXPECT_EQ(fast.pinyin.data(), slow.pinyin.data());
+  EXPECT_EQ(fast.pinyin.size(), slow.pinyin.size());
+  ASSERT_EQ(fast_glosses.size(), slow_glosses.size()) << ::testing::PrintToString(line);
+  for (std::size_t i = 0; i < fast_glosses.size(); ++i) {
+    EXPECT_EQ(fast_glosses[i].offset, slow_glosses[i].offset);
+    EXPECT_EQ(fast_glosses[i].size, slow_glosses[i].size);
+  }
+}
+
+TEST(LineParserPaths, AgreeOnHandPickedLines) {
+  const std::vector<std::string> lines{
+      "好 好 [hao3] /good/",
+      "a b [c] /d/",
+      "é è [e2] /café/",                                  // two-byte sequences
+      "㞞 𪨊 [song2] /(coll.) semen/weak and incompetent/",  // a four-byte sequence
+      "\xE0\xA0\x80 \xED\x9F\xBF [x] /U+0800 and U+D7FF/",    // E0 and ED, valid
+      "\xE0\x9F\xBF \xE5\xA5\xBD [x] /overlong/",             // E0 overlong
+      "\xED\xA0\x80 \xE5\xA5\xBD [x] /surrogate/",            // ED surrogate
+      "\xF4\x90\x80\x80 x [x] /beyond U+10FFFF/",
+      "\xC1\xBF x [x] /overlong two bytes/",
+      "x x [x] /stray \x80 continuation/",
+      "x x [x] /cut \xE5\xA5/",                               // truncated before the final '/'
+      "x x [x] /cut at the end \xE5/",
+      "x x [x] /lead then ASCII \xE5x\xA5/",
+      "好 好 [hao3] /" + std::string(100, 'g') + "/",        // around 128 bytes
+      "好 好 [hao3] /" + std::string(108, 'g') + "/",
+      "好 好 [hao3] /" + std::string(109, 'g') + "/",
+      "好 好 [hao3] /" + std::string(110, 'g') + "/",
+      "好 好 [hao3] /" + std::string(200, 'g') + "/",
+      "x x [] /a/", "x x [x]/a/", "x x [x] a/", "x x [x] //", "x x [x] /a//", "x x [x /a/",
+      "x  [x] /a/", " x [x] /a/", "x x x [x] /a/", "x x [x] /a", "x x [x] /a/ ", "x x [x]] /a/",
+      "x x [[x] /a/", "x x [x/y] /a/", "x\tx [x] /a/", "x x [x] /a]b/",
+  };
+  for (const std::string& line : lines) expect_same_parse(line);
+}
+
+// Random lines built from the pieces that matter to the grammar and to UTF-8, at every length
+// up to past the fast path's limit.
+TEST(LineParserPaths, AgreeOnRandomLines) {
+  const std::vector<std::string> pieces{
+      " ", " ", "[", "]", "/", "/", "a", "bc", "好", "é", "𪨊", "\xE0\xA0\x80", "\xED\x9F\xBF",
+      "\xE0\x80", "\xED\xA0\x80", "\xC0", "\xC2", "\x80", "\xBF", "\xF0\x90", "\xF4\x90\x80\x80", "\xFF", "#",
+  };
+  std::uint64_t state = 42;
+  const auto next = [&state] {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return static_cast<std::size_t>(state >> 33);
+  };
+  for (int round = 0; round < 20000; ++round) {
+    std::string line;
+    // Mostly well-formed skeletons with random fields, so that the fast path is reached.
+    const auto field = [&](std::size_t max_pieces) {
+      std::string f;
+      for (std::size_t k = next() % (max_pieces + 1); k > 0; --k) f += pieces[next() % pieces.size()];
+      return f;
+    };
+    if (next() % 4 == 0) {
+      line = field(60);
+    } else {
+      line = field(3) + " " + field(3) + " [" + field(4) + "] /";
+      for (std::size_t g = 1 + next() % 4; g > 0; --g) line += field(1 + next() % 30) + "/";
+    }
+    expect_same_parse(line);
+    if (::testing::Test::HasFailure()) break;
+  }
 }
 
 }  // namespace

@@ -28,6 +28,16 @@ class TextArena {
     return {out, s.size()};
   }
 
+  /// Makes the next `n` bytes of copies fit in one block (a load that knows its input's size
+  /// asks for it all at once).
+  void reserve(std::size_t n) {
+    if (n <= static_cast<std::size_t>(end_ - next_)) return;
+    blocks_.push_back(std::make_unique_for_overwrite<char[]>(n));
+    capacity_ += n;
+    next_ = blocks_.back().get();
+    end_ = next_ + n;
+  }
+
   /// Bytes allocated from the system.
   std::size_t capacity() const noexcept { return capacity_; }
 

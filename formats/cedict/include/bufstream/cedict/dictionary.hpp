@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -112,6 +113,8 @@ class Dictionary {
 
  private:
   class Loader;
+  // `expected_bytes` (0 if unknown) sizes the tables up front.
+  static Dictionary load(ReadStream& in, const LoadOptions& options, std::uint64_t expected_bytes);
   std::unique_ptr<detail::DictionaryData> data_;
 };
 
