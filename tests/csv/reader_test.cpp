@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -357,6 +358,76 @@ TEST(CsvReader, LineCountAfterLongMultiLineField) {
     } catch (const ParseError& e) {
       EXPECT_EQ(e.line(), 3002u);
       EXPECT_EQ(e.column(), 1u);
+    }
+  }
+}
+
+// ---- Random input: the same answer whatever the windows are ------------------------------
+
+// What reading gives: the records, or the error (message and position) that stopped it.
+std::string outcome(std::string_view text, const testing::ReaderSetup& setup, const ReaderOptions& options) {
+  auto in = setup.make(text);
+  Reader reader(*in, options);
+  std::string result;
+  try {
+    while (const Record* r = reader.next()) {
+      result += "[";
+      for (std::string_view f : *r) {
+        result += "<";
+        result += f;
+        result += ">";
+      }
+      result += "]@" + std::to_string(r->line());
+    }
+  } catch (const ParseError& e) {
+    result += " error " + std::string(e.what());
+  }
+  return result;
+}
+
+TEST(CsvReader, RandomInputGivesTheSameAnswerOnEverySetup) {
+  std::mt19937 random(4180);
+  const std::string alphabet = "ab,\"\r\n ";
+  const std::vector<ReaderOptions> modes{{}, {.lazy_quotes = true}, {.variable_field_count = true},
+                                         {.lazy_quotes = true, .variable_field_count = true, .skip_empty_lines = true}};
+  const auto setups = testing::reader_setups();
+  for (int round = 0; round < 400; ++round) {
+    std::string text;
+    const std::size_t length = random() % 40;
+    for (std::size_t i = 0; i < length; ++i) text += alphabet[random() % alphabet.size()];
+    for (const ReaderOptions& mode : modes) {
+      const std::string expected = outcome(text, setups.front(), mode);
+      for (const auto& setup : setups) {
+        ASSERT_EQ(outcome(text, setup, mode), expected)
+            << setup.name << ", lazy " << mode.lazy_quotes << ", variable " << mode.variable_field_count
+            << ", input '" << text << "'";
+      }
+    }
+  }
+}
+
+TEST(CsvReader, LenientReadingNeverLosesAByte) {
+  // With both lenient options every input reads without error, and every byte that is not
+  // syntax (here: letters and spaces) comes out, in order.
+  std::mt19937 random(1);
+  const std::string alphabet = "ab,\"\r\n ";
+  const auto letters = [](std::string_view s) {
+    std::string out;
+    for (char c : s) {
+      if (c == 'a' || c == 'b' || c == ' ') out += c;
+    }
+    return out;
+  };
+  for (int round = 0; round < 500; ++round) {
+    std::string text;
+    const std::size_t length = random() % 40;
+    for (std::size_t i = 0; i < length; ++i) text += alphabet[random() % alphabet.size()];
+    for (const auto& setup : testing::reader_setups()) {
+      std::string kept;
+      for (const auto& record : read_all(text, setup, {.lazy_quotes = true, .variable_field_count = true})) {
+        for (const std::string& field : record) kept += letters(field);
+      }
+      ASSERT_EQ(kept, letters(text)) << setup.name << ", input '" << text << "'";
     }
   }
 }
