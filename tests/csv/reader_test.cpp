@@ -271,6 +271,16 @@ TEST(CsvReader, NextIntoStringsReusesTheVector) {
   }
 }
 
+TEST(CsvReader, AtEnd) {
+  over_every_setup("\xEF\xBB\xBF" "a\n\n", {.skip_empty_lines = true}, [](Reader& reader) {
+    EXPECT_FALSE(reader.at_end());
+    ASSERT_NE(reader.next(), nullptr);
+    EXPECT_TRUE(reader.at_end());  // the empty line is skipped, nothing follows
+    EXPECT_EQ(reader.next(), nullptr);
+  });
+  over_every_setup("", {}, [](Reader& reader) { EXPECT_TRUE(reader.at_end()); });
+}
+
 TEST(CsvReader, SeparatorMustNotBeQuoteOrLineEnd) {
   MemoryReadStream in("");
   for (char bad : {'"', '\r', '\n'}) {

@@ -296,6 +296,16 @@ bool Reader::next(std::vector<std::string>& fields) {
   return true;
 }
 
+bool Reader::at_end() {
+  if (error_) std::rethrow_exception(error_);
+  try {
+    return !start_record();
+  } catch (...) {
+    error_ = std::current_exception();
+    throw;
+  }
+}
+
 std::vector<std::vector<std::string>> Reader::read_all() {
   std::vector<std::vector<std::string>> records;
   while (const Record* record = next()) records.push_back(record->to_strings());

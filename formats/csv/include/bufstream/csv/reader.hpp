@@ -58,6 +58,10 @@ class Reader {
   /// Reads every remaining record.
   std::vector<std::vector<std::string>> read_all();
 
+  /// True when no record is left (NeoCSV's atEnd). May read from the stream to find out; the
+  /// last record's views stay valid only if it does not have to (the window is not empty).
+  bool at_end();
+
   /// Reads the next record as the header (call it before reading records). Its field count is
   /// then the one every record must have (unless `variable_field_count`). Throws `ParseError`
   /// if the input has no record.
