@@ -60,21 +60,30 @@ std::size_t ReadStream::read_into(std::span<std::byte> dst) {
 
 namespace {
 
-// Chunk in which `next(n)`, `up_to_end()` and `skip(n)` read past the window: small enough
-// that a short input costs little memory, doubled as the input proves long.
+// Chunks in which `next(n)`, `up_to_end()` and `skip(n)` read past the window: small enough
+// that a short input costs little memory, doubled (up to the maximum) as the input proves long.
 constexpr std::size_t first_direct_chunk = 4096;
+constexpr std::size_t max_direct_chunk = std::size_t{1} << 20;
 
 }  // namespace
 
 std::string ReadStream::next(std::size_t n) {
-  // The result grows as bytes arrive (doubling, from a small chunk) rather than trusting `n`,
-  // so a huge count does not allocate up front; bytes are read straight into it, so that an
-  // unbuffered stream makes one read per chunk.
+  // The result grows as bytes arrive (doubling) rather than trusting `n`, so a huge count does
+  // not allocate up front. Buffered bytes are copied from the window; past it, bytes are read
+  // straight into the result, so that an unbuffered stream makes one read per chunk.
   std::string result;
   std::size_t filled = 0;
   while (filled < n) {
+    if (cursor_ != limit_) {
+      const std::size_t take = std::min(n - filled, static_cast<std::size_t>(limit_ - cursor_));
+      result.resize(filled);
+      result.append(cursor_, take);
+      cursor_ += take;
+      filled += take;
+      continue;
+    }
     if (filled == result.size()) {
-      result.resize(std::min(n, std::max(2 * filled, filled + first_direct_chunk)));
+      result.resize(std::min(n, filled + std::clamp(filled, first_direct_chunk, max_direct_chunk)));
     }
     const std::size_t got = read_some(std::span<char>(result.data() + filled, result.size() - filled));
     if (got == 0) break;
@@ -113,16 +122,23 @@ bool ReadStream::skip_to(char delimiter) {
 }
 
 std::string ReadStream::up_to_end() {
+  // The window is taken whole (a memory stream or mapped file is one copy); past it, the source
+  // is read in growing chunks through a scratch area, so that the result never holds more
+  // than the bytes that exist.
   std::string result;
-  std::size_t filled = 0;
+  std::string scratch;
   for (;;) {
-    if (filled == result.size()) result.resize(std::max(2 * filled, filled + first_direct_chunk));
-    const std::size_t got = read_some(std::span<char>(result.data() + filled, result.size() - filled));
-    if (got == 0) break;
-    filled += got;
+    if (cursor_ != limit_) {
+      result.append(cursor_, static_cast<std::size_t>(limit_ - cursor_));
+      cursor_ = limit_;
+      continue;
+    }
+    const std::size_t want = std::clamp(result.size(), first_direct_chunk, max_direct_chunk);
+    if (scratch.size() < want) scratch.resize(want);
+    const std::size_t got = read_some(std::span<char>(scratch.data(), want));
+    if (got == 0) return result;
+    result.append(scratch.data(), got);
   }
-  result.resize(filled);
-  return result;
 }
 
 std::uint64_t ReadStream::skip(std::int64_t count) {
