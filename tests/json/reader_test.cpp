@@ -1,5 +1,7 @@
 // json::Reader beyond single documents: sequences and JSON Lines, events, the pull API,
 // nesting limits, long tokens, positions and the failed state.
+#include <charconv>
+#include <random>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -313,6 +315,59 @@ TEST(JsonReader, PositionAndTokenPosition) {
   r.read_integer<int>();
   EXPECT_EQ(r.token_position(), (SourcePosition{4, 2, 3}));
   EXPECT_EQ(r.position(), (SourcePosition{6, 2, 5}));
+}
+
+}  // namespace
+}  // namespace bufstream::json
+
+namespace bufstream::json {
+namespace {
+
+// The reader converts most numbers without std::from_chars (see read_number); whatever path a
+// number takes, the result must be the correctly rounded double that from_chars gives.
+TEST(JsonReader, NumbersAreCorrectlyRoundedOnEveryPath) {
+  std::mt19937_64 rng(12345);
+  std::string text = "[";
+  std::vector<std::string> numbers;
+  for (int i = 0; i < 40000; ++i) {
+    const int digits = 1 + static_cast<int>(rng() % 20);
+    std::string mantissa;
+    for (int d = 0; d < digits; ++d) mantissa += static_cast<char>('0' + rng() % 10);
+    // Built with append only: GCC 12 warns falsely (-Wrestrict) on "literal" + std::string.
+    std::string n = rng() % 2 ? "-" : "";
+    const std::size_t point = rng() % (mantissa.size() + 1);
+    if (point == 0) {
+      n += '0';
+    } else {
+      if (point > 1 && mantissa[0] == '0') mantissa[0] = '1';  // no leading zero
+      n.append(mantissa, 0, point);
+    }
+    if (point < mantissa.size()) n.append(".").append(mantissa, point);
+    if (rng() % 3 == 0) n.append("e").append(std::to_string(static_cast<int>(rng() % 70) - 35));
+    if (n.find_first_of(".e") == std::string::npos) n.append(".0");
+    numbers.push_back(n);
+    if (i > 0) text += ',';
+    text += n;
+  }
+  // Halfway cases between two doubles, where one rounding too many shows.
+  for (const char* n : {"9007199254740993", "9007199254740993.0", "0.1000000000000000055511151231257827",
+                        "2.2250738585072011e-308", "1.00000000000000011102230246251565404236316680908203125",
+                        "1.0000000000000001110223024625156540423631668090820312",
+                        "144115188075855877e-17", "7.2057594037927933e+16", "123456789012345678e5",
+                        "8.100445524503848e-05", "0.30000000000000004"}) {
+    numbers.push_back(n);
+    text.append(",").append(n);
+  }
+  text += "]";
+  for_each_reader(text, [&](ReadStream& in) {
+    const auto values = json::read<std::vector<double>>(in);
+    ASSERT_EQ(values.size(), numbers.size());
+    for (std::size_t i = 0; i < values.size(); ++i) {
+      double expected = 0;
+      std::from_chars(numbers[i].data(), numbers[i].data() + numbers[i].size(), expected);
+      ASSERT_EQ(values[i], expected) << numbers[i];
+    }
+  });
 }
 
 }  // namespace

@@ -27,7 +27,7 @@ class DomBuilder {
   void integer(std::int64_t i) { place(i); }
   void unsigned_integer(std::uint64_t u) { place(u); }
   void floating(double d) { place(d); }
-  void string(std::string_view s) { place(std::string(s)); }
+  void string(std::string_view s) { place(s); }
   void key(std::string_view k) {
     member_ = &open_.back()->get_ref<nlohmann::json::object_t&>()[std::string(k)];
   }
@@ -37,13 +37,15 @@ class DomBuilder {
   void end_object() { open_.pop_back(); }
 
  private:
-  nlohmann::json& place(nlohmann::json&& value) {
-    if (open_.empty()) return root_ = std::move(value);
+  // Constructs the value where it belongs (no temporary json to move in the common case).
+  template <class T>
+  nlohmann::json& place(T&& value) {
+    if (open_.empty()) [[unlikely]] return root_ = std::forward<T>(value);
     nlohmann::json& container = *open_.back();
     if (container.is_array()) {
-      return container.get_ref<nlohmann::json::array_t&>().emplace_back(std::move(value));
+      return container.get_ref<nlohmann::json::array_t&>().emplace_back(std::forward<T>(value));
     }
-    return *member_ = std::move(value);
+    return *member_ = std::forward<T>(value);
   }
 
   nlohmann::json& root_;

@@ -1,6 +1,8 @@
 #include <bufstream/json/reader.hpp>
 
 #include <algorithm>
+#include <bit>
+#include <cstring>
 #include <array>
 #include <charconv>
 #include <limits>
@@ -29,6 +31,66 @@ constexpr std::array<bool, 256> make_plain_table() {
 constexpr std::array<bool, 256> plain = make_plain_table();
 
 constexpr bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
+
+constexpr std::uint64_t repeat_byte(std::uint8_t b) noexcept { return 0x0101010101010101ULL * b; }
+
+// Loads 8 bytes as a little-endian word (the SWAR loops below number bytes from the low end).
+inline std::uint64_t load8(const char* p) noexcept {
+  std::uint64_t v;
+  std::memcpy(&v, p, 8);
+  if constexpr (std::endian::native == std::endian::big) v = __builtin_bswap64(v);
+  return v;
+}
+
+// The value of eight decimal digits, already reduced to 0..9 per byte, the first digit in the
+// low byte: combine pairs, then quads, then halves, with three multiplications.
+constexpr std::uint64_t combine_eight_digits(std::uint64_t v) noexcept {
+  v = v * 10 + (v >> 8);
+  return (((v & 0x000000FF000000FFULL) * (100 + (1000000ULL << 32))) +
+          (((v >> 16) & 0x000000FF000000FFULL) * (1 + (10000ULL << 32)))) >>
+         32;
+}
+
+constexpr std::uint64_t powers_of_ten_u64[] = {1, 10, 100, 1000, 10000, 100000, 1000000,
+                                               10000000, 100000000};
+
+// Consumes the digits at p, appending them to `value` (which wraps beyond 19 digits: callers
+// count digits); returns where the digits end. Eight bytes at a time while the window has
+// them: the high bit of each byte of `non_digit` marks a byte outside '0'..'9' (no carry or
+// borrow crosses from a digit byte into the next), so the first marked byte ends the run.
+inline const char* scan_digits(const char* p, const char* end, std::uint64_t& value) noexcept {
+  while (end - p >= 8) {
+    const std::uint64_t v = load8(p);
+    const std::uint64_t non_digit =
+        ((v + repeat_byte(0x46)) | (v - repeat_byte(0x30))) & repeat_byte(0x80);
+    if (non_digit == 0) {
+      value = value * 100000000 + combine_eight_digits(v - repeat_byte(0x30));
+      p += 8;
+      continue;
+    }
+    const auto count = static_cast<unsigned>(std::countr_zero(non_digit)) / 8;
+    if (count > 0) {  // shift the digits to the top, zeros (leading digits 0) below them
+      const std::uint64_t digits = (v - repeat_byte(0x30)) << (8 * (8 - count));
+      value = value * powers_of_ten_u64[count] + combine_eight_digits(digits);
+    }
+    return p + count;
+  }
+  while (p != end && is_digit(*p)) value = value * 10 + static_cast<unsigned>(*p++ - '0');
+  return p;
+}
+
+// True when one of the 8 bytes of `v` needs a closer look inside a string: '"', '\\', a
+// control character or a byte of a multi-byte UTF-8 sequence. (A byte equals c exactly when
+// v ^ repeat(c) has a zero byte; `x - repeat(1) & ~x & repeat(0x80)` finds zero bytes, and
+// `x - repeat(0x20)` the bytes below 0x20 in the same way.)
+constexpr bool has_special_byte(std::uint64_t v) noexcept {
+  const std::uint64_t quote = v ^ repeat_byte('"');
+  const std::uint64_t backslash = v ^ repeat_byte('\\');
+  const std::uint64_t found = ((quote - repeat_byte(1)) & ~quote) |
+                              ((backslash - repeat_byte(1)) & ~backslash) |
+                              (v - repeat_byte(0x20)) | v;
+  return (found & repeat_byte(0x80)) != 0;
+}
 
 // The RFC 8259 number grammar as a state machine, so that a number can be scanned in pieces
 // when it straddles two windows:  -? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?
@@ -305,13 +367,144 @@ std::string_view Reader::scan_number() {
   return text;
 }
 
+// Exact powers of ten: 10^22 is the largest a double holds exactly, 10^27 the largest an x87
+// extended double (64-bit significand) does.
+constexpr double exact_double_powers_of_ten[] = {
+    1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+    1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+constexpr long double exact_extended_powers_of_ten[] = {
+    1e0L,  1e1L,  1e2L,  1e3L,  1e4L,  1e5L,  1e6L,  1e7L,  1e8L,  1e9L,
+    1e10L, 1e11L, 1e12L, 1e13L, 1e14L, 1e15L, 1e16L, 1e17L, 1e18L, 1e19L,
+    1e20L, 1e21L, 1e22L, 1e23L, 1e24L, 1e25L, 1e26L, 1e27L};
+
+// The correctly rounded double nearest to mantissa * 10^exponent, computed cheaply when that
+// can be done exactly, else nullopt (the caller then uses std::from_chars). `mantissa` holds
+// at most 19 digits. Assumes the default rounding mode, round to nearest.
+std::optional<double> fast_decimal_to_double(std::uint64_t mantissa, long exponent) noexcept {
+  // Clinger: both operands exact doubles, so the one rounding of the division or
+  // multiplication is the only rounding.
+  if (mantissa <= (std::uint64_t{1} << 53) && exponent >= -22 && exponent <= 22) {
+    const double m = static_cast<double>(mantissa);
+    return exponent < 0 ? m / exact_double_powers_of_ten[-exponent]
+                        : m * exact_double_powers_of_ten[exponent];
+  }
+  // Up to 19 digits with an x87 extended double: the mantissa and the power are exact there,
+  // so the quotient or product is rounded once to 64 bits, within half an extended ulp of the
+  // true value. Rounding that to 53 bits can differ from rounding the true value only when it
+  // lands exactly on a midpoint between two doubles (low 11 bits 10000000000): then, and
+  // next to it, leave it to std::from_chars.
+  if constexpr (std::numeric_limits<long double>::digits == 64 &&
+                std::endian::native == std::endian::little) {
+    if (exponent >= -27 && exponent <= 27) {
+      const auto m = static_cast<long double>(mantissa);
+      const long double x = exponent < 0 ? m / exact_extended_powers_of_ten[-exponent]
+                                         : m * exact_extended_powers_of_ten[exponent];
+      std::uint64_t significand;
+      std::memcpy(&significand, &x, sizeof significand);
+      const std::uint64_t low = significand & 0x7FF;
+      if (low < 0x3FF || low > 0x401) return static_cast<double>(x);
+    }
+  }
+  return std::nullopt;
+}
+
 Number Reader::read_number() {
   const int c = next_significant();
   token_start_ = in_.position();
   if (c != '-' && !(c >= '0' && c <= '9')) fail_expected("a number", c);
+
+  // Fast path: a well-formed number that lies in the window with a byte after it, scanned and
+  // converted in one pass. Anything else (a number at the window's end, a malformed one, one
+  // with too many digits for the shortcuts below) takes the general path.
+  const char* const start = in_.cursor();
+  const char* const end = in_.limit();
+  const char* p = start;
+  const bool negative = *p == '-';
+  if (negative) ++p;
+  std::uint64_t mantissa = 0;  // all digits, integer and fraction part (wraps if > 19 digits)
+  std::size_t digits = 0;
+  if (p != end && *p == '0') {
+    ++p;
+    digits = 1;  // an integer part of 0 adds no significant digit (see the fraction)
+  } else {
+    const char* const first = p;
+    p = scan_digits(p, end, mantissa);
+    digits = static_cast<std::size_t>(p - first);
+  }
+  bool is_float = false;
+  long exponent = 0;
+  bool fast = digits > 0 && p != end;
+  if (fast && *p == '.') {
+    is_float = true;
+    const char* const first = ++p;
+    // Leading zeros of 0.000ddd are not significant: skip them for the digit count.
+    if (mantissa == 0) {
+      while (p != end && *p == '0') ++p;
+      digits = 0;
+    }
+    const char* const significant = p;
+    p = scan_digits(p, end, mantissa);
+    const auto fraction_digits = static_cast<std::size_t>(p - first);
+    digits += static_cast<std::size_t>(p - significant);
+    exponent = -static_cast<long>(fraction_digits);
+    fast = fraction_digits > 0 && p != end;
+  }
+  if (fast && (*p == 'e' || *p == 'E')) {
+    is_float = true;
+    ++p;
+    bool negative_exponent = false;
+    if (p != end && (*p == '+' || *p == '-')) negative_exponent = *p++ == '-';
+    const char* const first = p;
+    long e = 0;
+    while (p != end && is_digit(*p)) {
+      if (e < 100000) e = e * 10 + (*p - '0');
+      ++p;
+    }
+    exponent += negative_exponent ? -e : e;
+    fast = p != first && p != end;
+  }
+  // A digit right after the number means a leading zero ("01"): an error, said below.
+  if (fast && !is_digit(*p)) {
+    number_text_ = std::string_view(start, static_cast<std::size_t>(p - start));
+    Number n;
+    if (!is_float && digits <= 19) {
+      if (!negative) {
+        n.kind = Number::Kind::unsigned_integer;
+        n.u = mantissa;
+        in_.set_cursor(p);
+        return n;
+      }
+      if (mantissa <= std::uint64_t{1} << 63) {
+        n.kind = Number::Kind::signed_integer;
+        n.i = static_cast<std::int64_t>(0 - mantissa);  // two's complement: exact for -2^63 too
+        in_.set_cursor(p);
+        return n;
+      }
+    }
+    if (is_float && digits <= 19) {
+      if (const std::optional<double> d = fast_decimal_to_double(mantissa, exponent)) {
+        n.kind = Number::Kind::floating;
+        n.d = negative ? -*d : *d;
+        in_.set_cursor(p);
+        return n;
+      }
+    }
+    in_.set_cursor(p);  // well-formed: only the conversion is left
+    return convert_number(number_text_, is_float);
+  }
+  return read_number_general();
+}
+
+// The general path: scans across windows (with the exact error for a malformed number) and
+// converts with std::from_chars.
+Number Reader::read_number_general() {
   const std::string_view text = scan_number();
+  return convert_number(text, number_is_float_);
+}
+
+Number Reader::convert_number(std::string_view text, bool is_float) {
   Number n;
-  if (!number_is_float_) {
+  if (!is_float) {
     const bool negative = text[0] == '-';
     std::uint64_t u = 0;
     const char* const end = text.data() + text.size();
@@ -325,8 +518,7 @@ Number Reader::read_number() {
       constexpr auto magnitude_of_min = std::uint64_t{1} << 63;
       if (u <= magnitude_of_min) {
         n.kind = Number::Kind::signed_integer;
-        n.i = u == magnitude_of_min ? std::numeric_limits<std::int64_t>::min()
-                                    : -static_cast<std::int64_t>(u);
+        n.i = static_cast<std::int64_t>(0 - u);
         return n;
       }
     }
@@ -375,6 +567,7 @@ void Reader::read_string_body(std::string& out) {
     const char* p = in_.cursor();
     const char* const end = in_.limit();
     const char* const run = p;
+    while (end - p >= 8 && !has_special_byte(load8(p))) p += 8;
     while (p != end && plain[static_cast<unsigned char>(*p)]) ++p;
     out.append(run, static_cast<std::size_t>(p - run));
     in_.set_cursor(p);

@@ -185,6 +185,8 @@ class Reader {
   void read_non_ascii(std::string& out);
   void read_literal(std::string_view literal);
   std::string_view scan_number();
+  Number read_number_general();
+  Number convert_number(std::string_view text, bool is_float);
   [[noreturn]] void fail_expected(std::string_view expected, int found);
   [[noreturn]] void fail_integer_range(std::string_view range);
   void enter(char open);
