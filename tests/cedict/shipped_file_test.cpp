@@ -3,6 +3,8 @@
 // the four classic steps, which must all agree entry by entry.
 #include <bufstream/cedict/dictionary.hpp>
 
+#include <algorithm>
+#include <cctype>
 #include <string>
 #include <vector>
 
@@ -161,6 +163,69 @@ TEST(ShippedFile, Lookups) {
     EXPECT_TRUE(whole) << e.english();
   }
   EXPECT_TRUE(found_cat);
+}
+
+// Every look-up kind against a scan of all entries, for keys taken from entries spread over
+// the file.
+TEST(ShippedFile, LookupsAgreeWithAFullScan) {
+  const Dictionary& d = reference();
+  const auto lower = [](std::string_view s) {
+    std::string out(s);
+    for (char& c : out) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+    return out;
+  };
+  const auto is_word_byte = [](char c) {
+    const auto b = static_cast<unsigned char>(c);
+    return std::isalnum(b) || b >= 0x80;
+  };
+  // The glosses joined by '/', lower-cased: '/' is no word byte, so words do not run across.
+  std::vector<std::string> lowered(d.size());
+  for (std::size_t i = 0; i < d.size(); ++i) lowered[i] = lower(d[i].english());
+  const auto has_word = [&](std::size_t entry, const std::string& word) {
+    const std::string& text = lowered[entry];
+    for (std::size_t at = text.find(word); at != std::string::npos; at = text.find(word, at + 1)) {
+      const bool left = at == 0 || !is_word_byte(text[at - 1]);
+      const bool right = at + word.size() == text.size() || !is_word_byte(text[at + word.size()]);
+      if (left && right) return true;
+    }
+    return false;
+  };
+  const auto numbers = [](const std::vector<Entry>& found) {
+    std::vector<std::size_t> out;
+    for (const Entry& e : found) out.push_back(e.index);
+    return out;
+  };
+  for (std::size_t sample = 0; sample < 25; ++sample) {
+    const Entry key = d[sample * 2917 % d.size()];
+    std::string word;  // the first word of the first gloss that has one
+    for (const char c : key.glosses[0]) {
+      if (is_word_byte(c)) {
+        word += c;
+      } else if (!word.empty()) {
+        break;
+      }
+    }
+    const std::string lowered_word = lower(word);
+    const std::string lowered_pinyin = lower(key.pinyin);
+    std::vector<std::size_t> traditional, simplified, english, pinyin;
+    for (std::size_t i = 0; i < d.size(); ++i) {
+      const Entry e = d[i];
+      if (e.traditional == key.traditional) traditional.push_back(i);
+      if (e.simplified == key.simplified) simplified.push_back(i);
+      if (!word.empty() && has_word(i, lowered_word)) english.push_back(i);
+      if (e.pinyin.size() == key.pinyin.size() && lower(e.pinyin) == lowered_pinyin) pinyin.push_back(i);  // same spelling: found by any key
+    }
+    SCOPED_TRACE(std::string(key.traditional) + " " + word);
+    EXPECT_EQ(numbers(d.find_traditional(key.traditional)), traditional);
+    EXPECT_EQ(numbers(d.find_simplified(key.simplified)), simplified);
+    if (!word.empty()) {
+      EXPECT_EQ(numbers(d.find_english(word)), english);
+    }
+    const std::vector<std::size_t> by_pinyin = numbers(d.find_pinyin(key.pinyin));
+    for (const std::size_t i : pinyin) {
+      EXPECT_NE(std::find(by_pinyin.begin(), by_pinyin.end(), i), by_pinyin.end()) << d[i].pinyin;
+    }
+  }
 }
 
 TEST(ShippedFile, MemoryStaysWellUnderFourTimesTheFile) {

@@ -1,7 +1,7 @@
 // Look-ups: sorted arrays of entry numbers, built on first use, searched by binary search.
 #include <algorithm>
+#include <cstdint>
 #include <string>
-#include <unordered_map>
 
 #include <bufstream/cedict/dictionary.hpp>
 
@@ -15,18 +15,84 @@ namespace {
 
 using Data = detail::DictionaryData;
 
-// Entry numbers sorted by one headword field, ties in file order.
-template <class Field>
-std::vector<std::uint32_t> sort_by(const std::vector<Record>& records, Field field) {
-  std::vector<std::uint32_t> order(records.size());
-  for (std::uint32_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
-    const std::string_view fa = field(records[a]);
-    const std::string_view fb = field(records[b]);
-    return fa < fb || (fa == fb && a < b);
+// The first eight bytes of `key`, big-endian, padded with zeros: comparing these orders keys
+// as comparing the keys does, except between keys that share them.
+std::uint64_t prefix_of(std::string_view key) noexcept {
+  std::uint64_t v = 0;
+  const std::size_t n = std::min<std::size_t>(key.size(), 8);
+  for (std::size_t i = 0; i < n; ++i) v = (v << 8) | static_cast<unsigned char>(key[i]);
+  return n == 8 ? v : v << (8 * (8 - n));
+}
+
+// Entry numbers 0..count-1 sorted by `key_of(number)`, ties in file order. Sorting (prefix,
+// number) pairs keeps most comparisons inside the array, away from the text.
+template <class KeyOf>
+std::vector<std::uint32_t> sorted_by_key(std::size_t count, KeyOf key_of) {
+  struct Item {
+    std::uint64_t prefix;
+    std::uint32_t number;
+  };
+  std::vector<Item> items(count);
+  for (std::uint32_t i = 0; i < count; ++i) items[i] = {prefix_of(key_of(i)), i};
+  std::sort(items.begin(), items.end(), [&](const Item& a, const Item& b) {
+    if (a.prefix != b.prefix) return a.prefix < b.prefix;
+    const std::string_view ka = key_of(a.number);
+    const std::string_view kb = key_of(b.number);
+    return ka < kb || (ka == kb && a.number < b.number);
   });
+  std::vector<std::uint32_t> order(count);
+  for (std::size_t i = 0; i < count; ++i) order[i] = items[i].number;
   return order;
 }
+
+// Numbers distinct words: open addressing over a flat table, one probe per word in the
+// common case (a node-based map cost most of the English index's build in cache misses).
+class WordNumbers {
+ public:
+  /// The number of `word`, new ones numbered in order from 0; `copy` stores a new word.
+  template <class Copy>
+  std::uint32_t number(std::string_view word, Copy copy) {
+    if (2 * (words_.size() + 1) > slots_.size()) grow();
+    const std::uint64_t h = hash(word);
+    for (std::size_t i = h & (slots_.size() - 1);; i = (i + 1) & (slots_.size() - 1)) {
+      Slot& slot = slots_[i];
+      if (slot.number == empty) {
+        slot = {h, static_cast<std::uint32_t>(words_.size())};
+        words_.push_back(copy(word));
+        return slot.number;
+      }
+      if (slot.hash == h && words_[slot.number] == word) return slot.number;
+    }
+  }
+  const std::vector<std::string_view>& words() const noexcept { return words_; }
+
+ private:
+  static constexpr std::uint32_t empty = ~std::uint32_t{0};
+  struct Slot {
+    std::uint64_t hash;
+    std::uint32_t number;
+  };
+
+  static std::uint64_t hash(std::string_view s) noexcept {  // FNV-1a, then mixed
+    std::uint64_t h = 14695981039346656037ULL;
+    for (const char c : s) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ULL;
+    return h ^ (h >> 29);
+  }
+
+  void grow() {
+    std::vector<Slot> old = std::move(slots_);
+    slots_.assign(old.empty() ? 1024 : 2 * old.size(), Slot{0, empty});
+    for (const Slot& slot : old) {
+      if (slot.number == empty) continue;
+      std::size_t i = slot.hash & (slots_.size() - 1);
+      while (slots_[i].number != empty) i = (i + 1) & (slots_.size() - 1);
+      slots_[i] = slot;
+    }
+  }
+
+  std::vector<Slot> slots_;
+  std::vector<std::string_view> words_;
+};
 
 // The run of `order` whose key equals `key`.
 template <class Key>
@@ -46,50 +112,42 @@ void build_pinyin(Data& d) {
     index.ends.push_back(static_cast<std::uint32_t>(index.keys.size()));
   }
   index.keys.shrink_to_fit();
-  index.order.resize(d.records.size());
-  for (std::uint32_t i = 0; i < index.order.size(); ++i) index.order[i] = i;
-  std::sort(index.order.begin(), index.order.end(), [&](std::uint32_t a, std::uint32_t b) {
-    const std::string_view ka = index.key(a);
-    const std::string_view kb = index.key(b);
-    return ka < kb || (ka == kb && a < b);
-  });
+  index.order = sorted_by_key(d.records.size(), [&](std::uint32_t i) { return index.key(i); });
 }
 
 void build_english(Data& d) {
   EnglishIndex& index = d.english;
   // First pass: number the distinct words and list (word, entry) pairs, each pair once.
-  std::unordered_map<std::string_view, std::uint32_t> ids;
+  WordNumbers numbers;
   std::vector<std::uint32_t> last_entry;  // per word: the last entry it was listed for, plus one
   std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs;
   std::string scratch;
+  const auto copy = [&](std::string_view word) { return index.text.copy(word); };
   for (std::uint32_t e = 0; e < d.records.size(); ++e) {
     const Record& r = d.records[e];
     for (std::uint32_t g = r.first_gloss; g < r.first_gloss + r.gloss_count; ++g) {
       for_each_word(d.gloss(r, g), scratch, [&](std::string_view word) {
-        auto it = ids.find(word);
-        if (it == ids.end()) {
-          it = ids.emplace(index.text.copy(word), static_cast<std::uint32_t>(ids.size())).first;
-          last_entry.push_back(0);
-        }
-        if (last_entry[it->second] != e + 1) {
-          last_entry[it->second] = e + 1;
-          pairs.emplace_back(it->second, e);
+        const std::uint32_t w = numbers.number(word, copy);
+        if (w == last_entry.size()) last_entry.push_back(0);
+        if (last_entry[w] != e + 1) {
+          last_entry[w] = e + 1;
+          pairs.emplace_back(w, e);
         }
       });
     }
   }
   // Second pass: words in sorted order, each with its entries (already ascending).
-  std::vector<std::pair<std::string_view, std::uint32_t>> sorted(ids.begin(), ids.end());
-  std::sort(sorted.begin(), sorted.end());
+  const std::vector<std::string_view>& words = numbers.words();
+  const std::vector<std::uint32_t> sorted = sorted_by_key(words.size(), [&](std::uint32_t w) { return words[w]; });
   std::vector<std::uint32_t> rank(sorted.size());
   index.words.reserve(sorted.size());
-  for (std::uint32_t w = 0; w < sorted.size(); ++w) {
-    rank[sorted[w].second] = w;
-    index.words.push_back(sorted[w].first);
+  for (std::uint32_t k = 0; k < sorted.size(); ++k) {
+    rank[sorted[k]] = k;
+    index.words.push_back(words[sorted[k]]);
   }
   index.starts.assign(sorted.size() + 1, 0);
   for (const auto& [word, entry] : pairs) ++index.starts[rank[word] + 1];
-  for (std::size_t w = 1; w < index.starts.size(); ++w) index.starts[w] += index.starts[w - 1];
+  for (std::size_t k = 1; k < index.starts.size(); ++k) index.starts[k] += index.starts[k - 1];
   index.postings.resize(pairs.size());
   std::vector<std::uint32_t> fill(index.starts.begin(), index.starts.end() - 1);
   for (const auto& [word, entry] : pairs) index.postings[fill[rank[word]]++] = entry;
@@ -97,14 +155,14 @@ void build_english(Data& d) {
 
 void ensure_traditional(Data& d) {
   std::call_once(d.traditional_once, [&] {
-    d.by_traditional = sort_by(d.records, [](const Record& r) { return r.traditional(); });
+    d.by_traditional = sorted_by_key(d.records.size(), [&](std::uint32_t i) { return d.records[i].traditional(); });
     d.traditional_built = true;
   });
 }
 
 void ensure_simplified(Data& d) {
   std::call_once(d.simplified_once, [&] {
-    d.by_simplified = sort_by(d.records, [](const Record& r) { return r.simplified(); });
+    d.by_simplified = sorted_by_key(d.records.size(), [&](std::uint32_t i) { return d.records[i].simplified(); });
     d.simplified_built = true;
   });
 }
