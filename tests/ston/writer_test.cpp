@@ -1,7 +1,9 @@
 // The writer, case by case from STON.md; every text is checked through BufferedWriteStreams of
 // 1, 2, 3, 7 and 65536 bytes.
 #include <cmath>
+#include <cstring>
 #include <limits>
+#include <random>
 
 #include <gtest/gtest.h>
 
@@ -439,6 +441,37 @@ TEST(StonWriter, SinkFailuresPropagate) {
   Writer w(direct);
   w.write(value);
   EXPECT_EQ(direct.written(), expected);
+}
+
+}  // namespace
+}  // namespace bufstream::ston
+
+namespace bufstream::ston {
+namespace {
+
+// The writer formats floats of the plain range itself (faster); it must agree with the stream
+// layer's format_double_smalltalk everywhere.
+TEST(StonWriter, FloatsAgreeWithFormatDoubleSmalltalk) {
+  std::mt19937_64 rng(42);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  std::vector<double> values = {1e-4, 0.0001000000000000001, 9.999999999999999e-5, 1e6,
+                                999999.9999999999, 123456.0, 0.5, 1.0, 3.0, 100.0};
+  for (int i = 0; i < 20000; ++i) {
+    values.push_back(std::ldexp(unit(rng), static_cast<int>(rng() % 60) - 30));
+    values.push_back(static_cast<double>(rng() % 2000000) / 2.0);
+    std::uint64_t bits = rng();
+    double any;
+    std::memcpy(&any, &bits, sizeof any);
+    if (std::isfinite(any)) values.push_back(any);
+  }
+  for (double v : values) {
+    for (double x : {v, -v}) {
+      char expected[max_double_chars];
+      const std::string_view want(expected,
+                                  static_cast<std::size_t>(format_double_smalltalk(expected, x) - expected));
+      ASSERT_EQ(to_string(x), want) << x;
+    }
+  }
 }
 
 }  // namespace

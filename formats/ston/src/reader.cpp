@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -72,6 +73,8 @@ struct Reader::Impl {
   std::size_t depth = 0;
   std::string spill;        // for runs that straddle windows
   std::string digits[3];    // the digit groups of a number
+  std::vector<Value> elements;     // elements of the open lists, innermost last
+  std::vector<MapEntry> entries;   // entries of the open maps, innermost last
 
   Impl(ReadStream& stream, ReadOptions opts) : in(stream), options(std::move(opts)) {}
 
@@ -98,13 +101,14 @@ struct Reader::Impl {
     in.advance(1);
   }
 
-  // Counts nesting; the guard's destructor leaves the level.
+  // Counts nesting; the guard's destructor leaves the level. Made at the opening bracket (or
+  // the ':' of an association), which is where a too-deep error points.
   struct Level {
     Impl& r;
-    Level(Impl& reader, SourcePosition where) : r(reader) {
+    explicit Level(Impl& reader) : r(reader) {
       if (++r.depth > r.options.max_depth) {
-        r.fail(where, fmt::format("nesting deeper than {} levels (ReadOptions::max_depth)",
-                                  r.options.max_depth));
+        r.fail(r.here(), fmt::format("nesting deeper than {} levels (ReadOptions::max_depth)",
+                                     r.options.max_depth));
       }
     }
     ~Level() { --r.depth; }
@@ -177,6 +181,8 @@ struct Reader::Impl {
     doc = &d;
     objects.clear();
     pending.clear();
+    elements.clear();
+    entries.clear();
     depth = 0;
     skip_whitespace();
     Value v = parse_value();
@@ -187,11 +193,10 @@ struct Reader::Impl {
 
   // value := simple-value [':' value]   (associations are right-associative)
   Value parse_value() {
-    const SourcePosition start = here();
     Value v = parse_simple_value();
     skip_whitespace();
     if (peek() != ':') return v;
-    Level level(*this, start);
+    Level level(*this);
     in.advance(1);
     skip_whitespace();
     Value rhs = parse_value();
@@ -232,10 +237,10 @@ struct Reader::Impl {
     fail(start, fmt::format("expected a value but found '{}'", word));
   }
 
-  // Numbers the container (pre-order: before its children) and fills it.
+  // Numbers the container (pre-order: before its children) and fills it. Elements collect on
+  // `elements` (shared by all open lists) and move into the node in one allocation.
   Value parse_list(Node* node) {
-    const SourcePosition start = here();
-    Level level(*this, start);
+    Level level(*this);
     if (node == nullptr) {
       node = Access::new_node(*doc, {}, false);
       objects.push_back(Access::of(node));
@@ -246,15 +251,18 @@ struct Reader::Impl {
       in.advance(1);
       return Access::of(node);
     }
+    const std::size_t base = elements.size();
     for (;;) {
-      Value element = parse_value();
-      node->items.push_back(std::move(element));
+      elements.push_back(parse_value());
       const int c = peek();
       if (c == ',') {
         in.advance(1);
         skip_whitespace();
       } else if (c == ']') {
         in.advance(1);
+        auto first = elements.begin() + static_cast<std::ptrdiff_t>(base);
+        node->items.assign(std::make_move_iterator(first), std::make_move_iterator(elements.end()));
+        elements.erase(first, elements.end());
         return Access::of(node);
       } else {
         fail_expected("',' or ']'");
@@ -265,8 +273,7 @@ struct Reader::Impl {
   // map := '{' [ simple-value ':' value { ',' simple-value ':' value } ] '}'
   // A key is a simple value, so `{#a:#b:#c}` maps #a to the association #b:#c (as Pharo does).
   Value parse_map(Node* node) {
-    const SourcePosition start = here();
-    Level level(*this, start);
+    Level level(*this);
     if (node == nullptr) {
       node = Access::new_node(*doc, {}, true);
       objects.push_back(Access::of(node));
@@ -277,19 +284,23 @@ struct Reader::Impl {
       in.advance(1);
       return Access::of(node);
     }
+    const std::size_t base = entries.size();
     for (;;) {
       Value key = parse_simple_value();
       skip_whitespace();
       expect(':', "':' after a map key");
       skip_whitespace();
       Value value = parse_value();
-      node->entries.push_back({std::move(key), std::move(value)});
+      entries.push_back({std::move(key), std::move(value)});
       const int c = peek();
       if (c == ',') {
         in.advance(1);
         skip_whitespace();
       } else if (c == '}') {
         in.advance(1);
+        auto first = entries.begin() + static_cast<std::ptrdiff_t>(base);
+        node->entries.assign(std::make_move_iterator(first), std::make_move_iterator(entries.end()));
+        entries.erase(first, entries.end());
         return Access::of(node);
       } else {
         fail_expected("',' or '}'");
@@ -405,6 +416,47 @@ struct Reader::Impl {
   // accepts a '.' or an exponent marker with no digits after it (`1.` is 1.0, `1e` is 1); so
   // do we.
   Value parse_number() {
+    if (auto fast = parse_plain_number_in_window()) return *fast;
+    return parse_number_slow();
+  }
+
+  // The common numbers, `-?digits` (up to 18 digits) and `-?digits.digits[e[-+]digits]`, when
+  // the token and the byte after it lie in the window: converted in place, no copy.
+  std::optional<Value> parse_plain_number_in_window() {
+    const char* const start = in.cursor();
+    const char* const end = in.limit();
+    const char* p = start;
+    const bool negative = p != end && *p == '-';
+    if (negative) ++p;
+    const char* const whole = p;
+    while (p != end && is_digit(*p)) ++p;
+    const auto length = static_cast<std::size_t>(p - whole);
+    if (length == 0 || p == end) return std::nullopt;
+    if (*p != '.' && *p != '/' && *p != 'e' && *p != 'E') {
+      if (length > 18) return std::nullopt;
+      std::int64_t value = 0;
+      for (const char* d = whole; d != p; ++d) value = value * 10 + (*d - '0');
+      in.set_cursor(p);
+      return Value(negative ? -value : value);
+    }
+    if (*p != '.') return std::nullopt;
+    const char* const fraction = ++p;
+    while (p != end && is_digit(*p)) ++p;
+    if (p == fraction || p == end) return std::nullopt;
+    if (*p == 'e' || *p == 'E') {
+      ++p;
+      if (p != end && (*p == '-' || *p == '+')) ++p;
+      const char* const exponent = p;
+      while (p != end && is_digit(*p)) ++p;
+      if (p == exponent || p == end) return std::nullopt;
+    }
+    const auto d = parse_double(std::string_view(start, static_cast<std::size_t>(p - start)));
+    if (!d) return std::nullopt;
+    in.set_cursor(p);
+    return Value(*d);
+  }
+
+  Value parse_number_slow() {
     const SourcePosition start = here();
     const bool negative = peek() == '-';
     if (negative) in.advance(1);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <cmath>
 #include <unordered_map>
 #include <unordered_set>
@@ -36,6 +37,23 @@ constexpr std::array<bool, 256> escape_stops(char quote) {
 constexpr auto ston_stops = escape_stops('\'');
 constexpr auto json_stops = escape_stops('"');
 
+// format_double_smalltalk's text, faster for the plain range 1e-4 <= |x| < 1e6: there the
+// shortest fixed notation of std::to_chars has the same digits, and only a whole number needs
+// ".0" appended. (A candidate for the stream layer's format_double_smalltalk itself; the
+// writer test checks that both agree.)
+char* format_float(char* out, double d) {
+  const double magnitude = std::fabs(d);
+  if (magnitude >= 1e-4 && magnitude < 1e6) [[likely]] {
+    char* end = std::to_chars(out, out + max_double_chars, d, std::chars_format::fixed).ptr;
+    if (std::find(out, end, '.') == end) {
+      *end++ = '.';
+      *end++ = '0';
+    }
+    return end;
+  }
+  return format_double_smalltalk(out, d);
+}
+
 bool is_bare_symbol(std::string_view name) noexcept {
   if (name.empty()) return false;
   return std::all_of(name.begin(), name.end(), [](char c) {
@@ -47,21 +65,14 @@ bool is_bare_symbol(std::string_view name) noexcept {
 }  // namespace
 
 struct Writer::Impl {
-  struct Frame {
-    bool is_map;
-    bool is_short;      // a short list: `Tag [ a, b ]` in pretty layout
-    std::size_t count;  // elements written (keys and values both count in a map)
-  };
-
   WriteStream& out;
   WriteOptions options;
-  std::vector<Frame> frames;  // open streaming containers
+  Writer* writer = nullptr;   // the streaming state (null in a preview)
   std::size_t level = 0;      // indentation level
   std::size_t depth = 0;      // nesting, for max_depth
   std::uint64_t objects = 0;  // numbered so far in this top-level value
   std::unordered_map<const Node*, std::uint64_t> numbers;  // written containers
   std::unordered_set<const Node*> open_nodes;               // ReferencePolicy::ignore: the path
-  bool wrote_top_level = false;
   bool previewing = false;  // writing a value for an error message: no checks
 
   Impl(WriteStream& stream, WriteOptions opts) : out(stream), options(std::move(opts)) {}
@@ -82,36 +93,6 @@ struct Writer::Impl {
            options.short_list_tags.end();
   }
 
-  // Writes what comes before the next element of the innermost open streaming container (or
-  // before the next top-level value).
-  void before_element() {
-    if (frames.empty()) {
-      if (wrote_top_level) out.write(options.new_line);
-      wrote_top_level = true;
-      return;
-    }
-    Frame& f = frames.back();
-    if (f.is_map) {
-      if (f.count % 2 == 0) {
-        if (f.count > 0) out.put(',');
-        if (options.pretty) newline_indent();
-      } else {
-        write_colon();
-      }
-    } else if (f.is_short) {
-      if (f.count > 0) out.write(", ");
-    } else {
-      if (f.count > 0) out.put(',');
-      if (options.pretty) newline_indent();
-    }
-    ++f.count;
-  }
-
-  // A complete top-level value has been written: numbering starts again.
-  void after_element() {
-    if (frames.empty()) reset_identity();
-  }
-
   void reset_identity() {
     objects = 0;
     numbers.clear();
@@ -127,6 +108,8 @@ struct Writer::Impl {
   }
 
   bool in_map_key_position() const noexcept {
+    if (writer == nullptr) return false;
+    const auto& frames = writer->frames_;
     return !frames.empty() && frames.back().is_map && frames.back().count % 2 == 0;
   }
 
@@ -169,7 +152,7 @@ struct Writer::Impl {
   void write_double(double d) {
     if (std::isfinite(d)) [[likely]] {
       char* p = out.reserve(max_double_chars);
-      out.commit(static_cast<std::size_t>(format_double_smalltalk(p, d) - p));
+      out.commit(static_cast<std::size_t>(format_float(p, d) - p));
       return;
     }
     const char* name = std::isnan(d) ? "nan" : d > 0 ? "infinity" : "negativeInfinity";
@@ -448,15 +431,13 @@ struct Writer::Impl {
       }
       if (!is_valid_tag(tag)) throw std::invalid_argument(fmt::format("not a STON tag: '{}'", tag));
     }
-    if (in_map_key_position() && options.json) {
-      fail("cannot write a map key that is a container in JSON mode: keys must be strings");
-    }
-    if (frames.size() + depth >= options.max_depth) {
+    auto& frames = writer->frames_;
+    if (frames.size() >= options.max_depth) {
       fail(fmt::format("cannot begin a container: nesting deeper than {} levels "
                        "(WriteOptions::max_depth)",
                        options.max_depth));
     }
-    before_element();
+    writer->before_element(tag.empty() ? (is_map ? Kind::map : Kind::list) : Kind::tagged);
     if (tracks_identity()) ++objects;
     const bool is_short = options.pretty && !is_map && !tag.empty() && is_short_tag(tag);
     if (!tag.empty()) {
@@ -470,6 +451,7 @@ struct Writer::Impl {
   }
 
   void end(bool is_map) {
+    auto& frames = writer->frames_;
     if (frames.empty() || frames.back().is_map != is_map) {
       throw std::logic_error(fmt::format("ston::Writer::end_{}() without a matching begin",
                                          is_map ? "map" : "list"));
@@ -492,7 +474,7 @@ struct Writer::Impl {
       }
       out.put(is_map ? '}' : ']');
     }
-    after_element();
+    writer->after_element();
   }
 
   void check_key(const Value* v, Kind kind) {
@@ -509,21 +491,51 @@ struct Writer::Impl {
 };
 
 Writer::Writer(WriteStream& out, WriteOptions options)
-    : impl_(std::make_unique<Impl>(out, std::move(options))) {}
+    : out_(out), pretty_(options.pretty), impl_(std::make_unique<Impl>(out, std::move(options))) {
+  impl_->writer = this;
+}
 Writer::~Writer() = default;
+
+void Writer::before_element_slow(Kind kind) {
+  Impl& w = *impl_;
+  if (frames_.empty()) {
+    if (wrote_top_level_) out_.write(w.options.new_line);
+    wrote_top_level_ = true;
+    return;
+  }
+  Frame& f = frames_.back();
+  if (f.is_map) {
+    if (f.count % 2 == 0) {
+      w.check_key(nullptr, kind);
+      if (f.count > 0) out_.put(',');
+      if (pretty_) w.newline_indent();
+    } else {
+      w.write_colon();
+    }
+  } else if (f.is_short) {
+    if (f.count > 0) out_.write(", ");
+  } else {
+    if (f.count > 0) out_.put(',');
+    if (pretty_) w.newline_indent();
+  }
+  ++f.count;
+}
+
+void Writer::end_top_level() { impl_->reset_identity(); }
 
 void Writer::write(const Value& v) {
   Impl& w = *impl_;
   w.check_key(&v, v.kind());
-  w.before_element();
+  before_element(v.kind());
   try {
     w.write_value(v);
   } catch (...) {
+    // The output is incomplete; keep the writer's own state consistent for later calls.
     w.depth = 0;
-    w.level = w.frames.size();
+    w.open_nodes.clear();
     throw;
   }
-  w.after_element();
+  after_element();
 }
 
 void Writer::begin_list() { impl_->begin({}, false); }
@@ -534,46 +546,34 @@ void Writer::begin_tagged_list(std::string_view tag) { impl_->begin(tag, false);
 void Writer::begin_tagged_map(std::string_view tag) { impl_->begin(tag, true); }
 
 void Writer::value(std::nullptr_t) {
-  impl_->check_key(nullptr, Kind::nil);
-  impl_->before_element();
-  impl_->out.write(impl_->options.json ? "null" : "nil");
-  impl_->after_element();
+  before_element(Kind::nil);
+  out_.write(impl_->options.json ? "null" : "nil");
+  after_element();
 }
 
 void Writer::value(bool b) {
-  impl_->check_key(nullptr, Kind::boolean);
-  impl_->before_element();
-  impl_->out.print(b);
-  impl_->after_element();
-}
-
-void Writer::value(std::int64_t i) {
-  impl_->check_key(nullptr, Kind::integer);
-  impl_->before_element();
-  impl_->out.print(i);
-  impl_->after_element();
+  before_element(Kind::boolean);
+  out_.print(b);
+  after_element();
 }
 
 void Writer::value(double d) {
-  impl_->check_key(nullptr, Kind::floating);
-  impl_->before_element();
+  before_element(Kind::floating);
   impl_->write_double(d);
-  impl_->after_element();
+  after_element();
 }
 
 void Writer::value(std::string_view s) {
-  impl_->before_element();
+  before_element(Kind::string);
   impl_->write_text(s);
-  impl_->after_element();
+  after_element();
 }
 
 void Writer::symbol(std::string_view name) {
-  impl_->before_element();
+  before_element(Kind::symbol);
   impl_->write_symbol(name);
-  impl_->after_element();
+  after_element();
 }
-
-bool Writer::complete() const noexcept { return impl_->frames.empty(); }
 
 std::string to_string(const Value& v, const WriteOptions& options) {
   StringWriteStream out;

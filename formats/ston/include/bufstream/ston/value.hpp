@@ -193,6 +193,20 @@ struct PendingReference {
 class Value {
  public:
   Value() noexcept = default;  // nil
+  Value(const Value&) = default;
+  Value(Value&&) noexcept = default;
+  ~Value() = default;
+  /// Assignment from a part of the value itself (`v = v.as_association().value()`) is safe.
+  Value& operator=(const Value& other) {
+    Value copy(other);
+    data_ = std::move(copy.data_);
+    return *this;
+  }
+  Value& operator=(Value&& other) noexcept {
+    Value taken(std::move(other));
+    data_ = std::move(taken.data_);
+    return *this;
+  }
   Value(std::nullptr_t) noexcept {}  // NOLINT: nil
   Value(bool b) noexcept : data_(b) {}  // NOLINT
   template <std::integral T>

@@ -97,7 +97,11 @@ class Writer {
 
   void value(std::nullptr_t);
   void value(bool b);
-  void value(std::int64_t i);
+  void value(std::int64_t i) {
+    before_element(Kind::integer);
+    out_.print(i);
+    after_element();
+  }
   template <std::integral T>
     requires(!std::same_as<T, bool> && !std::same_as<T, char> &&
              !std::same_as<T, std::int64_t>)
@@ -118,10 +122,42 @@ class Writer {
   void symbol(std::string_view name);
 
   /// True when no container is open (everything written so far is complete).
-  bool complete() const noexcept;
+  bool complete() const noexcept { return frames_.empty(); }
 
  private:
   struct Impl;
+  friend struct Impl;
+
+  // One open streaming container.
+  struct Frame {
+    bool is_map;
+    bool is_short;      // a short list: `Tag [ a, b ]` in pretty layout
+    std::size_t count;  // elements written (keys and values both count in a map)
+  };
+
+  // What comes before the next element. The common case (an element of a list in compact
+  // layout) is inline; everything else is out of line.
+  void before_element(Kind kind) {
+    if (!frames_.empty()) [[likely]] {
+      Frame& f = frames_.back();
+      if (!f.is_map && !pretty_) {
+        if (f.count++ != 0) out_.put(',');
+        return;
+      }
+    }
+    before_element_slow(kind);
+  }
+  void before_element_slow(Kind kind);
+  // A complete top-level value has been written: reference numbering starts again.
+  void after_element() {
+    if (frames_.empty()) end_top_level();
+  }
+  void end_top_level();
+
+  WriteStream& out_;
+  bool pretty_;
+  bool wrote_top_level_ = false;
+  std::vector<Frame> frames_;
   std::unique_ptr<Impl> impl_;
 };
 
