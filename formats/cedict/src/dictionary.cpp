@@ -45,7 +45,8 @@ class Dictionary::Loader {
   /// themselves) during the load. CC-CEDICT averages 76 bytes and 1.7 glosses per entry
   /// (44 bytes per gloss); the estimates err on the large side.
   void expect_bytes(std::uint64_t bytes, bool copy) {
-    const auto n = static_cast<std::size_t>(std::min<std::uint64_t>(bytes, std::uint64_t{1} << 40));
+    // Beyond 64 GiB the tables would pass their 2^32-element limits anyway.
+    const auto n = static_cast<std::size_t>(std::min<std::uint64_t>(bytes, std::uint64_t{1} << 36));
     data_.records.reserve(n / 64 + 16);
     data_.glosses.reserve(n / 40 + 16);
     if (copy) data_.text.reserve(n);

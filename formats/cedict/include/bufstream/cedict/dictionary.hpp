@@ -43,7 +43,7 @@ struct LoadOptions {
 
 class Dictionary {
  public:
-  /// An empty dictionary.
+  /// An empty dictionary. A dictionary moved from may only be destroyed or assigned to.
   Dictionary();
   Dictionary(Dictionary&&) noexcept;
   Dictionary& operator=(Dictionary&&) noexcept;
