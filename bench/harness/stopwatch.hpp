@@ -11,6 +11,8 @@ class Stopwatch {
  public:
   using Clock = std::chrono::steady_clock;
 
+  /// Starts (or restarts) the clock. The harness starts it before each run; a run that must
+  /// prepare something untimed first (remove the previous output) restarts it after that.
   void start() noexcept {
     start_ = Clock::now();
     stop_.reset();

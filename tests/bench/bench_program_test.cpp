@@ -1,0 +1,209 @@
+// Runs the built bufstream-bench with a small row count and checks what it reports: the JSON
+// schema of docs/BENCHMARKS.md section 3, and every variant of every suite either measured or
+// skipped with a reason. (Correctness only: no timing is checked.)
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#ifndef BUFSTREAM_BENCH_EXE
+#error "BUFSTREAM_BENCH_EXE must name the bufstream-bench binary"
+#endif
+#ifndef BUFSTREAM_BENCH_SOURCE_DIR
+#error "BUFSTREAM_BENCH_SOURCE_DIR must name the bench/ source folder"
+#endif
+
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string slurp(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// Runs the program with `args` (already quoted); returns its exit status.
+int run_bench(const std::string& args, const fs::path& out, const fs::path& err) {
+  const std::string command = "'" + std::string(BUFSTREAM_BENCH_EXE) + "' " + args + " > '" + out.string() +
+                              "' 2> '" + err.string() + "'";
+  const int status = std::system(command.c_str());
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+// Every variant BENCHMARKS.md names (plus the streams suite of issue 2), by suite and op.
+const std::map<std::pair<std::string, std::string>, std::vector<std::string>>& expected_variants() {
+  static const std::map<std::pair<std::string, std::string>, std::vector<std::string>> variants{
+      {{"streams", "write"}, {"buffered", "putc_unlocked", "ofstream::put", "unbuffered"}},
+      {{"streams", "read"}, {"buffered", "getc_unlocked", "ifstream::get", "unbuffered"}},
+      {{"json", "write"}, {"unbuffered", "buffered", "nlohmann", "rapidjson", "write-once"}},
+      {{"json", "read"},
+       {"unbuffered", "buffered", "buffered-typed", "nlohmann", "rapidjson", "simdjson", "read-once"}},
+      {{"ston", "write"}, {"unbuffered", "buffered", "write-once"}},
+      {{"ston", "read"}, {"unbuffered", "buffered", "read-once"}},
+      {{"csv", "write"}, {"unbuffered", "buffered", "stdio", "ofstream", "write-once"}},
+      {{"csv", "read"}, {"unbuffered", "buffered", "libcsv", "getline", "read-once"}},
+      {{"cedict", "load"},
+       {"v1-iostream", "v2-mmap-wstring", "v3-raw-strings", "v4-pool", "unbuffered", "buffered", "mapped",
+        "index", "scan-lines"}},
+  };
+  return variants;
+}
+
+std::vector<std::string> data_sets_of(const std::string& suite) {
+  if (suite == "streams") return {"bytes"};
+  if (suite == "cedict") return {"cc-cedict"};
+  return {"floats", "integers"};
+}
+
+class BenchProgram : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = new fs::path(fs::temp_directory_path() / ("bufstream-bench-test-" + std::to_string(::getpid())));
+    fs::create_directories(*dir_);
+    // A small dictionary: the first lines of the shipped CC-CEDICT file.
+    {
+      std::ifstream full(fs::path(BUFSTREAM_BENCH_SOURCE_DIR) / "data" / "cedict_ts.u8", std::ios::binary);
+      std::ofstream small(*dir_ / "cedict-small.u8", std::ios::binary);
+      std::string line;
+      for (int n = 0; n < 3000 && std::getline(full, line); ++n) small << line << '\n';
+    }
+    status_ = run_bench("--rows 200 --repeat 1 --stream-mb 1 --cedict '" + (*dir_ / "cedict-small.u8").string() +
+                            "' --tmpdir '" + dir_->string() + "' --json '" + (*dir_ / "r.json").string() +
+                            "' --svg '" + (*dir_ / "r.svg").string() + "'",
+                        *dir_ / "out.txt", *dir_ / "err.txt");
+  }
+  static void TearDownTestSuite() {
+    fs::remove_all(*dir_);
+    delete dir_;
+  }
+  static nlohmann::json report() { return nlohmann::json::parse(slurp(*dir_ / "r.json")); }
+
+  static fs::path* dir_;
+  static int status_;
+};
+
+fs::path* BenchProgram::dir_ = nullptr;
+int BenchProgram::status_ = -1;
+
+TEST_F(BenchProgram, SucceedsAndWritesTablesJsonAndSvg) {
+  ASSERT_EQ(status_, 0) << slurp(*dir_ / "err.txt");
+  const std::string tables = slurp(*dir_ / "out.txt");
+  for (const char* heading : {"\nstreams:", "\njson:", "\nston:", "\ncsv:", "\ncedict:"}) {
+    EXPECT_NE(tables.find(heading), std::string::npos) << heading;
+  }
+  const std::string svg = slurp(*dir_ / "r.svg");
+  EXPECT_TRUE(svg.starts_with("<svg ")) << svg.substr(0, 100);
+  EXPECT_TRUE(svg.ends_with("</svg>\n"));
+  EXPECT_NE(slurp(*dir_ / "err.txt").find("json"), std::string::npos);  // progress went to stderr
+}
+
+TEST_F(BenchProgram, JsonFollowsTheSchema) {
+  ASSERT_EQ(status_, 0);
+  const nlohmann::json j = report();
+  ASSERT_TRUE(j.is_object());
+  EXPECT_EQ(j.size(), 3u);
+  ASSERT_TRUE(j["results"].is_array());
+  ASSERT_TRUE(j["skipped"].is_array());
+  const nlohmann::json& machine = j["machine"];
+  ASSERT_TRUE(machine.is_object());
+  EXPECT_EQ(machine.size(), 4u);
+  EXPECT_TRUE(machine["cpu_model"].is_string());
+  EXPECT_TRUE(machine["cores"].is_number_unsigned());
+  EXPECT_TRUE(machine["compiler"].is_string());
+  EXPECT_TRUE(machine["build_type"].is_string());
+
+  const std::set<std::string> keys{"suite", "op", "data", "variant", "median_ms", "min_ms", "max_ms", "runs", "bytes"};
+  for (const nlohmann::json& r : j["results"]) {
+    std::set<std::string> have;
+    for (const auto& [key, value] : r.items()) have.insert(key);
+    std::set<std::string> want = keys;
+    if (r["suite"] == "cedict") want.insert({"median_ms_incl_destructors", "entries"});
+    EXPECT_EQ(have, want) << r.dump();
+    for (const char* k : {"suite", "op", "data", "variant"}) EXPECT_TRUE(r[k].is_string()) << r.dump();
+    for (const char* k : {"median_ms", "min_ms", "max_ms"}) EXPECT_TRUE(r[k].is_number()) << r.dump();
+    EXPECT_LE(r["min_ms"].get<double>(), r["median_ms"].get<double>()) << r.dump();
+    EXPECT_LE(r["median_ms"].get<double>(), r["max_ms"].get<double>()) << r.dump();
+    EXPECT_GE(r["runs"].get<int>(), 1) << r.dump();
+    EXPECT_GT(r["bytes"].get<std::uint64_t>(), 0u) << r.dump();
+    if (r["suite"] == "cedict" && r["variant"] != "index") {
+      EXPECT_GT(r["entries"].get<std::uint64_t>(), 0u) << r.dump();
+    }
+  }
+  for (const nlohmann::json& s : j["skipped"]) {
+    std::set<std::string> have;
+    for (const auto& [key, value] : s.items()) have.insert(key);
+    EXPECT_EQ(have, (std::set<std::string>{"suite", "op", "data", "variant", "reason"})) << s.dump();
+    EXPECT_FALSE(s["reason"].get<std::string>().empty()) << s.dump();
+  }
+}
+
+TEST_F(BenchProgram, EveryVariantIsMeasuredOrSkippedWithAReasonAndNoneFailed) {
+  ASSERT_EQ(status_, 0);
+  const nlohmann::json j = report();
+  std::map<std::string, int> seen;  // "suite/op/data/variant" -> times reported
+  auto key = [](const nlohmann::json& e) {
+    return e["suite"].get<std::string>() + "/" + e["op"].get<std::string>() + "/" + e["data"].get<std::string>() +
+           "/" + e["variant"].get<std::string>();
+  };
+  for (const nlohmann::json& r : j["results"]) ++seen[key(r)];
+  for (const nlohmann::json& s : j["skipped"]) {
+    ++seen[key(s)];
+    EXPECT_FALSE(s["reason"].get<std::string>().starts_with("FAILED")) << s.dump();
+  }
+  std::size_t expected_count = 0;
+  for (const auto& [suite_op, variants] : expected_variants()) {
+    for (const std::string& data : data_sets_of(suite_op.first)) {
+      for (const std::string& variant : variants) {
+        const std::string k = suite_op.first + "/" + suite_op.second + "/" + data + "/" + variant;
+        EXPECT_EQ(seen[k], 1) << k << " should be reported exactly once";
+        ++expected_count;
+      }
+    }
+  }
+  EXPECT_EQ(seen.size(), expected_count) << "a variant BENCHMARKS.md does not name was reported";
+}
+
+TEST_F(BenchProgram, PeersFoundAtConfigureTimeAreMeasured) {
+  ASSERT_EQ(status_, 0);
+  // The limits and the always-available peers never depend on anything optional.
+  const nlohmann::json j = report();
+  std::set<std::string> measured;
+  for (const nlohmann::json& r : j["results"]) {
+    measured.insert(r["suite"].get<std::string>() + "/" + r["op"].get<std::string>() + "/" +
+                    r["variant"].get<std::string>());
+  }
+  for (const char* k : {"streams/write/buffered", "streams/read/buffered", "streams/write/unbuffered",
+                        "json/write/nlohmann", "json/read/nlohmann", "json/write/write-once", "json/read/read-once",
+                        "csv/write/stdio", "csv/write/ofstream", "csv/read/getline", "ston/write/write-once",
+                        "ston/read/read-once"}) {
+    EXPECT_TRUE(measured.count(k)) << k;
+  }
+}
+
+TEST(BenchProgramCommandLine, HelpAndUsageErrors) {
+  const fs::path dir = fs::temp_directory_path();
+  const fs::path out = dir / ("bufstream-bench-help-" + std::to_string(::getpid()) + ".txt");
+  const fs::path err = dir / ("bufstream-bench-help-" + std::to_string(::getpid()) + ".err");
+  EXPECT_EQ(run_bench("--help", out, err), 0);
+  const std::string help = slurp(out);
+  for (const char* option : {"--suite", "--data", "--rows", "--repeat", "--json", "--svg", "--help", "--stream-mb"}) {
+    EXPECT_NE(help.find(option), std::string::npos) << option;
+  }
+  EXPECT_EQ(run_bench("--suite nonsense", out, err), 2);
+  EXPECT_NE(slurp(err).find("unknown suite"), std::string::npos);
+  fs::remove(out);
+  fs::remove(err);
+}
+
+}  // namespace
