@@ -22,8 +22,14 @@ namespace bufstream::csv::detail {
 class ByteSet {
  public:
   /// The set {a, b, c, d}; repeat a byte to make a smaller set.
-  constexpr ByteSet(char a, char b, char c, char d) noexcept
-      : bytes_{a, b, c, d}, a_(broadcast(a)), b_(broadcast(b)), c_(broadcast(c)), d_(broadcast(d)) {
+  ByteSet(char a, char b, char c, char d) noexcept
+      : a_(broadcast(a)), b_(broadcast(b)), c_(broadcast(c)), d_(broadcast(d)) {
+#if defined(__SSE2__)
+    a16_ = _mm_set1_epi8(a);
+    b16_ = _mm_set1_epi8(b);
+    c16_ = _mm_set1_epi8(c);
+    d16_ = _mm_set1_epi8(d);
+#endif
     for (char x : {a, b, c, d}) member_[static_cast<unsigned char>(x)] = true;
   }
 
@@ -32,19 +38,13 @@ class ByteSet {
   /// The first byte in `[p, end)` that is in the set, or `end`.
   const char* find(const char* p, const char* end) const noexcept {
 #if defined(__SSE2__)
-    if (end - p >= 16) {
-      const __m128i a = _mm_set1_epi8(bytes_[0]);
-      const __m128i b = _mm_set1_epi8(bytes_[1]);
-      const __m128i c = _mm_set1_epi8(bytes_[2]);
-      const __m128i d = _mm_set1_epi8(bytes_[3]);
-      do {
-        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-        const __m128i hits = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, a), _mm_cmpeq_epi8(v, b)),
-                                          _mm_or_si128(_mm_cmpeq_epi8(v, c), _mm_cmpeq_epi8(v, d)));
-        const auto mask = static_cast<unsigned>(_mm_movemask_epi8(hits));
-        if (mask != 0) return p + std::countr_zero(mask);
-        p += 16;
-      } while (end - p >= 16);
+    while (end - p >= 16) {
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+      const __m128i hits = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, a16_), _mm_cmpeq_epi8(v, b16_)),
+                                        _mm_or_si128(_mm_cmpeq_epi8(v, c16_), _mm_cmpeq_epi8(v, d16_)));
+      const auto mask = static_cast<unsigned>(_mm_movemask_epi8(hits));
+      if (mask != 0) return p + std::countr_zero(mask);
+      p += 16;
     }
 #endif
     if constexpr (std::endian::native == std::endian::little) {
@@ -72,7 +72,9 @@ class ByteSet {
     return (x - 0x0101010101010101ULL) & ~x & 0x8080808080808080ULL;
   }
 
-  char bytes_[4];
+#if defined(__SSE2__)
+  __m128i a16_, b16_, c16_, d16_;
+#endif
   std::uint64_t a_, b_, c_, d_;
   bool member_[256] = {};
 };
