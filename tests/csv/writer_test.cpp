@@ -68,6 +68,8 @@ const std::vector<WriteCase>& write_cases() {
        "a,b c,\"d,e\"\r\n"},
       {"field by field", {}, [](Writer& w) { w.field("a"); w.field(1); w.end_record(); w.field(2); w.end_record(); },
        "a,1\r\n2\r\n"},
+      {"byte-order mark at the start is quoted", {}, [](Writer& w) { w.row("\xEF\xBB\xBF" "a", "\xEF\xBB\xBF"); },
+       "\"\xEF\xBB\xBF" "a\",\xEF\xBB\xBF\r\n"},
       {"UTF-8 as is", {}, [](Writer& w) { w.row("na\xC3\xAFve", "\xE6\x97\xA5"); }, "na\xC3\xAFve,\xE6\x97\xA5\r\n"},
   };
   return cases;

@@ -43,7 +43,10 @@ void Writer::field(std::string_view text) {
       quote = true;
       break;
     case Quoting::as_needed:
-      quote = needs_quotes(text);
+      // A byte-order mark at the very start of the output would be skipped by readers (ours
+      // included): in quotes it is data.
+      quote = needs_quotes(text) ||
+              (text.starts_with("\xEF\xBB\xBF") && fields_in_record_ == 0 && out_.position() == 0);
       break;
     case Quoting::never: {
       const char* const end = text.data() + text.size();

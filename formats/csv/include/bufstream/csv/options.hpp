@@ -40,8 +40,9 @@ struct ReaderOptions {
 /// When the writer puts a field in quotes.
 enum class Quoting : std::uint8_t {
   /// Only fields that need it: those holding the separator, a quote, CR or LF, or starting or
-  /// ending with a space or tab (which some readers trim); and a record's only field when it
-  /// is empty (`""`, so that the record is not an empty line).
+  /// ending with a space or tab (which some readers trim); a record's only field when it is
+  /// empty (`""`, so that the record is not an empty line); and a first field that starts with
+  /// a UTF-8 byte-order mark at the very start of the output (which readers would skip).
   as_needed,
   /// Every field, numbers included.
   always,
