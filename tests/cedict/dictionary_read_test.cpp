@@ -272,3 +272,76 @@ TEST(DictionaryRead, MovedDictionaryKeepsItsEntries) {
 
 }  // namespace
 }  // namespace bufstream::cedict
+
+// ---- The loader's fast path (an entry parsed before its LF is found) agrees with the rest ---
+
+namespace bufstream::cedict {
+namespace {
+
+// Random dictionaries of good and bad lines, read zero-copy (which takes the fast path for
+// plain entries) and through a one-byte-at-a-time stream (which never can): the same entries,
+// counts and reported errors.
+TEST(DictionaryRead, FastPathAgreesOnRandomDictionaries) {
+  const std::vector<std::string> pieces{
+      " ", "[", "]", "/", "a", "bc", "好", "é", "𪨊", "\xE0\xA0\x80", "\xED\xA0\x80", "\xC0", "\x80", "\xFF",
+  };
+  std::uint64_t state = 7;
+  const auto next = [&state] {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return static_cast<std::size_t>(state >> 33);
+  };
+  const auto field = [&](std::size_t max_pieces, std::size_t kinds) {
+    std::string f;
+    for (std::size_t k = next() % (max_pieces + 1); k > 0; --k) f += pieces[next() % kinds];
+    return f;
+  };
+  for (int round = 0; round < 40; ++round) {
+    std::string text;
+    for (int line = 0; line < 200; ++line) {
+      const std::size_t shape = next() % 10;
+      if (shape == 0) {
+        text += field(20, pieces.size());  // anything
+      } else if (shape == 1) {
+        text += "# comment " + field(3, 7);
+      } else {
+        // A well-formed skeleton; its fields are mostly valid, sometimes not.
+        const std::size_t kinds = shape == 2 ? pieces.size() : 9;
+        text += "x" + field(3, kinds) + " y" + field(3, kinds) + " [" + field(3, kinds) + "] /";
+        for (std::size_t g = 1 + next() % 4; g > 0; --g) text += "g" + field(1 + next() % 40, kinds) + "/";
+      }
+      text += next() % 20 == 0 ? "\r\n" : "\n";
+    }
+    if (next() % 2 == 0) text.pop_back();  // sometimes no final newline
+    const LoadOptions lenient{.errors = ErrorMode::lenient, .max_reported_errors = 1000};
+    const Dictionary fast = Dictionary::load_view(text, lenient);
+    testing::ChunkedReadStream bytes(text, 1);
+    const Dictionary slow = Dictionary::load(bytes, lenient);
+    ASSERT_EQ(fast.size(), slow.size());
+    for (std::size_t i = 0; i < fast.size(); ++i) {
+      ASSERT_EQ(fast[i].traditional, slow[i].traditional);
+      ASSERT_EQ(fast[i].simplified, slow[i].simplified);
+      ASSERT_EQ(fast[i].pinyin, slow[i].pinyin);
+      ASSERT_EQ(fast[i].english(), slow[i].english());
+      ASSERT_EQ(fast[i].glosses.size(), slow[i].glosses.size());
+    }
+    const Stats a = fast.stats();
+    const Stats b = slow.stats();
+    EXPECT_EQ(a.lines, b.lines);
+    EXPECT_EQ(a.entries, b.entries);
+    EXPECT_EQ(a.glosses, b.glosses);
+    EXPECT_EQ(a.comment_lines, b.comment_lines);
+    EXPECT_EQ(a.malformed_lines, b.malformed_lines);
+    EXPECT_EQ(a.crlf_line_ends, b.crlf_line_ends);
+    EXPECT_EQ(a.missing_final_newline, b.missing_final_newline);
+    ASSERT_EQ(a.malformed.size(), b.malformed.size());
+    for (std::size_t i = 0; i < a.malformed.size(); ++i) {
+      EXPECT_EQ(a.malformed[i].position(), b.malformed[i].position());
+      EXPECT_EQ(a.malformed[i].message(), b.malformed[i].message());
+    }
+    EXPECT_GT(a.entries, 0u);
+    EXPECT_GT(a.malformed_lines, 0u);
+  }
+}
+
+}  // namespace
+}  // namespace bufstream::cedict

@@ -8,7 +8,7 @@
 
 #include <gtest/gtest.h>
 
-#include "line_parser_bytewise.hpp"
+#include "line_parser_detail.hpp"
 
 namespace bufstream::cedict {
 namespace {

@@ -18,6 +18,7 @@
 #include <fmt/format.h>
 
 #include "dictionary_data.hpp"
+#include "line_parser_detail.hpp"
 
 namespace bufstream::cedict {
 
@@ -50,6 +51,17 @@ class Dictionary::Loader {
     data_.records.reserve(n / 64 + 16);
     data_.glosses.reserve(n / 40 + 16);
     if (copy) data_.text.reserve(n);
+  }
+
+  /// The fast path for the line that starts at `p`: a plain, valid entry of fewer than 128
+  /// bytes and its LF, parsed without finding the LF first. Returns the bytes consumed, LF
+  /// included; 0 leaves the line to `line`.
+  std::size_t entry_before_lf(const char* p, const char* end, bool copy) {
+    const std::size_t n = detail::parse_entry_before_lf(p, end, parsed_, glosses_);
+    if (n == 0) return 0;
+    ++data_.stats.lines;
+    store_entry({p, n}, copy);
+    return n + 1;
   }
 
   void finish(std::uint64_t bytes, bool missing_final_newline) {
@@ -126,6 +138,10 @@ Dictionary Dictionary::load(ReadStream& in, const LoadOptions& options, std::uin
   for (;;) {
     std::string_view window = in.fill(1);
     if (window.empty()) break;
+    if (const std::size_t used = loader.entry_before_lf(window.data(), window.data() + window.size(), true)) {
+      in.advance(used);
+      continue;
+    }
     const std::uint64_t start = in.position();
     if (const void* lf = std::memchr(window.data(), '\n', window.size())) {
       const auto n = static_cast<std::size_t>(static_cast<const char*>(lf) - window.data());
@@ -177,6 +193,10 @@ Dictionary Dictionary::load_view(std::string_view text, const LoadOptions& optio
   if (text.starts_with("\xEF\xBB\xBF")) p += 3;
   bool missing_final_newline = false;
   while (p != end) {
+    if (const std::size_t used = loader.entry_before_lf(p, end, false)) {
+      p += used;
+      continue;
+    }
     const auto* lf = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
     const char* const line_end = lf != nullptr ? lf : end;
     loader.line({p, static_cast<std::size_t>(line_end - p)}, static_cast<std::uint64_t>(p - begin), false);
