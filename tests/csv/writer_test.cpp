@@ -121,6 +121,11 @@ TEST(CsvWriter, NeverQuotingRefusesFieldsThatNeedQuotes) {
   StringWriteStream out;
   Writer w(out, {.separator = '.', .quoting = Quoting::never});
   EXPECT_THROW(w.field(1.5), std::invalid_argument);
+
+  StringWriteStream bom;
+  Writer never(bom, {.quoting = Quoting::never});
+  EXPECT_THROW(never.field("\xEF\xBB\xBF" "a"), std::invalid_argument);
+  EXPECT_EQ(bom.view(), "");
 }
 
 TEST(CsvWriter, SeparatorMustNotBeQuoteOrLineEnd) {

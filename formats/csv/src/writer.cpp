@@ -36,6 +36,10 @@ bool Writer::needs_quotes(std::string_view text) const noexcept {
   return is_blank(text.front()) || is_blank(text.back());
 }
 
+bool Writer::starts_output_with_bom(std::string_view text) const noexcept {
+  return text.starts_with("\xEF\xBB\xBF") && fields_in_record_ == 0 && out_.position() == 0;
+}
+
 void Writer::field(std::string_view text) {
   bool quote = false;
   switch (options_.quoting) {
@@ -45,8 +49,7 @@ void Writer::field(std::string_view text) {
     case Quoting::as_needed:
       // A byte-order mark at the very start of the output would be skipped by readers (ours
       // included): in quotes it is data.
-      quote = needs_quotes(text) ||
-              (text.starts_with("\xEF\xBB\xBF") && fields_in_record_ == 0 && out_.position() == 0);
+      quote = needs_quotes(text) || starts_output_with_bom(text);
       break;
     case Quoting::never: {
       const char* const end = text.data() + text.size();
@@ -55,6 +58,11 @@ void Writer::field(std::string_view text) {
         throw std::invalid_argument(fmt::format(
             "csv::Writer: field {} of record {} needs quotes (it holds {}) but quoting is never",
             fields_in_record_ + 1, record_count_ + 1, describe_byte(static_cast<unsigned char>(*special))));
+      }
+      if (starts_output_with_bom(text)) {
+        throw std::invalid_argument(
+            "csv::Writer: the first field starts with a byte-order mark, which readers skip unless it "
+            "is quoted, but quoting is never");
       }
       break;
     }

@@ -46,8 +46,9 @@ enum class Quoting : std::uint8_t {
   as_needed,
   /// Every field, numbers included.
   always,
-  /// No field; a field that would need quotes (separator, quote, CR or LF in it) throws
-  /// `std::invalid_argument` before any of it is written.
+  /// No field; a field that would need quotes (separator, quote, CR or LF in it, or a leading
+  /// byte-order mark at the start of the output) throws `std::invalid_argument` before any of
+  /// it is written.
   never,
 };
 

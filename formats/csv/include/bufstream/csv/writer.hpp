@@ -107,6 +107,7 @@ class Writer {
   }
   void number_field(const char* text, const char* end);
   bool needs_quotes(std::string_view text) const noexcept;
+  bool starts_output_with_bom(std::string_view text) const noexcept;
   void write_quoted(std::string_view text);
 
   WriteStream& out_;
