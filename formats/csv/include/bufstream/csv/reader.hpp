@@ -16,10 +16,12 @@
 //
 // Errors: malformed input throws `ParseError` with line, column and byte offset, and a message
 // that names the record and the problem (see ReaderOptions for the lenient alternatives). I/O
-// failures of the stream pass through as `IoError`. After an error the reader is not usable.
+// failures of the stream pass through as `IoError`. Errors are sticky: every later read throws
+// the same error again.
 //
-// Speed: records are scanned in the stream's window eight bytes at a time; only a record that
-// crosses the window's edge (or an unusual one) takes a slower, copying path.
+// Speed: records are scanned in the stream's window sixteen bytes at a time (eight without
+// SSE2) and their fields viewed in place; only a record that crosses the window's edge, or one
+// that is malformed or read leniently, takes a slower path that copies it.
 #pragma once
 
 #include <cstddef>
