@@ -475,3 +475,19 @@ TEST(StonReader, TonelPackageTraitExtensionAndMethodHeaders) {
 
 }  // namespace
 }  // namespace bufstream::ston
+
+namespace bufstream::ston {
+namespace {
+
+// The longest numbers the default limit allows reduce in reasonable time (quadratic, not worse).
+TEST(StonReader, LongFractionsReduce) {
+  std::string x(9998, '0');
+  for (std::size_t i = 0; i < x.size(); ++i) x[i] = static_cast<char>('1' + (i * 7) % 9);
+  EXPECT_EQ(parse(x + "0/" + x + "00").root(), Value::fraction(1, 10));
+  EXPECT_EQ(parse("-" + x + "/" + x).root(), Value(-1));
+  const Document scaled = parse("7" + std::string(9999, '0') + "e-9999");
+  EXPECT_EQ(scaled.root(), Value(7));
+}
+
+}  // namespace
+}  // namespace bufstream::ston

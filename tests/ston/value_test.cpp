@@ -235,3 +235,17 @@ TEST(StonValue, DeepGraphsCompareWithoutRecursion) {
 
 }  // namespace
 }  // namespace bufstream::ston
+
+namespace bufstream::ston {
+namespace {
+
+TEST(StonValue, AssigningAPartOfItselfIsSafe) {
+  Value v = Association(Symbol{"a"}, Association(Symbol{"b"}, "deep"));
+  v = v.as_association().value();
+  EXPECT_EQ(v, Value(Association(Symbol{"b"}, "deep")));
+  v = std::move(v.as_association().value());
+  EXPECT_EQ(v, Value("deep"));
+}
+
+}  // namespace
+}  // namespace bufstream::ston

@@ -107,6 +107,29 @@ void Natural::shift_left(std::size_t bits) {
   }
 }
 
+void Natural::shift_right(std::size_t bits) {
+  const std::size_t limbs = bits / 32, rest = bits % 32;
+  if (limbs >= limbs_.size()) {
+    limbs_.clear();
+    return;
+  }
+  limbs_.erase(limbs_.begin(), limbs_.begin() + static_cast<std::ptrdiff_t>(limbs));
+  if (rest != 0) {
+    for (std::size_t i = 0; i < limbs_.size(); ++i) {
+      const std::uint32_t high = i + 1 < limbs_.size() ? limbs_[i + 1] << (32 - rest) : 0U;
+      limbs_[i] = (limbs_[i] >> rest) | high;
+    }
+  }
+  trim();
+}
+
+std::size_t Natural::trailing_zeros() const noexcept {
+  for (std::size_t i = 0; i < limbs_.size(); ++i) {
+    if (limbs_[i] != 0) return 32 * i + static_cast<std::size_t>(std::countr_zero(limbs_[i]));
+  }
+  return 0;
+}
+
 int compare(const Natural& a, const Natural& b) noexcept {
   if (a.limbs_.size() != b.limbs_.size()) return a.limbs_.size() < b.limbs_.size() ? -1 : 1;
   for (std::size_t i = a.limbs_.size(); i-- > 0;) {
@@ -173,17 +196,26 @@ void divide(const Natural& a, const Natural& b, Natural& quotient, Natural& rema
 }
 
 Natural gcd(Natural a, Natural b) {
-  while (!b.is_zero()) {
+  // Binary GCD: each round removes at least one bit at linear cost, so the whole is quadratic
+  // in the length (Euclid over the bitwise division above would be cubic).
+  if (a.is_zero()) return b;
+  if (b.is_zero()) return a;
+  const std::size_t shift = std::min(a.trailing_zeros(), b.trailing_zeros());
+  a.shift_right(a.trailing_zeros());
+  for (;;) {
+    b.shift_right(b.trailing_zeros());
     if (a.fits_u64() && b.fits_u64()) {
       std::uint64_t x = a.to_u64(), y = b.to_u64();
       while (y != 0) x = std::exchange(y, x % y);
-      return Natural(x);
+      Natural g(x);
+      g.shift_left(shift);
+      return g;
     }
-    Natural q, r;
-    divide(a, b, q, r);
-    a = std::move(b);
-    b = std::move(r);
+    if (compare(a, b) > 0) std::swap(a, b);
+    b.subtract(a);
+    if (b.is_zero()) break;
   }
+  a.shift_left(shift);
   return a;
 }
 

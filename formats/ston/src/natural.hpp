@@ -38,6 +38,9 @@ class Natural {
   /// *this /= divisor (non-zero); returns the remainder.
   std::uint32_t divide_small(std::uint32_t divisor);
   void shift_left(std::size_t bits);
+  void shift_right(std::size_t bits);
+  /// The number of low zero bits (0 for zero).
+  std::size_t trailing_zeros() const noexcept;
 
   friend int compare(const Natural& a, const Natural& b) noexcept;
   friend bool operator==(const Natural& a, const Natural& b) noexcept = default;
