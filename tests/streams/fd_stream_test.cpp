@@ -5,7 +5,9 @@
 #include <pthread.h>
 #include <signal.h>
 #include <sys/ioctl.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/time.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -229,6 +231,31 @@ TEST(FdWriteStream, BufferedWritesTheDescriptorOncePerBuffer) {
     EXPECT_EQ(file.read().size(), 11001u);
   });
   EXPECT_EQ(r.writes(), (Counts{9, 10, 12, 12, 13}));
+}
+
+TEST(FdReadStream, ReadFailingInTheMiddleOfAFillKeepsWhatItRead) {
+  // A socket with a receive timeout: once its bytes are read, the next read fails (EAGAIN)
+  // instead of waiting. The timeout is a way to make a read fail, not something measured.
+  auto pair = test::make_socketpair();
+  const ::timeval timeout{0, 1000};
+  ASSERT_EQ(::setsockopt(pair->read_end, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout), 0);
+  test::write_all(pair->write_end, "abc");
+  FdReadStream in(pair->read_end);
+  EXPECT_EQ(in.peek(), 'a');  // the window holds one byte
+  try {
+    (void)in.fill(100);  // reads "bc", then fails: the window's storage was replaced meanwhile
+    FAIL() << "fill(100) succeeded on three bytes";
+  } catch (const IoError& e) {
+    EXPECT_TRUE(e.code() == std::errc::resource_unavailable_try_again ||
+                e.code() == std::errc::operation_would_block)
+        << e.what();
+  }
+  EXPECT_TRUE(in.failed());
+  EXPECT_EQ(in.buffered(), "abc");  // exactly what was read, in valid storage
+  EXPECT_EQ(in.position(), 0u);
+  EXPECT_EQ(in.next(), 'a');
+  in.advance(2);
+  EXPECT_THROW((void)in.next(), IoError);  // then the failure, again
 }
 
 // ---- Descriptors ------------------------------------------------------------------------------
