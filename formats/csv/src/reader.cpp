@@ -51,6 +51,7 @@ const Record* Reader::next() {
     record_offset_ = in_.position();
     record_line_ = line_;
     record_line_start_ = line_start_;
+    release_large_buffers();
     refs_.clear();
     storage_.clear();
     record_breaks_.clear();
@@ -66,6 +67,18 @@ const Record* Reader::next() {
     throw;
   }
   return &record_;
+}
+
+// Memory follows what the caller keeps: after a huge record, the buffers that held it are
+// given back rather than kept for the rest of the input.
+void Reader::release_large_buffers() {
+  constexpr std::size_t keep_bytes = std::size_t{1} << 20;
+  if (storage_.capacity() > keep_bytes) std::string().swap(storage_);
+  if (refs_.capacity() * sizeof(FieldRef) > keep_bytes) std::vector<FieldRef>().swap(refs_);
+  if (record_breaks_.capacity() * sizeof(std::uint64_t) > keep_bytes) std::vector<std::uint64_t>().swap(record_breaks_);
+  if (record_.fields_.capacity() * sizeof(std::string_view) > keep_bytes) {
+    std::vector<std::string_view>().swap(record_.fields_);
+  }
 }
 
 // Runs the first-record set-up, skips empty lines if asked, and says whether a record follows.

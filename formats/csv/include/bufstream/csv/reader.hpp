@@ -99,6 +99,7 @@ class Reader {
   };
 
   bool start_record();
+  void release_large_buffers();
   bool read_in_window();
   void read_across_windows();
   void read_quoted_field(std::uint64_t open_offset);
