@@ -102,7 +102,8 @@ TEST(JsonWriter, AsciiOnlyEscapesEverythingAbove126) {
 }
 
 TEST(JsonWriter, InvalidUtf8IsRefusedBeforeAnythingIsWritten) {
-  for (std::string bad : {"\xff", "a\xc3", "\xc0\x80", "\xed\xa0\x80", "ok\xf4\x90\x80\x80"}) {
+  for (std::string bad : {"\xff", "a\xc3", "\xc0\x80", "\xed\xa0\x80", "ok\xf4\x90\x80\x80",
+                          "twenty bytes of text\xff", "\xc3\xa9 eight+ bytes then \xc0\x80"}) {
     StringWriteStream out;
     Writer w(out);
     w.begin_object();

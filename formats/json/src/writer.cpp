@@ -61,7 +61,36 @@ void put_escape(WriteStream& out, unsigned char b) {
 
 const char* state_name(bool is_array) { return is_array ? "array" : "object"; }
 
+constexpr std::uint64_t repeat_byte(std::uint8_t b) noexcept { return 0x0101010101010101ULL * b; }
+
 }  // namespace
+
+// One pass over `s`, eight bytes at a time: does a byte need an escape ('"', '\\', a control
+// character), is a byte outside ASCII? (`x - repeat(1) & ~x` marks zero bytes of x, and
+// `v - repeat(0x20) & ~v` the bytes below 0x20, in each byte's high bit; a borrow can only
+// mark more bytes after a byte that is marked anyway, so "any byte marked" is exact.)
+Writer::StringTraits Writer::classify(std::string_view s) noexcept {
+  const char* p = s.data();
+  const char* const end = p + s.size();
+  std::uint64_t escape = 0;
+  std::uint64_t high = 0;
+  for (; end - p >= 8; p += 8) {
+    std::uint64_t v;
+    std::memcpy(&v, p, 8);
+    const std::uint64_t quote = v ^ repeat_byte('"');
+    const std::uint64_t backslash = v ^ repeat_byte('\\');
+    escape |= ((quote - repeat_byte(1)) & ~quote) | ((backslash - repeat_byte(1)) & ~backslash) |
+              ((v - repeat_byte(0x20)) & ~v);
+    high |= v;
+  }
+  StringTraits traits{(escape & repeat_byte(0x80)) != 0, (high & repeat_byte(0x80)) != 0};
+  for (; p != end; ++p) {
+    const auto c = static_cast<unsigned char>(*p);
+    traits.needs_escape |= c < 0x20 || c == '"' || c == '\\';
+    traits.non_ascii |= c >= 0x80;
+  }
+  return traits;
+}
 
 Writer::Writer(WriteStream& out, WriteOptions options)
     : out_(out),
@@ -154,13 +183,16 @@ Writer& Writer::key(std::string_view name) {
   if (state_ != State::object_first && state_ != State::object_next) {
     throw UsageError(fmt::format("json::Writer: key \"{}\" outside an object", name));
   }
-  if (auto bad = utf8::find_invalid(name)) {
-    throw std::invalid_argument(fmt::format("json::Writer: key with {} at byte {}",
-                                            utf8::describe(bad->error), bad->offset));
+  const StringTraits traits = classify(name);
+  if (traits.non_ascii) {
+    if (auto bad = utf8::find_invalid(name)) {
+      throw std::invalid_argument(fmt::format("json::Writer: key with {} at byte {}",
+                                              utf8::describe(bad->error), bad->offset));
+    }
   }
   if (state_ == State::object_next) out_.put(',');
   if (pretty_) new_line(stack_.size());
-  write_string(name);
+  write_string(name, traits);
   if (pretty_) {
     out_.write(std::string_view(": ", 2));
   } else {
@@ -223,34 +255,39 @@ Writer& Writer::value(float f) {
 }
 
 Writer& Writer::value(std::string_view s) {
-  if (auto bad = utf8::find_invalid(s)) {
-    throw std::invalid_argument(fmt::format("json::Writer: string with {} at byte {}",
-                                            utf8::describe(bad->error), bad->offset));
+  const StringTraits traits = classify(s);
+  if (traits.non_ascii) {
+    if (auto bad = utf8::find_invalid(s)) {
+      throw std::invalid_argument(fmt::format("json::Writer: string with {} at byte {}",
+                                              utf8::describe(bad->error), bad->offset));
+    }
   }
   before_value();
-  write_string(s);
+  write_string(s, traits);
   after_value();
   return *this;
 }
 
 // Writes `s` (valid UTF-8) quoted and escaped. Runs of bytes that need no escape are copied
 // with one write each.
-void Writer::write_string(std::string_view s) {
-  const auto* p = reinterpret_cast<const unsigned char*>(s.data());
-  const auto* const end = p + s.size();
-  // The common case, a short string with nothing to escape, is one reserve and one copy.
-  if (s.size() <= 64) {
-    const auto* q = p;
-    while (q != end && escape_class_[*q] == 0) ++q;
-    if (q == end) {
+void Writer::write_string(std::string_view s, StringTraits traits) {
+  // The common case, nothing to escape: one copy (for a short string, into reserved room).
+  if (!traits.needs_escape && !options_.ascii_only) {
+    if (s.size() <= 256) {
       char* out = out_.reserve(s.size() + 2);
       out[0] = '"';
       if (!s.empty()) std::memcpy(out + 1, s.data(), s.size());
       out[s.size() + 1] = '"';
       out_.commit(s.size() + 2);
-      return;
+    } else {
+      out_.put('"');
+      out_.write(s);
+      out_.put('"');
     }
+    return;
   }
+  const auto* p = reinterpret_cast<const unsigned char*>(s.data());
+  const auto* const end = p + s.size();
   out_.put('"');
   const auto* run = p;
   while (p != end) {

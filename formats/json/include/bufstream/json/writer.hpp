@@ -164,7 +164,12 @@ class Writer {
 
   Writer& begin_container(State inside, char open);
   Writer& end_container(bool is_array);
-  void write_string(std::string_view s);
+  struct StringTraits {
+    bool needs_escape;  // holds '"', '\\' or a control character
+    bool non_ascii;     // holds a byte above 127
+  };
+  static StringTraits classify(std::string_view s) noexcept;
+  void write_string(std::string_view s, StringTraits traits);
   void write_non_finite();
   void new_line(std::size_t level);
   void top_value_done();
