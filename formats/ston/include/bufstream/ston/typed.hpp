@@ -32,6 +32,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <vector>
 
@@ -52,6 +53,7 @@ Value to_ston(Document&, T d) {
   return static_cast<double>(d);
 }
 inline Value to_ston(Document&, const std::string& s) { return s; }
+inline Value to_ston(Document&, std::string_view s) { return s; }
 inline Value to_ston(Document&, const char* s) { return s; }
 inline Value to_ston(Document&, const Symbol& s) { return s; }
 inline Value to_ston(Document&, const Integer& i) { return i; }
@@ -119,7 +121,8 @@ template <std::floating_point T>
 void from_ston(const Value& v, T& d) {
   d = static_cast<T>(v.as_double());
 }
-inline void from_ston(const Value& v, std::string& s) { s = v.as_string(); }
+/// A string or a symbol (Pharo metadata names things with symbols).
+inline void from_ston(const Value& v, std::string& s) { s = v.text(); }
 inline void from_ston(const Value& v, Symbol& s) { s = Symbol{v.as_symbol()}; }
 inline void from_ston(const Value& v, Integer& i) { i = v.as_integer(); }
 inline void from_ston(const Value& v, Value& out) { out = v; }

@@ -1,0 +1,130 @@
+// STON reads JSON as it is, and JSON mode writes JSON that a JSON parser (nlohmann) reads back
+// to the same document: the RFC 8259 examples and the shapes the JSON reader is tested with.
+#include <cmath>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "ston_test_util.hpp"
+
+namespace bufstream::ston {
+namespace {
+
+// The JSON document a STON value stands for (numbers as doubles unless integral).
+nlohmann::json to_json(const Value& v) {
+  switch (v.kind()) {
+    case Kind::nil: return nullptr;
+    case Kind::boolean: return v.as_bool();
+    case Kind::integer: return v.as_int64();
+    case Kind::floating:
+    case Kind::fraction:
+    case Kind::scaled_decimal: return v.as_double();
+    case Kind::string:
+    case Kind::symbol: return v.text();
+    case Kind::list: {
+      nlohmann::json a = nlohmann::json::array();
+      for (const Value& item : v.as_list()) a.push_back(to_json(item));
+      return a;
+    }
+    case Kind::map: {
+      nlohmann::json o = nlohmann::json::object();
+      for (const MapEntry& e : v.as_map()) o[e.key.text()] = to_json(e.value);
+      return o;
+    }
+    default: throw std::runtime_error("not JSON");
+  }
+}
+
+// Numbers compare by value: STON reads 1e2 as the integer 100, JSON as the double 100.0.
+bool same_json(const nlohmann::json& a, const nlohmann::json& b) {
+  if (a.is_number() && b.is_number()) return a.get<double>() == b.get<double>();
+  if (a.type() != b.type()) return false;
+  if (a.is_array()) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      if (!same_json(a[i], b[i])) return false;
+    }
+    return true;
+  }
+  if (a.is_object()) {
+    if (a.size() != b.size()) return false;
+    for (auto it = a.begin(); it != a.end(); ++it) {
+      if (!b.contains(it.key()) || !same_json(it.value(), b[it.key()])) return false;
+    }
+    return true;
+  }
+  return a == b;
+}
+
+const std::vector<std::string_view> json_texts = {
+    R"({
+      "Image": {
+          "Width":  800,
+          "Height": 600,
+          "Title":  "View from 15th Floor",
+          "Thumbnail": {
+              "Url":    "http://www.example.com/image/481989943",
+              "Height": 125,
+              "Width":  100
+          },
+          "Animated" : false,
+          "IDs": [116, 943, 234, 38793]
+        }
+    })",
+    R"([
+        {
+           "precision": "zip",
+           "Latitude":  37.7668,
+           "Longitude": -122.3959,
+           "Address":   "",
+           "City":      "SAN FRANCISCO",
+           "State":     "CA",
+           "Zip":       "94107",
+           "Country":   "US"
+        },
+        {
+           "precision": "zip",
+           "Latitude":  37.371991,
+           "Longitude": -122.026020,
+           "Address":   "",
+           "City":      "SUNNYVALE",
+           "State":     "CA",
+           "Zip":       "94085",
+           "Country":   "US"
+        }
+    ])",
+    R"("Hello world!")",
+    R"(42)",
+    R"(true)",
+    R"(null)",
+    R"([0, -0, 1.5, -1.5e3, 2E+2, 1e-2, 123456789012, 0.1, 1.7976931348623157e308, 5e-324])",
+    R"({"escapes": "\" \\ \/ \b \f \n \r \t \u0041 \u00e9 \u20ac \ud83d\ude00"})",
+    R"({"": [], "a": {}, "b": [[], [{}]], "nested": {"x": {"y": {"z": [1, [2, [3]]]}}}})",
+    "[1,\r\n\t2 ,  3\n]",
+    R"(["caf\u00e9", "café", "\u0000"])",
+};
+
+TEST(StonJsonMode, ReadsJsonAsAJsonParserDoes) {
+  for (std::string_view text : json_texts) {
+    SCOPED_TRACE(text);
+    const Document doc = test::parse_everywhere(text);
+    EXPECT_TRUE(same_json(to_json(doc.root()), nlohmann::json::parse(text)));
+  }
+}
+
+TEST(StonJsonMode, WritesJsonThatAJsonParserReadsBack) {
+  for (std::string_view text : json_texts) {
+    SCOPED_TRACE(text);
+    const Document doc = parse(text);
+    for (bool pretty : {false, true}) {
+      const std::string written = test::write_everywhere(doc.root(), {.pretty = pretty, .json = true});
+      EXPECT_TRUE(same_json(nlohmann::json::parse(written), nlohmann::json::parse(text)))
+          << written;
+      // And the JSON written is STON again, with the same value.
+      EXPECT_EQ(to_json(parse(written).root()), to_json(doc.root()));
+    }
+  }
+}
+
+}  // namespace
+}  // namespace bufstream::ston
