@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <filesystem>
 #include <limits>
 #include <optional>
 #include <random>
@@ -13,7 +14,11 @@
 #include <tuple>
 #include <vector>
 
+#include <unistd.h>
+
 #include <bufstream/buffered_write_stream.hpp>
+#include <bufstream/fd_read_stream.hpp>
+#include <bufstream/fd_write_stream.hpp>
 #include <bufstream/memory_read_stream.hpp>
 #include <bufstream/string_write_stream.hpp>
 
@@ -187,6 +192,23 @@ TEST(CsvTyped, BenchmarkRowsWrittenAndReadBackExactly) {
     }
     EXPECT_EQ(n, 25000);
   }
+}
+
+TEST(CsvTyped, BenchmarkRowsOverUnbufferedDescriptors) {
+  // The benchmark's "unbuffered" variant: one system call per stream operation, both ways.
+  const std::vector<BenchRow> rows = bench_rows(1200);
+  const std::filesystem::path path =
+      std::filesystem::temp_directory_path() / ("bufstream-csv-fd-" + std::to_string(::getpid()) + ".csv");
+  {
+    FdWriteStream out(path);
+    Writer w(out);
+    for (const BenchRow& row : rows) w.row(row);
+    out.close();
+  }
+  FdReadStream in(path);
+  Reader reader(in);
+  EXPECT_TRUE(read_rows<BenchRow>(reader) == rows);
+  std::filesystem::remove(path);
 }
 
 // ---- Schemas ----------------------------------------------------------------------------
