@@ -85,7 +85,9 @@ void Reader::release_large_buffers() {
 bool Reader::start_record() {
   if (!started_) {
     started_ = true;
-    if (options_.skip_bom) utf8::skip_bom(in_);
+    // Asks for three bytes only when the first could start a mark, so that reading a pipe
+    // does not wait for more input than the first record needs.
+    if (options_.skip_bom && in_.fill(1).starts_with('\xEF')) utf8::skip_bom(in_);
   }
   for (;;) {
     const std::string_view window = in_.fill(1);
