@@ -10,8 +10,15 @@
 #include <unordered_map>
 #include <vector>
 
+#include <unistd.h>
+
+#include <filesystem>
+
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
+
+#include <bufstream/fd_read_stream.hpp>
+#include <bufstream/fd_write_stream.hpp>
 
 #include "json_test_support.hpp"
 
@@ -285,6 +292,39 @@ TEST(JsonTyped, BenchmarkRowsStreamedRowByRow) {
     r.finish();
     EXPECT_EQ(i, rows.size());
   });
+}
+
+TEST(JsonTyped, BenchmarkRowsOverUnbufferedAndBufferedFiles) {
+  // The benchmark's setting: a file written and read through descriptor streams, unbuffered
+  // (one system call per operation) and through 64 KiB buffers.
+  const std::vector<Row> rows = bench_like::benchmark_rows(2000);
+  const std::filesystem::path path =
+      std::filesystem::temp_directory_path() / ("bufstream_json_rows_" + std::to_string(::getpid()) + ".json");
+  for (bool buffered : {false, true}) {
+    SCOPED_TRACE(buffered ? "buffered" : "unbuffered");
+    {
+      FdWriteStream file(path);
+      if (buffered) {
+        BufferedWriteStream out(file);
+        json::write(out, rows);
+      } else {
+        json::write(file, rows);
+      }
+      file.close();
+    }
+    FdReadStream file(path);
+    std::vector<Row> back;
+    if (buffered) {
+      BufferedReadStream in(file);
+      back = json::read<std::vector<Row>>(in);
+    } else {
+      back = json::read<std::vector<Row>>(file);
+    }
+    EXPECT_EQ(back, rows);
+    FdReadStream again(path);
+    EXPECT_EQ(json::read(again).size(), rows.size());
+  }
+  std::filesystem::remove(path);
 }
 
 }  // namespace
