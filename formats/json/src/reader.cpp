@@ -690,7 +690,7 @@ void Reader::begin_object() {
   enter('{');
 }
 
-bool Reader::next_element() {
+bool Reader::next_element_slow() {
   const int c = next_significant();
   token_start_ = in_.position();
   if (c == ']') {

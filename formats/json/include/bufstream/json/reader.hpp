@@ -138,7 +138,15 @@ class Reader {
   void begin_array();
   /// Inside an array: true when an element follows (consuming the `,` before it), false when
   /// the array ends (consuming `]`). Call it before every element.
-  bool next_element();
+  bool next_element() {
+    const char* p = in_.cursor();
+    if (p != in_.limit() && *p == ',' && !first_ && !failure_) [[likely]] {  // the common case
+      token_start_ = in_.position();
+      in_.advance(1);
+      return true;
+    }
+    return next_element_slow();
+  }
   /// Consumes the `]` that ends an array whose last element has been read.
   void end_array();
   /// Consumes `{`.
@@ -176,6 +184,7 @@ class Reader {
     return skip_whitespace();
   }
   int skip_whitespace();
+  bool next_element_slow();
   std::uint64_t offset_of(const char* p) const noexcept {
     return in_.position() + static_cast<std::uint64_t>(p - in_.cursor());
   }
