@@ -124,6 +124,10 @@ std::optional<char32_t> next(ReadStream& in) {
 }
 
 bool skip_bom(ReadStream& in) {
+  // Decide on the first byte when it cannot start a mark, so that a descriptor with only one or
+  // two bytes available so far (a terminal, a pipe) is not waited on.
+  const std::string_view first = in.fill(1);
+  if (first.empty() || first[0] != '\xEF') return false;
   const std::string_view w = in.fill(3);
   if (w.substr(0, 3) != "\xEF\xBB\xBF") return false;
   in.advance(3);

@@ -20,6 +20,8 @@
 
 #include <gtest/gtest.h>
 
+#include <bufstream/utf8.hpp>
+
 #include "stream_fixtures.hpp"
 
 namespace bufstream {
@@ -133,6 +135,16 @@ TEST(FdReadStream, ByteAtATimeOperationsCostOneReadPerByte) {
   });
   EXPECT_EQ(r.reads(), (Counts{4, 10}));  // one per byte of "key=" and of "value\n"
   EXPECT_EQ(waiting, (std::vector<std::size_t>{10, 4}));  // nothing beyond the delimiter was read
+}
+
+TEST(FdReadStream, SkipBomDecidesOnTheFirstByteWhenItCan) {
+  // Only "ab" has arrived: skip_bom must not wait for a third byte that may never come.
+  auto pipe = test::make_pipe();
+  test::write_all(pipe->write_end, "ab");
+  FdReadStream in(pipe->read_end);
+  EXPECT_FALSE(utf8::skip_bom(in));
+  EXPECT_EQ(bytes_waiting(pipe->read_end), 1u);
+  EXPECT_EQ(in.next(), 'a');
 }
 
 TEST(FdReadStream, BufferedReadsTheDescriptorOncePerBuffer) {

@@ -72,7 +72,8 @@ void put(WriteStream& out, char32_t cp);
 /// byte offset of the bad sequence) for invalid UTF-8. Sequences may straddle windows.
 std::optional<char32_t> next(ReadStream& in);
 
-/// Consumes a leading byte-order mark (EF BB BF) if the stream starts with one.
+/// Consumes a leading byte-order mark (EF BB BF) if the stream starts with one and says whether
+/// it did. Reads one byte to decide, three only when the first is EF; consumes nothing else.
 bool skip_bom(ReadStream& in);
 
 /// Converts UTF-8 to UTF-16 (surrogate pairs above U+FFFF). Throws `ParseError` (line 0, the
