@@ -196,6 +196,10 @@ TEST(JsonWriter, NlohmannValues) {
                               {"s", "\xc3\xa9\n"}, {"a", {1, nullptr, false}}, {"o", nlohmann::json::object()}};
   EXPECT_EQ(written(doc), R"({"a":[1,null,false],"f":1.0,"i":-3,"o":{},"s":"é\n","u":18446744073709551615})");
   EXPECT_THROW(written(nlohmann::json::binary({1, 2})), std::invalid_argument);
+  StringWriteStream out;
+  Writer w(out);
+  EXPECT_THROW(w.value(nlohmann::json::array({1, "ok", "bad\xff"})), std::invalid_argument);
+  EXPECT_EQ(out.view(), R"([1,"ok")");  // what precedes the bad string is written
 }
 
 TEST(JsonWriter, DeepNlohmannValueIsWrittenIteratively) {

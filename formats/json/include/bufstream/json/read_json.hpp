@@ -1,8 +1,8 @@
 // read_json: how the Reader reads values of standard and user types, with no DOM in between.
 //
 // `Reader::read<T>()` calls `read_json(reader, value)` found by argument-dependent lookup.
-// This header provides it for bool, every integer type (exact, range-checked), float and
-// double, std::string, std::vector, std::array, std::tuple and std::pair (from arrays of
+// This header provides it for bool, every integer type (exact, range-checked), float (via
+// double, so rounded twice) and double (correctly rounded), std::string, std::vector, std::array, std::tuple and std::pair (from arrays of
 // exactly that many elements), std::optional (null or a value), std::map and
 // std::unordered_map with std::string keys (from objects; a repeated key: last wins),
 // nlohmann::json, and types that describe themselves with `json_fields` or `json_members`
@@ -112,7 +112,9 @@ void read_json(Reader& r, T& v) {
     if (std::fabs(d) > static_cast<double>(std::numeric_limits<float>::max())) {
       r.fail_at_token("expected a number within the range of float but found one beyond it");
     }
-    v = static_cast<float>(d);  // double rounding: documented in the README
+    // Two roundings (text to double, double to float): in rare halfway cases the result is
+    // one float ulp away from the float nearest to the text.
+    v = static_cast<float>(d);
   } else {
     v = static_cast<T>(r.read_double());
   }

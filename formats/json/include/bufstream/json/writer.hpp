@@ -9,7 +9,12 @@
 // array, map and unordered_map with string keys, tuple, pair, optional) and user types that
 // describe themselves (see write_json.hpp). Calls in the wrong order (a value where a key is
 // due, a key outside an object, a container left open at `finish`) throw json::UsageError
-// before anything is written, so the output stays well-formed up to the faulty call.
+// before anything is written, so the output stays well-formed up to the faulty call; so do
+// invalid values (NaN by default, strings that are not UTF-8: std::invalid_argument).
+//
+// `finish()` is where an incomplete document is reported and where write errors surface at
+// the latest. A Writer destroyed without `finish()` reports nothing itself; the stream keeps
+// its own policy for bytes it cannot write (see BufferedWriteStream).
 #pragma once
 
 #include <charconv>
@@ -77,8 +82,9 @@ class Writer {
   Writer& value(std::string_view s);
   Writer& value(const char* s) { return value(std::string_view(s)); }
   Writer& value(const std::string& s) { return value(std::string_view(s)); }
-  /// A whole nlohmann::json value (written iteratively: any depth is fine). Binary values and
-  /// discarded values throw std::invalid_argument.
+  /// A whole nlohmann::json value (written iteratively: any depth is fine). A binary or
+  /// discarded value inside it throws std::invalid_argument, after what precedes it has been
+  /// written; so does a string or key that is not valid UTF-8.
   Writer& value(const nlohmann::json& j);
   /// Integers of every type exactly; anything else through `write_json` (see write_json.hpp).
   template <class T>
