@@ -352,6 +352,7 @@ struct Reader::Impl {
     in.advance(1);  // '#'
     const int c = peek();
     std::string name;
+    // Pharo quotes symbols with ' only; a " is accepted too, as for strings.
     if (c == '\'' || c == '"') {
       const SourcePosition quote = here();
       in.advance(1);
