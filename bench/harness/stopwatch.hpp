@@ -16,6 +16,7 @@ class Stopwatch {
   void start() noexcept {
     start_ = Clock::now();
     stop_.reset();
+    destroying_.reset();
     destroyed_.reset();
   }
   /// Ends the timed part of a run; later calls do nothing. The harness calls it when the run
@@ -23,17 +24,23 @@ class Stopwatch {
   void stop() noexcept {
     if (!stop_) stop_ = Clock::now();
   }
-  /// For runs that time the destruction of their result apart (CEDICT): the time when the
-  /// result has been destroyed. Implies `stop()`.
+  /// For runs that time the destruction of their result apart (CEDICT): call
+  /// `begin_destructors()` just before destroying the result (after untimed checks) and
+  /// `stop_after_destructors()` just after; the time in between is added to the timed part.
+  void begin_destructors() noexcept {
+    stop();
+    destroying_ = Clock::now();
+  }
   void stop_after_destructors() noexcept {
     stop();
     if (!destroyed_) destroyed_ = Clock::now();
   }
 
   double elapsed_ms() const noexcept { return ms(start_, stop_.value_or(Clock::now())); }
-  /// Including destructors when the run marked them, else the same as `elapsed_ms`.
+  /// The timed part plus the destruction, when the run marked it; else the same as `elapsed_ms`.
   double elapsed_incl_destructors_ms() const noexcept {
-    return destroyed_ ? ms(start_, *destroyed_) : elapsed_ms();
+    if (!destroyed_) return elapsed_ms();
+    return elapsed_ms() + ms(destroying_.value_or(*stop_), *destroyed_);
   }
   bool marked_destructors() const noexcept { return destroyed_.has_value(); }
 
@@ -44,6 +51,7 @@ class Stopwatch {
 
   Clock::time_point start_ = Clock::now();
   std::optional<Clock::time_point> stop_;
+  std::optional<Clock::time_point> destroying_;
   std::optional<Clock::time_point> destroyed_;
 };
 

@@ -61,11 +61,30 @@ void print_reasons(std::FILE* out, const Results& results, std::string_view suit
   }
 }
 
+// The figures of the original experiments (BENCHMARKS.md), printed under each table so that
+// the shapes can be compared (the machines and languages differ; the ratios are the point).
+void print_origin(std::FILE* out, std::string_view suite) {
+  std::string_view text;
+  if (suite == "json") {
+    text = "Pharo NeoJSON, 25,000 rows of floats, ms unbuffered vs buffered: write 22152 vs 5147, read 3502 vs 1214";
+  } else if (suite == "ston") {
+    text = "Pharo STON, 25,000 rows of floats, ms unbuffered vs buffered: write 22275 vs 5501, read 3632 vs 1367";
+  } else if (suite == "csv") {
+    text = "Pharo NeoCSV, 25,000 rows of floats, ms unbuffered vs buffered: write 20916 vs 5559, read 1290 vs 970;"
+           " integers, buffered: write 311, read 396";
+  } else if (suite == "cedict") {
+    text = "2016 reproduction (i7-6700, 32-bit), ms excluding/including destructors: v1 641/651, v2 105/118,"
+           " v3 58/73, v4 50/50";
+  }
+  if (!text.empty()) fmt::print(out, "  origin: {}\n", text);
+}
+
 std::string runs_note(const Options& options) {
   return fmt::format(
-      "median of {} runs after one warm-up; variants that make one system call per stream "
-      "operation run at most {} times, without warm-up (column 'runs')",
-      options.repeat, run_policy(Cost::slow, options.repeat).runs);
+      "median of {} run{} after one warm-up; variants that make one system call per stream "
+      "operation run at most {} time{}, without warm-up (column 'runs')",
+      options.repeat, options.repeat == 1 ? "" : "s", run_policy(Cost::slow, options.repeat).runs,
+      run_policy(Cost::slow, options.repeat).runs == 1 ? "" : "s");
 }
 
 void print_serialization_table(std::FILE* out, const Results& results, const std::string& suite,
@@ -101,6 +120,7 @@ void print_serialization_table(std::FILE* out, const Results& results, const std
     }
   }
   table.print(out);
+  print_origin(out, suite);
   print_reasons(out, results, suite);
 }
 
@@ -180,6 +200,8 @@ void print_cedict_table(std::FILE* out, const Results& results, const Options& o
     }
   }
   table.print(out);
+  print_origin(out, "cedict");
+  fmt::print(out, "  index: building every look-up index of a loaded dictionary (its destruction is in the load variants)\n");
   print_reasons(out, results, "cedict");
 }
 

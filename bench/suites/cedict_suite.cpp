@@ -1,28 +1,223 @@
-// The cedict suite: loading CC-CEDICT the four ways of the 2005 blog series (v1..v4), with
-// bufstream's loader over unbuffered and buffered streams and a mapped file, against the
-// floor that only finds line ends.
+// The cedict suite: loading CC-CEDICT the four ways of the 2005 blog series (v1..v4, in
+// bench/cedict_classic), with bufstream's loader over unbuffered and buffered streams and a
+// mapped file, against the floor that only finds line ends. Each load is timed excluding and
+// including the destruction of what it built.
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string_view>
+
 #include <fmt/format.h>
 
+#include "harness/file_utils.hpp"
 #include "harness/progress.hpp"
 #include "suites/suites.hpp"
+
+#ifdef BUFSTREAM_BENCH_HAVE_CEDICT_CLASSIC
+#include <bufstream/utf8.hpp>
+
+#include "classic_loaders.hpp"
+#endif
+#ifdef BUFSTREAM_BENCH_HAVE_CEDICT_FORMAT
+#include <bufstream/buffered_read_stream.hpp>
+#include <bufstream/cedict/dictionary.hpp>
+#include <bufstream/fd_read_stream.hpp>
+#endif
+
+#ifndef BUFSTREAM_BENCH_DEFAULT_CEDICT
+#define BUFSTREAM_BENCH_DEFAULT_CEDICT "bench/data/cedict_ts.u8"
+#endif
 
 namespace bufstream::bench {
 namespace {
 
-constexpr const char* cedict_data = "cc-cedict";
+constexpr std::string_view suite_name = "cedict";
+constexpr std::string_view data_name = "cc-cedict";
 
-// In table order.
-constexpr const char* cedict_variants[] = {"v1-iostream", "v2-mmap-wstring", "v3-raw-strings", "v4-pool",
-                                           "unbuffered",  "buffered",        "mapped",         "index",
-                                           "scan-lines"};
+// What a load produced, reduced to what every loader must agree on: the entry count and a
+// hash of every entry's four fields (as UTF-8). The line scan only counts.
+struct LoadSummary {
+  std::uint64_t entries = 0;
+  std::optional<std::uint64_t> hash;
+};
+
+class EntryHash {
+ public:
+  void add(std::string_view field) noexcept {
+    for (char c : field) value_ = (value_ ^ static_cast<unsigned char>(c)) * 1099511628211ULL;
+    value_ = (value_ ^ 0xFF) * 1099511628211ULL;  // field separator: "ab","c" differs from "a","bc"
+  }
+  std::uint64_t value() const noexcept { return value_; }
+
+ private:
+  std::uint64_t value_ = 14695981039346656037ULL;
+};
+
+void check(const LoadSummary& got, const LoadSummary& expected) {
+  if (got.entries != expected.entries) {
+    throw ValidationError(fmt::format("loaded {} entries, expected {}", got.entries, expected.entries));
+  }
+  if (got.hash && expected.hash && *got.hash != *expected.hash) {
+    throw ValidationError("the entries' fields differ from the other loaders'");
+  }
+}
+
+// A timed load: `load()` builds the dictionary (timed), `summarize` checks it (untimed), then
+// its destruction is timed apart.
+template <class Load, class Summarize>
+TimedRun timed_load(Load load, Summarize summarize, const LoadSummary& expected, LoadSummary& last) {
+  return [load, summarize, &expected, &last](Stopwatch& watch) {
+    std::optional<decltype(load())> dictionary;
+    dictionary.emplace(load());
+    watch.stop();
+    last = summarize(*dictionary);
+    watch.begin_destructors();
+    dictionary.reset();
+    watch.stop_after_destructors();
+    check(last, expected);
+  };
+}
+
+#ifdef BUFSTREAM_BENCH_HAVE_CEDICT_CLASSIC
+template <class Dictionary>
+LoadSummary summarize_classic(const Dictionary& dictionary) {
+  EntryHash hash;
+  for (std::size_t i = 0; i < dictionary.entry_count(); ++i) {
+    const cedict::classic::EntryView e = dictionary.entry(i);
+    for (std::u16string_view field : {e.traditional, e.simplified, e.pinyin, e.english}) {
+      hash.add(utf8::from_utf16(field));
+    }
+  }
+  return {.entries = dictionary.entry_count(), .hash = hash.value()};
+}
+#endif
+
+#ifdef BUFSTREAM_BENCH_HAVE_CEDICT_FORMAT
+LoadSummary summarize_bufstream(const cedict::Dictionary& dictionary) {
+  EntryHash hash;
+  for (std::size_t i = 0; i < dictionary.size(); ++i) {
+    const cedict::Entry e = dictionary[i];
+    for (std::string_view field : {e.traditional, e.simplified, e.pinyin, e.english()}) hash.add(field);
+  }
+  return {.entries = dictionary.size(), .hash = hash.value()};
+}
+#endif
+
+// The variants in table order, each with how to run it here (or why it cannot).
+struct CedictVariant {
+  std::string_view name;
+  Cost cost;
+  std::optional<TimedRun> run;
+  std::string unavailable;
+};
 
 }  // namespace
 
 void run_cedict_suite(SuiteContext& context) {
-  progress_note("cedict suite");
-  for (const char* variant : cedict_variants) {
-    skip_variant(context, {"cedict", "load", cedict_data, variant},
-                 "not built yet (bench/cedict_classic and formats/cedict have not landed)");
+  const std::filesystem::path path = context.options.cedict_path.empty()
+                                         ? std::filesystem::path(BUFSTREAM_BENCH_DEFAULT_CEDICT)
+                                         : context.options.cedict_path;
+  progress_note(fmt::format("cedict suite, {}", path.string()));
+  std::string missing_file;
+  if (!std::filesystem::exists(path)) missing_file = fmt::format("CC-CEDICT file not found: {} (see --cedict)", path.string());
+
+  // The expected result, from an independent loader (untimed): the classic #2 if built, else
+  // bufstream's mapped load. Every variant must agree with it.
+  LoadSummary expected;
+  LoadSummary last;
+  if (missing_file.empty()) {
+    try {
+#if defined(BUFSTREAM_BENCH_HAVE_CEDICT_CLASSIC)
+      expected = summarize_classic(cedict::classic::v2_mmap_wstring::load(path));
+#elif defined(BUFSTREAM_BENCH_HAVE_CEDICT_FORMAT)
+      expected = summarize_bufstream(cedict::Dictionary::map_file(path));
+#endif
+    } catch (const std::exception& e) {
+      missing_file = fmt::format("cannot load {}: {}", path.string(), e.what());
+    }
+  }
+
+  std::vector<CedictVariant> variants;
+#ifdef BUFSTREAM_BENCH_HAVE_CEDICT_CLASSIC
+  namespace classic = cedict::classic;
+  auto classic_run = [&](auto load) {
+    return timed_load([load, &path] { return load(path); }, [](const auto& d) { return summarize_classic(d); },
+                      expected, last);
+  };
+  variants.push_back({"v1-iostream", Cost::normal, classic_run(classic::v1_iostream::load), {}});
+  variants.push_back({"v2-mmap-wstring", Cost::normal, classic_run(classic::v2_mmap_wstring::load), {}});
+  variants.push_back({"v3-raw-strings", Cost::normal, classic_run(classic::v3_raw_strings::load), {}});
+  variants.push_back({"v4-pool", Cost::normal, classic_run(classic::v4_pool::load), {}});
+#else
+  for (std::string_view name : {"v1-iostream", "v2-mmap-wstring", "v3-raw-strings", "v4-pool"}) {
+    variants.push_back({name, Cost::normal, std::nullopt, "not built yet (bench/cedict_classic has not landed)"});
+  }
+#endif
+#ifdef BUFSTREAM_BENCH_HAVE_CEDICT_FORMAT
+  auto summarize = [](const cedict::Dictionary& d) { return summarize_bufstream(d); };
+  variants.push_back({"unbuffered", Cost::slow,
+                      timed_load(
+                          [&path] {
+                            FdReadStream in(path);
+                            return cedict::Dictionary::load(in);
+                          },
+                          summarize, expected, last),
+                      {}});
+  variants.push_back({"buffered", Cost::normal,
+                      timed_load(
+                          [&path] {
+                            FdReadStream file(path);
+                            BufferedReadStream in(file);
+                            return cedict::Dictionary::load(in);
+                          },
+                          summarize, expected, last),
+                      {}});
+  variants.push_back({"mapped", Cost::normal,
+                      timed_load([&path] { return cedict::Dictionary::map_file(path); }, summarize, expected, last),
+                      {}});
+  // Building every look-up index of a loaded dictionary. Its destruction is part of the load
+  // variants' "including destructors", so here both columns show the build alone.
+  variants.push_back({"index", Cost::normal,
+                      TimedRun([&path, &expected, &last](Stopwatch& watch) {
+                        const cedict::Dictionary dictionary = cedict::Dictionary::map_file(path);
+                        watch.start();
+                        dictionary.build_indexes();
+                        watch.stop();
+                        watch.begin_destructors();
+                        watch.stop_after_destructors();
+                        last = summarize_bufstream(dictionary);
+                        check(last, expected);
+                      }),
+                      {}});
+#else
+  for (std::string_view name : {"unbuffered", "buffered", "mapped", "index"}) {
+    variants.push_back({name, Cost::normal, std::nullopt, "not built yet (formats/cedict has not landed)"});
+  }
+#endif
+#ifdef BUFSTREAM_BENCH_HAVE_CEDICT_CLASSIC
+  variants.push_back({"scan-lines", Cost::normal,
+                      timed_load([&path] { return classic::scan_lines::load(path); },
+                                 [](const classic::scan_lines::LineScan& s) {
+                                   return LoadSummary{.entries = s.entry_count(), .hash = std::nullopt};
+                                 },
+                                 expected, last),
+                      {}});
+#else
+  variants.push_back({"scan-lines", Cost::normal, std::nullopt, "not built yet (bench/cedict_classic has not landed)"});
+#endif
+
+  for (const CedictVariant& v : variants) {
+    const VariantId id{suite_name, "load", data_name, v.name};
+    if (!missing_file.empty()) {
+      skip_variant(context, id, missing_file);
+    } else if (!v.run) {
+      skip_variant(context, id, v.unavailable);
+    } else {
+      run_variant(context, id, v.cost, *v.run, [&](Timing timing) {
+        return Measurement{.timing = std::move(timing), .cost = v.cost, .bytes = size_of_file(path),
+                           .entries = last.entries};
+      });
+    }
   }
 }
 
