@@ -194,6 +194,39 @@ TEST(JsonReader, NumbersLongerThanTheBuffer) {
   });
 }
 
+TEST(JsonReader, StringBytesThatMatterAtEveryPosition) {
+  // Strings are scanned eight bytes at a time: put the one byte that matters at every position
+  // of strings of every length around the word size.
+  for (std::size_t length = 1; length <= 24; ++length) {
+    for (std::size_t at = 0; at < length; ++at) {
+      std::string plain(length, 'a');
+      std::string text = plain;
+      text.replace(at, 1, "\\n");
+      std::string expected = plain;
+      expected[at] = '\n';
+      text = "\"" + text + "\"";
+      MemoryReadStream in1(text);
+      EXPECT_EQ(json::read<std::string>(in1), expected) << text;
+
+      text = plain;
+      text.replace(at, 1, "\xc3\xa9");
+      expected = text;
+      text = "\"" + text + "\"";
+      MemoryReadStream in2(text);
+      EXPECT_EQ(json::read<std::string>(in2), expected) << text;
+
+      text = plain;
+      text[at] = '\x01';
+      text = "\"" + text + "\"";
+      MemoryReadStream in3(text);
+      expect_parse_error([&] { json::read<std::string>(in3); },
+                         {1, at + 2, at + 1,
+                          "expected '\"' or a string character (control characters must be escaped) "
+                          "but found byte 0x01"});
+    }
+  }
+}
+
 // ---- Events ------------------------------------------------------------------------------
 
 struct Recorder {

@@ -92,6 +92,26 @@ TEST(JsonWriter, StringEscapes) {
   EXPECT_EQ(written(long_text), "\"" + std::string(100, 'a') + "\\\"" + std::string(100, 'b') + "\"");
 }
 
+TEST(JsonWriter, EscapesAtEveryPositionOfEveryLength) {
+  // Strings are classified eight bytes at a time: put the one byte that matters at every
+  // position of strings of every length around the word size, and compare with nlohmann.
+  for (std::size_t length = 1; length <= 24; ++length) {
+    for (std::size_t at = 0; at < length; ++at) {
+      for (const std::string& special :
+           std::vector<std::string>{"\"", "\\", "\n", std::string(1, '\0'), "\x1f", "\xc3\xa9"}) {
+        std::string s(length, 'a');
+        s.replace(at, 1, special);
+        EXPECT_EQ(written(s), nlohmann::json(s).dump()) << "length " << length << " at " << at;
+      }
+      std::string bad(length, 'a');
+      bad[at] = '\xff';
+      StringWriteStream out;
+      Writer w(out);
+      EXPECT_THROW(w.value(bad), std::invalid_argument) << "length " << length << " at " << at;
+    }
+  }
+}
+
 TEST(JsonWriter, AsciiOnlyEscapesEverythingAbove126) {
   const WriteOptions ascii{.ascii_only = true};
   EXPECT_EQ(written("caf\xc3\xa9", ascii), R"("caf\u00e9")");

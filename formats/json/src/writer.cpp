@@ -74,17 +74,22 @@ Writer::StringTraits Writer::classify(std::string_view s) noexcept {
   const char* const end = p + s.size();
   std::uint64_t escape = 0;
   std::uint64_t high = 0;
-  for (; end - p >= 8; p += 8) {
+  const auto mark = [&escape, &high](const char* word) {
     std::uint64_t v;
-    std::memcpy(&v, p, 8);
+    std::memcpy(&v, word, 8);
     const std::uint64_t quote = v ^ repeat_byte('"');
     const std::uint64_t backslash = v ^ repeat_byte('\\');
     escape |= ((quote - repeat_byte(1)) & ~quote) | ((backslash - repeat_byte(1)) & ~backslash) |
               ((v - repeat_byte(0x20)) & ~v);
     high |= v;
+  };
+  if (s.size() >= 8) {
+    for (; end - p >= 8; p += 8) mark(p);
+    if (p != end) mark(end - 8);  // the last 1-7 bytes, in a word overlapping the one before
+    p = end;
   }
   StringTraits traits{(escape & repeat_byte(0x80)) != 0, (high & repeat_byte(0x80)) != 0};
-  for (; p != end; ++p) {
+  for (; p != end; ++p) {  // strings shorter than 8 bytes
     const auto c = static_cast<unsigned char>(*p);
     traits.needs_escape |= c < 0x20 || c == '"' || c == '\\';
     traits.non_ascii |= c >= 0x80;
