@@ -491,3 +491,28 @@ TEST(StonReader, LongFractionsReduce) {
 
 }  // namespace
 }  // namespace bufstream::ston
+
+namespace bufstream::ston {
+namespace {
+
+TEST(StonReader, LinesEndAtLfCrlfOrCr) {
+  struct Case {
+    std::string_view text;
+    std::uint64_t line, column;
+  };
+  const std::vector<Case> cases = {
+      {"[1,\n2,\n?]", 3, 1},
+      {"[1,\r\n2,\r\n?]", 3, 1},
+      {"[1,\r2,\r?]", 3, 1},
+      {"[1,\r\r\n\n ?]", 4, 2},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.text);
+    const ParseError e = test::parse_error_everywhere(c.text);
+    EXPECT_EQ(e.line(), c.line);
+    EXPECT_EQ(e.column(), c.column);
+  }
+}
+
+}  // namespace
+}  // namespace bufstream::ston

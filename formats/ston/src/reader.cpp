@@ -124,8 +124,20 @@ struct Reader::Impl {
       const char* end = in.limit();
       while (p != end) {
         const char c = *p;
-        if (c == ' ' || c == '\t' || c == '\r' || c == '\f') {
+        if (c == ' ' || c == '\t' || c == '\f') {
           ++p;
+        } else if (c == '\r') {
+          // CR alone ends a line too (older Pharo writes CR); CRLF counts once, at the LF.
+          if (p + 1 == end) {
+            in.set_cursor(p);
+            in.fill(2);
+            p = in.cursor();
+            end = in.limit();
+          }
+          ++p;
+          if (p == end || *p != '\n') {
+            lines.new_line(in.position() + static_cast<std::uint64_t>(p - in.cursor()));
+          }
         } else if (c == '\n') {
           ++p;
           lines.new_line(in.position() + static_cast<std::uint64_t>(p - in.cursor()));

@@ -16,7 +16,8 @@
 // enclosing container (`[1,@1]` contains itself); a number with no object is a ParseError.
 // Numbering starts again with each top-level value.
 //
-// Errors: malformed input throws `ParseError` with line (lines end at LF), column (in bytes),
+// Errors: malformed input throws `ParseError` with line (LF, CRLF or CR between tokens; LF
+// inside strings and comments), column (in bytes),
 // byte offset and "expected ... but found ...". Nesting deeper than `max_depth` is an error,
 // never a stack overflow.
 #pragma once

@@ -24,12 +24,14 @@
 // WriteError naming the value, and the output is then incomplete.
 #pragma once
 
+#include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include <bufstream/write_stream.hpp>
