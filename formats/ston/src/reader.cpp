@@ -1,5 +1,6 @@
 #include <bufstream/ston/reader.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstring>
@@ -73,7 +74,7 @@ struct Reader::Impl {
   std::size_t depth = 0;
   std::string spill;        // for runs that straddle windows
   std::string digits[3];    // the digit groups of a number
-  std::vector<Value> elements;     // elements of the open lists, innermost last
+  std::vector<std::size_t> size_hints;  // by depth: the size of the last list completed there
   std::vector<MapEntry> entries;   // entries of the open maps, innermost last
 
   Impl(ReadStream& stream, ReadOptions opts) : in(stream), options(std::move(opts)) {}
@@ -193,7 +194,6 @@ struct Reader::Impl {
     doc = &d;
     objects.clear();
     pending.clear();
-    elements.clear();
     entries.clear();
     depth = 0;
     skip_whitespace();
@@ -249,8 +249,9 @@ struct Reader::Impl {
     fail(start, fmt::format("expected a value but found '{}'", word));
   }
 
-  // Numbers the container (pre-order: before its children) and fills it. Elements collect on
-  // `elements` (shared by all open lists) and move into the node in one allocation.
+  // Numbers the container (pre-order: before its children) and fills it. Its elements go
+  // straight into the node, which reserves as many as the last list completed at the same
+  // depth had: rows of a table then cost one allocation each.
   Value parse_list(Node* node) {
     Level level(*this);
     if (node == nullptr) {
@@ -263,18 +264,17 @@ struct Reader::Impl {
       in.advance(1);
       return Access::of(node);
     }
-    const std::size_t base = elements.size();
+    if (size_hints.size() < depth + 1) size_hints.resize(depth + 1, 0);
+    node->items.reserve(std::min<std::size_t>(size_hints[depth], 1024));
     for (;;) {
-      elements.push_back(parse_value());
+      node->items.push_back(parse_value());
       const int c = peek();
       if (c == ',') {
         in.advance(1);
         skip_whitespace();
       } else if (c == ']') {
         in.advance(1);
-        auto first = elements.begin() + static_cast<std::ptrdiff_t>(base);
-        node->items.assign(std::make_move_iterator(first), std::make_move_iterator(elements.end()));
-        elements.erase(first, elements.end());
+        size_hints[depth] = node->items.size();
         return Access::of(node);
       } else {
         fail_expected("',' or ']'");
