@@ -275,6 +275,8 @@ struct Reader::Impl {
       } else if (c == ']') {
         in.advance(1);
         size_hints[depth] = node->items.size();
+        // A wrong guess must not cost memory out of proportion to the input.
+        if (node->items.capacity() > 2 * node->items.size() + 8) node->items.shrink_to_fit();
         return Access::of(node);
       } else {
         fail_expected("',' or ']'");
