@@ -101,7 +101,10 @@ options:
                    variants making one system call per byte run at most 3, without warm-up
   --stream-mb N    megabytes moved byte by byte in the streams suite (default: 100; the
                    unbuffered stream moves 1 MB and is scaled to the same unit)
-  --json FILE      write every measurement as JSON (schema: docs/BENCHMARKS.md)
+  --json FILE      write every measurement as JSON: "results" [{{suite, op, data, variant,
+                   median_ms, min_ms, max_ms, runs, bytes}}] (cedict adds entries and
+                   median_ms_incl_destructors), "skipped" [{{suite, op, data, variant,
+                   reason}}], "machine" {{cpu_model, cores, compiler, build_type}}
   --svg FILE       write a chart (log-scale bars per suite and variant)
   --cedict FILE    the CC-CEDICT file (default: bench/data/cedict_ts.u8 of the source tree)
   --tmpdir DIR     where the scratch directory is made (default: the system's temp dir)
