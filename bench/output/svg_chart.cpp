@@ -9,6 +9,7 @@
 
 #include "harness/file_utils.hpp"
 #include "output/result_groups.hpp"
+#include "output/text_table.hpp"
 
 namespace bufstream::bench {
 namespace {
@@ -82,7 +83,7 @@ std::vector<Group> collect_groups(const Results& results, const Options& options
         } else if (suite == "cedict") {
           group.title = op;
         } else {
-          group.title = fmt::format("{} {} rows of {}", op, options.rows, data);
+          group.title = fmt::format("{} {} rows of {}", op, group_digits(options.rows), data);
         }
         std::uint64_t largest = 0;
         for (const Entry& e : results.entries()) {

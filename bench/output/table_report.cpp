@@ -90,7 +90,7 @@ std::string runs_note(const Options& options) {
 void print_serialization_table(std::FILE* out, const Results& results, const std::string& suite,
                                const Options& options) {
   const auto data_sets = data_in(results, suite);
-  fmt::print(out, "\n{}: write and read {} rows ({})\n", suite, options.rows, runs_note(options));
+  fmt::print(out, "\n{}: write and read {} rows ({})\n", suite, group_digits(options.rows), runs_note(options));
   TextTable table;
   table.add_column("op", Align::left);
   table.add_column("variant", Align::left);
@@ -194,7 +194,7 @@ void print_cedict_table(std::FILE* out, const Results& results, const Options& o
       }
       const Measurement& m = *e->measured;
       const double incl = m.timing.median_incl_destructors_ms.value_or(m.timing.median_ms);
-      table.add_row({ops[o], variant, m.entries ? std::to_string(*m.entries) : "", std::to_string(m.timing.runs()),
+      table.add_row({ops[o], variant, m.entries ? group_digits(*m.entries) : "", std::to_string(m.timing.runs()),
                      format_ms(m.timing.median_ms), format_ms(incl),
                      base != nullptr && ops[o] == "load" ? format_ratio(base->timing.median_ms / m.timing.median_ms) : "-"});
     }

@@ -6,6 +6,12 @@
 
 namespace bufstream::bench {
 
+std::string group_digits(std::uint64_t n) {
+  std::string digits = std::to_string(n);
+  for (std::size_t i = digits.size(); i > 3; i -= 3) digits.insert(i - 3, ",");
+  return digits;
+}
+
 std::size_t display_width(const std::string& text) noexcept {
   return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) {
     return (static_cast<unsigned char>(c) & 0xC0) != 0x80;  // count lead bytes only

@@ -1,6 +1,7 @@
 // TextTable: columns of text aligned for a terminal.
 #pragma once
 
+#include <cstdint>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -30,6 +31,9 @@ class TextTable {
   std::vector<Column> columns_;
   std::vector<std::vector<std::string>> rows_;  // an empty row is a separator
 };
+
+/// `25000` as `25,000`.
+std::string group_digits(std::uint64_t n);
 
 /// Text width of UTF-8 text (code points; the tables use no wide characters).
 std::size_t display_width(const std::string& text) noexcept;

@@ -10,6 +10,7 @@
 #include "harness/results.hpp"
 #include "output/json_report.hpp"
 #include "output/svg_chart.hpp"
+#include "output/text_table.hpp"
 #include "suites/csv_peers.hpp"
 
 namespace bufstream::bench {
@@ -140,6 +141,15 @@ TEST(SvgChart, IsOneSvgDocumentWithEveryVariantLabelled) {
   for (const char* label : {">buffered<", ">v4-pool<", ">simdjson<", ">getline<", "FAILED", "skipped: simdjson not found"}) {
     EXPECT_NE(svg.find(label), std::string::npos) << label;
   }
+}
+
+TEST(TextTable, GroupsDigitsInThousands) {
+  EXPECT_EQ(group_digits(0), "0");
+  EXPECT_EQ(group_digits(999), "999");
+  EXPECT_EQ(group_digits(1000), "1,000");
+  EXPECT_EQ(group_digits(25000), "25,000");
+  EXPECT_EQ(group_digits(116937), "116,937");
+  EXPECT_EQ(group_digits(1234567), "1,234,567");
 }
 
 }  // namespace
