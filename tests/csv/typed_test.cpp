@@ -22,6 +22,8 @@
 #include <bufstream/memory_read_stream.hpp>
 #include <bufstream/string_write_stream.hpp>
 
+#include "data_sets/words.hpp"
+
 #include "test_streams.hpp"
 
 namespace bufstream::csv {
@@ -90,44 +92,7 @@ TEST(CsvFieldConverter, BoolsStringsOptionals) {
 
 // ---- The benchmark's rows ---------------------------------------------------------------
 
-// Pharo's Integer>>asWords, as BENCHMARKS.md describes it.
-std::string words(std::int64_t n) {
-  static const char* const small[] = {"zero", "one", "two", "three", "four", "five", "six",
-                                      "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen",
-                                      "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"};
-  static const char* const tens[] = {"", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"};
-  static const char* const scales[] = {"", " thousand", " million", " billion"};
-  if (n < 0) return "negative " + words(-n);
-  if (n == 0) return "zero";
-  const auto below_thousand = [&](std::int64_t k) {
-    std::string s;
-    if (k >= 100) {
-      s = std::string(small[k / 100]) + " hundred";
-      k %= 100;
-      if (k == 0) return s;
-      s += ' ';
-    }
-    if (k < 20) return s + small[k];
-    s += tens[k / 10];
-    if (k % 10 != 0) s += std::string("-") + small[k % 10];
-    return s;
-  };
-  std::vector<std::string> groups;
-  for (int scale = 0; n > 0; ++scale, n /= 1000) {
-    if (n % 1000 != 0) groups.insert(groups.begin(), below_thousand(n % 1000) + scales[scale]);
-  }
-  std::string out;
-  for (const std::string& g : groups) out += (out.empty() ? "" : ", ") + g;
-  return out;
-}
-
-TEST(CsvTyped, WordsAsPharoSpellsThem) {
-  EXPECT_EQ(words(21), "twenty-one");
-  EXPECT_EQ(words(101), "one hundred one");
-  EXPECT_EQ(words(1234), "one thousand, two hundred thirty-four");
-  EXPECT_EQ(words(25000), "twenty-five thousand");
-  EXPECT_EQ(words(1000000), "one million");
-}
+using bufstream::bench::words;  // the benchmark's own spelling (bench/data_sets), tested there
 
 using BenchRow = std::tuple<std::int64_t, std::int64_t, double, double, std::string>;
 
