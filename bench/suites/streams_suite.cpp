@@ -87,9 +87,9 @@ void write_ofstream_put(const std::filesystem::path& path, std::uint64_t n) {
 std::uint64_t read_bufstream(ReadStream& in, std::uint64_t n) {
   ByteHash hash;
   for (std::uint64_t k = 0; k < n; ++k) {
-    const std::optional<char> c = in.next();
-    if (!c) ended_early(k);
-    hash.add(*c);
+    const int c = in.next_byte();  // next() in getc's shape, as the peers below are called
+    if (c == ReadStream::end_of_stream) ended_early(k);
+    hash.add(static_cast<char>(c));
   }
   return hash.value;
 }

@@ -18,6 +18,11 @@ std::optional<char> ReadStream::next_slow() {
   return *cursor_++;
 }
 
+int ReadStream::next_byte_slow() {
+  if (!refill_checked(1)) return end_of_stream;
+  return static_cast<unsigned char>(*cursor_++);
+}
+
 std::optional<char> ReadStream::peek_slow() {
   if (!refill_checked(1)) return std::nullopt;
   return *cursor_;

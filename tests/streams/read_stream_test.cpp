@@ -46,6 +46,16 @@ TEST_P(ReadOps, NextReadsEveryByteThenReportsTheEnd) {
   EXPECT_EQ(r.stream->position(), alphabet.size());
 }
 
+TEST_P(ReadOps, NextByteGivesEveryByteValueThenEndOfStream) {
+  std::string all(256, '\0');
+  for (int i = 0; i < 256; ++i) all[static_cast<std::size_t>(i)] = static_cast<char>(255 - i);
+  auto r = open(all);
+  for (int i = 0; i < 256; ++i) ASSERT_EQ(r.stream->next_byte(), 255 - i) << i;
+  EXPECT_EQ(r.stream->next_byte(), ReadStream::end_of_stream);
+  EXPECT_EQ(r.stream->next_byte(), ReadStream::end_of_stream);
+  EXPECT_EQ(r.stream->position(), all.size());
+}
+
 TEST_P(ReadOps, EveryByteValueSurvives) {
   std::string all(256, '\0');
   for (int i = 0; i < 256; ++i) all[static_cast<std::size_t>(i)] = static_cast<char>(i);

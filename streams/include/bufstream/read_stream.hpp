@@ -43,6 +43,15 @@ class ReadStream {
     return next_slow();
   }
 
+  /// Consumes and returns the next byte as 0..255, or `end_of_stream` (-1) at the end: the
+  /// same as `next()` in the shape `getc` has. Loops that read a byte at a time compile tighter
+  /// with it (GCC merges the two paths of an inlined `std::optional<char>` poorly).
+  static constexpr int end_of_stream = -1;
+  int next_byte() {
+    if (cursor_ != limit_) [[likely]] return static_cast<unsigned char>(*cursor_++);
+    return next_byte_slow();
+  }
+
   /// Returns the next byte without consuming it; `std::nullopt` at the end of the stream.
   std::optional<char> peek() {
     if (cursor_ != limit_) [[likely]] return *cursor_;
@@ -197,6 +206,7 @@ class ReadStream {
  private:
   bool refill_checked(std::size_t min);
   std::optional<char> next_slow();
+  int next_byte_slow();
   std::optional<char> peek_slow();
 
   std::exception_ptr error_;
