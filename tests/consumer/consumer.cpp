@@ -1,41 +1,72 @@
-// A program as a user writes it against an installed bufstream: write through a buffered
-// descriptor stream, read back, check.
+// A program as a user writes it against an installed bufstream: JSON and CSV written through
+// buffered descriptor streams, read back, checked.
 #include <unistd.h>
 
+#include <cstdint>
 #include <cstdio>
-#include <cstdlib>
 #include <string>
+#include <tuple>
+#include <vector>
 
 #include <bufstream/buffered_read_stream.hpp>
 #include <bufstream/buffered_write_stream.hpp>
+#include <bufstream/csv.hpp>
 #include <bufstream/fd_read_stream.hpp>
 #include <bufstream/fd_write_stream.hpp>
+#include <bufstream/json.hpp>
+
+namespace {
+
+std::string temp_path(const char* suffix) {
+  std::string path = std::string("/tmp/bufstream-consumer-XXXXXX") + suffix;
+  const int fd = ::mkstemps(path.data(), static_cast<int>(std::string(suffix).size()));
+  if (fd < 0) std::exit(2);
+  ::close(fd);
+  return path;
+}
+
+int fail(const char* what) {
+  std::fprintf(stderr, "consumer: %s\n", what);
+  return 1;
+}
+
+}  // namespace
 
 int main() {
-  char path[] = "/tmp/bufstream-consumer-XXXXXX";
-  const int fd = ::mkstemp(path);
-  if (fd < 0) return 2;
-  ::close(fd);
+  using Row = std::tuple<std::int64_t, double, std::string>;
+  const std::vector<Row> rows{{1, 0.5, "one, uno"}, {2, 1e-3, "two \"dos\""}, {3, -7.25, "three"}};
+
+  const std::string json_path = temp_path(".json");
   {
-    bufstream::FdWriteStream file(path);
+    bufstream::FdWriteStream file(json_path);
     bufstream::BufferedWriteStream out(file);
-    for (int i = 1; i <= 1000; ++i) {
-      out.print(i);
-      out.lf();
-    }
+    bufstream::json::Writer writer(out);
+    writer.value(rows);
+    writer.finish();
     out.close();
   }
-  long sum = 0;
   {
-    bufstream::FdReadStream file(path);
+    bufstream::FdReadStream file(json_path);
     bufstream::BufferedReadStream in(file);
-    while (auto line = in.next_line()) sum += std::stol(*line);
+    if (bufstream::json::read<std::vector<Row>>(in) != rows) return fail("JSON rows differ");
   }
-  ::unlink(path);
-  if (sum != 500500) {
-    std::fprintf(stderr, "consumer: expected 500500, got %ld\n", sum);
-    return 1;
+
+  const std::string csv_path = temp_path(".csv");
+  {
+    bufstream::FdWriteStream file(csv_path);
+    bufstream::BufferedWriteStream out(file);
+    bufstream::csv::Writer writer(out);
+    for (const Row& row : rows) writer.row(row);
+    out.close();
   }
+  {
+    bufstream::FdReadStream file(csv_path);
+    bufstream::BufferedReadStream in(file);
+    bufstream::csv::Reader reader(in);
+    if (bufstream::csv::read_rows<Row>(reader) != rows) return fail("CSV rows differ");
+  }
+  ::unlink(json_path.c_str());
+  ::unlink(csv_path.c_str());
   std::puts("consumer: ok");
   return 0;
 }
