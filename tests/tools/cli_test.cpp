@@ -235,6 +235,19 @@ TEST_F(Cli, WriteFailuresAreReported) {
   EXPECT_NE(out.err.find("open " + path("no/such/dir/out.json")), std::string::npos) << out.err;
 }
 
+TEST_F(Cli, AReaderThatGoesAwayIsAnIoErrorNotASignal) {
+  // `bufstream convert big.csv | head -c 1`: the output (megabytes) is far larger than the
+  // pipe and the buffer, so writing goes on after head has exited.
+  std::string csv = "id,text\n";
+  for (int i = 0; i < 100000; ++i) csv += std::to_string(i) + ",some text to make the line longer\n";
+  const std::string big = file("big.csv", csv);
+  const auto r = testing::run_program(
+      "/bin/bash", {"-c", std::string(BUFSTREAM_CLI) + " convert " + big +
+                              " --to jsonl | head -c 1 >/dev/null; exit ${PIPESTATUS[0]}"});
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_NE(r.err.find("write <stdout>: Broken pipe"), std::string::npos) << r.err;
+}
+
 // ---- fmt -----------------------------------------------------------------------------------
 
 TEST_F(Cli, FmtRewritesJsonAndSton) {
