@@ -17,7 +17,8 @@ int run_fmt(std::span<const std::string> args);
 int run_cedict(std::span<const std::string> args);
 
 /// Input that is valid in its format but cannot be converted to the target format (a STON
-/// fraction in JSON mode, say): exit status 1, printed as "PATH: error: MESSAGE".
+/// tagged object in JSON, say): exit status 1, printed as "PATH: error: MESSAGE". Errors
+/// that have a position in the input are ParseErrors instead.
 class ConversionError : public std::runtime_error {
  public:
   ConversionError(std::string path, const std::string& message)

@@ -348,12 +348,12 @@ void convert_from_ston(const Plan& plan, Input& input, Output& output) {
   ston::Reader reader(input.stream(), ston_reader_options(plan.args, input.name()));
   std::size_t index = 0;
   // Each top-level value is written on its own; a value that the target cannot hold is an
-  // error naming the value, which one it is, and where it starts.
-  auto write_value = [&](ston::Writer& writer, const ston::Value& v, std::uint64_t start) {
+  // error at the start of the top-level value that holds it, naming the value.
+  auto write_value = [&](ston::Writer& writer, const ston::Value& v, const SourcePosition& start) {
     try {
       writer.write(v);
     } catch (const ston::WriteError& e) {
-      throw ConversionError(input.name(), fmt::format("value {} (from byte {}): {}", index + 1, start, e.what()));
+      throw ParseError(start, fmt::format("cannot convert this value: {}", e.what()), input.name());
     }
   };
   switch (plan.to) {
@@ -362,7 +362,7 @@ void convert_from_ston(const Plan& plan, Input& input, Output& output) {
       const bool lines = plan.to == FileFormat::jsonl;
       bool array = false;  // several STON values become one JSON array
       while (!reader.at_end()) {
-        const std::uint64_t start = input.stream().position();
+        const SourcePosition start = reader.position();
         ston::Document doc;
         const ston::Value v = reader.read(doc);
         if (!lines && index == 0 && !reader.at_end()) {
@@ -386,7 +386,7 @@ void convert_from_ston(const Plan& plan, Input& input, Output& output) {
     case FileFormat::ston: {
       ston::Writer writer(output.stream(), {.pretty = plan.pretty});
       while (!reader.at_end()) {
-        const std::uint64_t start = input.stream().position();
+        const SourcePosition start = reader.position();
         ston::Document doc;
         write_value(writer, reader.read(doc), start);
         ++index;

@@ -724,6 +724,8 @@ bool Reader::at_end() {
   return impl_->peek() < 0;
 }
 
+SourcePosition Reader::position() const noexcept { return impl_->here(); }
+
 Document parse(ReadStream& in, const ReadOptions& options) {
   Reader reader(in, options);
   Document doc;

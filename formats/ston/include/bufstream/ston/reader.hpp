@@ -64,6 +64,9 @@ class Reader {
   /// Skips whitespace (and comments, if allowed) and throws ParseError unless nothing is left.
   void expect_end();
 
+  /// Where the next unread byte is (after `at_end()`: where the next value starts).
+  SourcePosition position() const noexcept;
+
  private:
   struct Impl;
   std::unique_ptr<Impl> impl_;
