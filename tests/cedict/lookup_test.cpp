@@ -128,6 +128,14 @@ TEST(Lookup, ConcurrentFirstUse) {
   for (auto& t : threads) t.join();
 }
 
+// A pinyin of tone digits only has an empty look-up key (a fuzzer found the index's prefix
+// shifting a 64-bit value by 64 for it).
+TEST(Lookup, PinyinOfToneDigitsOnly) {
+  const Dictionary d = Dictionary::load_view("A A [2] /letter/\n\u4e00 \u4e00 [yi1] /one/\n", {.errors = ErrorMode::lenient});
+  EXPECT_TRUE(d.find_pinyin("yi").size() == 1);
+  EXPECT_EQ(d.find_pinyin("2").size(), d.find_pinyin("").size());
+}
+
 TEST(Lookup, EmptyDictionary) {
   const Dictionary d;
   EXPECT_TRUE(d.find_headword("好").empty());

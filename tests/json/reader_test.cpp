@@ -35,6 +35,27 @@ TEST(JsonReader, ReadsJsonLines) {
   });
 }
 
+// Twenty integer digits wrap a 64-bit mantissa: 2^64 wraps to exactly 0, which must not be
+// taken for an integer part of "0" (a fuzzer found 18446744073709551616.0 read as 0.0).
+TEST(JsonReader, NumbersWhoseDigitsWrapSixtyFourBits) {
+  const struct {
+    std::string text;
+    double expected;
+  } cases[] = {
+      {"18446744073709551616.0", 18446744073709551616.0},
+      {"18446744073709551616", 18446744073709551616.0},
+      {"36893488147419103232.5", 36893488147419103232.0},
+      {"-18446744073709551616.25e-3", -18446744073709551.61625},
+      {"0.00018446744073709551616", 0.00018446744073709551616},
+  };
+  for (const auto& c : cases) {
+    for_each_reader("[" + c.text + "]", [&](ReadStream& in) {
+      const nlohmann::json v = Reader(in).read();
+      EXPECT_EQ(v[0].get<double>(), c.expected) << c.text;
+    });
+  }
+}
+
 TEST(JsonReader, ReadsConcatenatedValues) {
   const std::string text = "[1][2]{\"x\":true}\"s\"3 4";
   for_each_reader(text, [](ReadStream& in) {

@@ -21,6 +21,7 @@ std::uint64_t prefix_of(std::string_view key) noexcept {
   std::uint64_t v = 0;
   const std::size_t n = std::min<std::size_t>(key.size(), 8);
   for (std::size_t i = 0; i < n; ++i) v = (v << 8) | static_cast<unsigned char>(key[i]);
+  if (n == 0) return 0;  // an empty key (a pinyin of tone digits only): no shift by 64
   return n == 8 ? v : v << (8 * (8 - n));
 }
 

@@ -423,7 +423,8 @@ Number Reader::read_number() {
   if (negative) ++p;
   std::uint64_t mantissa = 0;  // all digits, integer and fraction part (wraps if > 19 digits)
   std::size_t digits = 0;
-  if (p != end && *p == '0') {
+  const bool zero_integer_part = p != end && *p == '0';
+  if (zero_integer_part) {
     ++p;
     digits = 1;  // an integer part of 0 adds no significant digit (see the fraction)
   } else {
@@ -437,8 +438,9 @@ Number Reader::read_number() {
   if (fast && *p == '.') {
     is_float = true;
     const char* const first = ++p;
-    // Leading zeros of 0.000ddd are not significant: skip them for the digit count.
-    if (mantissa == 0) {
+    // Leading zeros of 0.000ddd are not significant: skip them for the digit count. (Not
+    // `mantissa == 0`: twenty integer digits can wrap the mantissa to exactly 0, as 2^64 does.)
+    if (zero_integer_part) {
       while (p != end && *p == '0') ++p;
       digits = 0;
     }
