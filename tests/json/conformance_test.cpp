@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "json_test_support.hpp"
+#include "rfc8259_examples.hpp"
 
 namespace bufstream::json {
 namespace {
@@ -22,20 +23,7 @@ nlohmann::json read_one(ReadStream& in) { return json::read(in); }
 // ---- RFC 8259 section 13 ---------------------------------------------------------------
 
 TEST(JsonConformance, RfcExampleObject) {
-  const std::string text = R"({
-      "Image": {
-          "Width":  800,
-          "Height": 600,
-          "Title":  "View from 15th Floor",
-          "Thumbnail": {
-              "Url":    "http://www.example.com/image/481989943",
-              "Height": 125,
-              "Width":  100
-          },
-          "Animated" : false,
-          "IDs": [116, 943, 234, 38793]
-        }
-    })";
+  const std::string text(testing::rfc8259_object_example);
   for_each_reader(text, [&](ReadStream& in) {
     const nlohmann::json doc = read_one(in);
     EXPECT_EQ(doc, nlohmann::json::parse(text));
@@ -45,28 +33,7 @@ TEST(JsonConformance, RfcExampleObject) {
 }
 
 TEST(JsonConformance, RfcExampleArray) {
-  const std::string text = R"([
-        {
-           "precision": "zip",
-           "Latitude":  37.7668,
-           "Longitude": -122.3959,
-           "Address":   "",
-           "City":      "SAN FRANCISCO",
-           "State":     "CA",
-           "Zip":       "94107",
-           "Country":   "US"
-        },
-        {
-           "precision": "zip",
-           "Latitude":  37.371991,
-           "Longitude": -122.026020,
-           "Address":   "",
-           "City":      "SUNNYVALE",
-           "State":     "CA",
-           "Zip":       "94085",
-           "Country":   "US"
-        }
-      ])";
+  const std::string text(testing::rfc8259_array_example);
   for_each_reader(text, [&](ReadStream& in) {
     const nlohmann::json doc = read_one(in);
     EXPECT_EQ(doc, nlohmann::json::parse(text));

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "rfc8259_examples.hpp"
 #include "ston_test_util.hpp"
 
 namespace bufstream::ston {
@@ -57,42 +58,8 @@ bool same_json(const nlohmann::json& a, const nlohmann::json& b) {
 }
 
 const std::vector<std::string_view> json_texts = {
-    R"({
-      "Image": {
-          "Width":  800,
-          "Height": 600,
-          "Title":  "View from 15th Floor",
-          "Thumbnail": {
-              "Url":    "http://www.example.com/image/481989943",
-              "Height": 125,
-              "Width":  100
-          },
-          "Animated" : false,
-          "IDs": [116, 943, 234, 38793]
-        }
-    })",
-    R"([
-        {
-           "precision": "zip",
-           "Latitude":  37.7668,
-           "Longitude": -122.3959,
-           "Address":   "",
-           "City":      "SAN FRANCISCO",
-           "State":     "CA",
-           "Zip":       "94107",
-           "Country":   "US"
-        },
-        {
-           "precision": "zip",
-           "Latitude":  37.371991,
-           "Longitude": -122.026020,
-           "Address":   "",
-           "City":      "SUNNYVALE",
-           "State":     "CA",
-           "Zip":       "94085",
-           "Country":   "US"
-        }
-    ])",
+    testing::rfc8259_object_example,
+    testing::rfc8259_array_example,
     R"("Hello world!")",
     R"(42)",
     R"(true)",
