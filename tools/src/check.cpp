@@ -1,5 +1,6 @@
 // bufstream check: parse each file completely and report the first error in each.
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -98,11 +99,19 @@ int run_check(std::span<const std::string> argv) {
   for (const std::string& path : paths) {
     const FileFormat format = resolve_format(args.value("format"), path, "format");
     try {
-      Input input(path);
-      try {
-        check_one(format, args, input);
-      } catch (const ParseError& e) {
-        print_parse_error(e, input.name());
+      std::optional<ParseError> invalid;
+      std::string name;
+      {
+        Input input(path);
+        name = input.name();
+        try {
+          check_one(format, args, input);
+        } catch (const ParseError& e) {
+          invalid = e;
+        }
+      }  // closing the input erases its progress line, which the error line must not follow
+      if (invalid) {
+        print_parse_error(*invalid, name);
         status = std::max(status, 1);
       }
     } catch (const IoError& e) {

@@ -23,6 +23,7 @@
 #include "file_format.hpp"
 #include "format_readers.hpp"
 #include "io.hpp"
+#include "ston_csv_rows.hpp"
 
 namespace bufstream::cli {
 
@@ -34,7 +35,8 @@ Stream IN (standard input if absent or '-') into OUT (standard output if absent 
 from format F to format G: json, jsonl, csv, tsv, ston (default: from the file extensions).
 
   csv/tsv -> json/jsonl/ston  the first record is the header; each further record becomes an
-                              object of the field strings exactly as read
+                              object of the field strings exactly as read (a STON map with
+                              string keys; --no-header: arrays, STON lists, of strings)
   json/jsonl -> csv/tsv       an array of objects (header from the first object's keys; every
                               object must have the same keys) or an array of arrays; fields
                               are strings, numbers or booleans (null, arrays and objects are
@@ -42,6 +44,9 @@ from format F to format G: json, jsonl, csv, tsv, ston (default: from the file e
   ston -> json/jsonl          STON's JSON mode: symbols become strings, nil null; a value JSON
                               cannot hold (a fraction is written as a float) is an error
   json/jsonl -> ston          always possible
+  ston -> csv/tsv             STON to JSON, then JSON to CSV: one top-level list whose elements
+                              are the records (or several top-level values, each a record);
+                              integers are written digit for digit, whatever their size
   json <-> jsonl              an array's elements are the lines, and back
 
 Options:
@@ -395,8 +400,11 @@ void convert_from_ston(const Plan& plan, Input& input, Output& output) {
       return;
     }
     case FileFormat::csv:
-    case FileFormat::tsv:
-      throw UsageError("STON to CSV is not supported: convert to JSON first");
+    case FileFormat::tsv: {
+      csv::Writer writer(output.stream(), csv_writer_options(plan));
+      convert_ston_to_csv(reader, writer, input.name());
+      return;
+    }
   }
 }
 

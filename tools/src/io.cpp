@@ -25,8 +25,8 @@ std::string human_bytes(std::uint64_t n) {
   return text;
 }
 
-// Passes reads through to the descriptor stream and, every few hundred milliseconds, shows on
-// standard error how far it is. One check per buffer refill: nothing per byte.
+// Passes reads through to the descriptor stream and shows on standard error how far it is: at
+// the first read, then every quarter of a second. One check per buffer refill: nothing per byte.
 class ProgressReadStream final : public ReadStream {
  public:
   ProgressReadStream(std::unique_ptr<ReadStream> source, std::uint64_t total)
@@ -65,10 +65,12 @@ class ProgressReadStream final : public ReadStream {
   void close_source() override { source_->close(); }
 
  private:
+  // Shows progress at the first read (so that every long run shows some, however fast the
+  // machine) and then at most every quarter of a second.
   void tick(std::size_t n) {
     done_ += n;
     const auto now = std::chrono::steady_clock::now();
-    if (now - last_ < std::chrono::milliseconds(250)) return;
+    if (shown_ && now - last_ < std::chrono::milliseconds(250)) return;
     last_ = now;
     shown_ = true;
     std::fprintf(stderr, "\r\033[Kbufstream: %s of %s (%.0f%%)", human_bytes(done_).c_str(),

@@ -1,0 +1,144 @@
+#include "ston_csv_rows.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include <bufstream/numbers.hpp>
+#include <bufstream/ston/writer.hpp>
+
+#include "commands.hpp"
+
+namespace bufstream::cli {
+
+namespace {
+
+// The value as STON text, cut short, for a message.
+std::string describe(const ston::Value& v) {
+  std::string text = ston::to_string(v);
+  if (text.size() > 40) text = text.substr(0, 40) + "...";
+  return fmt::format("{} ({})", text, ston::kind_name(v.kind()));
+}
+
+std::string format_float(double d) {
+  char buf[max_double_chars];
+  return std::string(buf, format_double(buf, d));
+}
+
+}  // namespace
+
+void StonCsvRows::fail(const std::string& column, const std::string& message) const {
+  const std::string where = column.empty() ? fmt::format("record {}", number_)
+                                           : fmt::format("record {}, column {}", number_, column);
+  throw ParseError(where_, fmt::format("{}: {}", where, message), source_name_);
+}
+
+void StonCsvRows::record(const ston::Value& record, const SourcePosition& where) {
+  where_ = where;
+  ++number_;
+  if (record.is_list()) {
+    const ston::List list = record.as_list();
+    if (!seen_.insert(&list.items()).second) fail({}, "the same list is this record and an earlier one (JSON has no shared values)");
+    if (shape_ == Shape::maps) fail({}, "expected a map like the first record but found a list");
+    shape_ = Shape::lists;
+    list_record(list);
+  } else if (record.is_map()) {
+    const ston::Map map = record.as_map();
+    if (!seen_.insert(&map.entries()).second) fail({}, "the same map is this record and an earlier one (JSON has no shared values)");
+    if (shape_ == Shape::lists) fail({}, "expected a list like the first record but found a map");
+    shape_ = Shape::maps;
+    map_record(map);
+  } else {
+    fail({}, fmt::format("expected a list or a map (one CSV record) but found {}", describe(record)));
+  }
+}
+
+void StonCsvRows::list_record(const ston::List& list) {
+  if (width_ && list.size() != *width_) {
+    fail({}, fmt::format("expected {} fields like the first record but found {}", *width_, list.size()));
+  }
+  width_ = list.size();
+  std::size_t i = 0;
+  for (const ston::Value& v : list) writer_.field(field_text(v, std::to_string(++i)));
+  writer_.end_record();
+}
+
+void StonCsvRows::map_record(const ston::Map& map) {
+  const bool first = names_.empty() && number_ == 1;
+  std::vector<std::optional<std::string>> values(names_.size());
+  for (const ston::MapEntry& e : map) {
+    if (!e.key.is_string() && !e.key.is_symbol()) {
+      fail({}, fmt::format("the key {} cannot be a column name (JSON keys are strings)", describe(e.key)));
+    }
+    const std::string& name = e.key.text();
+    const std::string column = fmt::format("'{}'", name);
+    auto it = std::find(names_.begin(), names_.end(), name);
+    if (first) {
+      if (it != names_.end()) fail(column, "the key occurs twice (a JSON object cannot hold both)");
+      names_.push_back(name);
+      values.emplace_back(field_text(e.value, column));
+      continue;
+    }
+    if (it == names_.end()) fail(column, "the key is not a column of the first record");
+    auto& slot = values[static_cast<std::size_t>(it - names_.begin())];
+    if (slot) fail(column, "the key occurs twice (a JSON object cannot hold both)");
+    slot = field_text(e.value, column);
+  }
+  for (std::size_t i = 0; i < names_.size(); ++i) {
+    if (!values[i]) fail({}, fmt::format("the map has no key '{}' (the first record had it)", names_[i]));
+  }
+  if (first) writer_.record(names_);
+  for (const auto& v : values) writer_.field(*v);
+  writer_.end_record();
+}
+
+std::string StonCsvRows::field_text(const ston::Value& v, const std::string& column) {
+  switch (v.kind()) {
+    case ston::Kind::string: return v.as_string();
+    case ston::Kind::symbol: return v.as_symbol();
+    case ston::Kind::boolean: return v.as_bool() ? "true" : "false";
+    case ston::Kind::integer: return v.as_integer().to_string();  // digit for digit, any size
+    case ston::Kind::floating: {
+      const double d = v.as_double();
+      if (!std::isfinite(d)) fail(column, fmt::format("{} has no JSON or CSV form", describe(v)));
+      return format_float(d);
+    }
+    case ston::Kind::fraction:  // STON's JSON mode writes these as the nearest double
+      return format_float(v.as_fraction().to_double());
+    case ston::Kind::scaled_decimal: return format_float(v.as_scaled_decimal().to_double());
+    case ston::Kind::nil:
+      fail(column, "nil cannot be written to CSV (it would be indistinguishable from an empty string)");
+    case ston::Kind::list:
+    case ston::Kind::map: fail(column, fmt::format("a nested {} cannot be a CSV field", describe(v)));
+    case ston::Kind::association:
+    case ston::Kind::tagged: fail(column, fmt::format("{} has no JSON or CSV form", describe(v)));
+  }
+  fail(column, fmt::format("{} has no CSV form", describe(v)));
+}
+
+void convert_ston_to_csv(ston::Reader& reader, csv::Writer& writer, const std::string& source_name) {
+  StonCsvRows rows(writer, source_name);
+  if (reader.at_end()) throw ConversionError(source_name, "the input holds no STON value to convert");
+  SourcePosition start = reader.position();
+  ston::Document doc;
+  const ston::Value first = reader.read(doc);
+  if (reader.at_end()) {  // one value: a list whose elements are the records
+    if (!first.is_list()) {
+      throw ParseError(start, fmt::format("expected a list (its elements are the CSV records) but found {}",
+                                          ston::kind_name(first.kind())),
+                       source_name);
+    }
+    for (const ston::Value& record : first.as_list()) rows.record(record, start);
+    return;
+  }
+  rows.record(first, start);  // several values: each is a record
+  while (!reader.at_end()) {
+    start = reader.position();
+    ston::Document next;
+    rows.new_document();
+    rows.record(reader.read(next), start);
+  }
+}
+
+}  // namespace bufstream::cli

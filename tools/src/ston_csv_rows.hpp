@@ -1,0 +1,58 @@
+// STON to CSV: the rules of STON to JSON (symbols are strings, nil is null, fractions and
+// scaled decimals are floats; tags, associations, special floats and shared containers have
+// no JSON form) followed by those of JSON to CSV (the records are lists, or maps whose keys
+// give the header; fields are scalars; null and nested containers have no CSV form).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+#include <bufstream/csv/writer.hpp>
+#include <bufstream/errors.hpp>
+#include <bufstream/ston/reader.hpp>
+#include <bufstream/ston/value.hpp>
+
+namespace bufstream::cli {
+
+/// Writes STON values as CSV records, checking that every record has the shape of the first:
+/// lists of as many fields, or maps with the same keys (the first map's keys are the header,
+/// and its order is the column order). A value that CSV cannot hold is a ParseError at
+/// `where` (the start of the top-level value that holds it) naming the record, the column and
+/// the value.
+class StonCsvRows {
+ public:
+  StonCsvRows(csv::Writer& writer, std::string source_name)
+      : writer_(writer), source_name_(std::move(source_name)) {}
+
+  /// Writes `record` (a list or a map) as the next record.
+  void record(const ston::Value& record, const SourcePosition& where);
+  /// The next records belong to another Document (sharing cannot reach across Documents).
+  void new_document() { seen_.clear(); }
+
+ private:
+  enum class Shape { unknown, lists, maps };
+
+  void list_record(const ston::List& list);
+  void map_record(const ston::Map& map);
+  std::string field_text(const ston::Value& v, const std::string& column);
+  [[noreturn]] void fail(const std::string& column, const std::string& message) const;
+
+  csv::Writer& writer_;
+  std::string source_name_;
+  SourcePosition where_;
+  std::uint64_t number_ = 0;  // of the record being written, from 1
+  Shape shape_ = Shape::unknown;
+  std::optional<std::size_t> width_;
+  std::vector<std::string> names_;
+  std::unordered_set<const void*> seen_;  // the records' containers: one met twice is an error
+};
+
+/// Converts everything `reader` holds: one top-level list, whose elements are the records, or
+/// several top-level values, each a record (as STON to JSON makes them one JSON array). Every
+/// top-level value is read into memory on its own.
+void convert_ston_to_csv(ston::Reader& reader, csv::Writer& writer, const std::string& source_name);
+
+}  // namespace bufstream::cli
