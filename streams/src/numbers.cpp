@@ -8,66 +8,6 @@
 
 namespace bufstream {
 
-char* format_double(char* out, double value, DoubleFormat format) {
-  char* end = std::to_chars(out, out + max_double_chars, value).ptr;
-  if (format.force_fraction && std::isfinite(value) &&
-      std::find_if(out, end, [](char c) { return c == '.' || c == 'e'; }) == end) {
-    *end++ = '.';
-    *end++ = '0';
-  }
-  return end;
-}
-
-char* format_double_smalltalk(char* out, double value) {
-  char* p = out;
-  if (std::signbit(value)) *p++ = '-';
-  const double magnitude = std::fabs(value);
-  if (magnitude == 0) {
-    std::memcpy(p, "0.0", 3);
-    return p + 3;
-  }
-  // Shortest round-trip digits in scientific form: "d[.ddd]e[+-]xx".
-  char sci[max_double_chars];
-  char* sci_end = std::to_chars(sci, sci + sizeof sci, magnitude, std::chars_format::scientific).ptr;
-  char digits[24];
-  int count = 0;
-  const char* q = sci;
-  for (; q != sci_end && *q != 'e'; ++q) {
-    if (*q != '.') digits[count++] = *q;
-  }
-  int exponent = 0;
-  std::from_chars(q + 1 + (q[1] == '+' ? 1 : 0), sci_end, exponent);
-
-  if (magnitude >= 1e-4 && magnitude < 1e6) {
-    if (exponent < 0) {  // 0.000ddd
-      *p++ = '0';
-      *p++ = '.';
-      for (int i = -1; i > exponent; --i) *p++ = '0';
-      std::memcpy(p, digits, static_cast<std::size_t>(count));
-      return p + count;
-    }
-    const int whole = exponent + 1;  // digits before the point
-    for (int i = 0; i < whole; ++i) *p++ = i < count ? digits[i] : '0';
-    *p++ = '.';
-    if (count > whole) {
-      std::memcpy(p, digits + whole, static_cast<std::size_t>(count - whole));
-      return p + (count - whole);
-    }
-    *p++ = '0';
-    return p;
-  }
-  *p++ = digits[0];
-  *p++ = '.';
-  if (count > 1) {
-    std::memcpy(p, digits + 1, static_cast<std::size_t>(count - 1));
-    p += count - 1;
-  } else {
-    *p++ = '0';
-  }
-  *p++ = 'e';
-  return std::to_chars(p, p + 8, exponent).ptr;
-}
-
 namespace {
 
 // Decimal exponent of the first significant digit of a number text that from_chars found out
@@ -100,9 +40,57 @@ long magnitude_exponent(std::string_view text) {
   return exponent + (point - first_nonzero - 1);
 }
 
+// The common shapes `-?digits(.digits)?([eE][+-]?digits)?` with at most 19 significant digits,
+// converted without from_chars; nullopt for anything else (the caller then takes the full path).
+std::optional<double> parse_short_decimal(std::string_view text) noexcept {
+  const char* p = text.data();
+  const char* const end = p + text.size();
+  const bool negative = p != end && *p == '-';
+  if (negative) ++p;
+  std::uint64_t significand = 0;
+  int significant_digits = 0;
+  int exponent = 0;
+  const char* const integer_start = p;
+  for (; p != end && *p >= '0' && *p <= '9'; ++p) {
+    if (significand != 0 || *p != '0') {
+      significand = significand * 10 + static_cast<unsigned>(*p - '0');
+      ++significant_digits;
+    }
+  }
+  if (p == integer_start) return std::nullopt;
+  if (p != end && *p == '.') {
+    const char* const fraction_start = ++p;
+    for (; p != end && *p >= '0' && *p <= '9'; ++p) {
+      if (significand != 0 || *p != '0') {
+        significand = significand * 10 + static_cast<unsigned>(*p - '0');
+        ++significant_digits;
+      }
+      --exponent;
+    }
+    if (p == fraction_start) return std::nullopt;
+  }
+  if (p != end && (*p == 'e' || *p == 'E')) {
+    ++p;
+    bool negative_exponent = false;
+    if (p != end && (*p == '+' || *p == '-')) negative_exponent = *p++ == '-';
+    const char* const exponent_start = p;
+    int e = 0;
+    for (; p != end && *p >= '0' && *p <= '9'; ++p) {
+      if (e < 100000) e = e * 10 + (*p - '0');
+    }
+    if (p == exponent_start) return std::nullopt;
+    exponent += negative_exponent ? -e : e;
+  }
+  if (p != end || significant_digits > 19) return std::nullopt;
+  const std::optional<double> value = decimal_to_double(significand, exponent);
+  if (!value) return std::nullopt;
+  return negative ? -*value : *value;
+}
+
 }  // namespace
 
 std::optional<double> parse_double(std::string_view text) noexcept {
+  if (const std::optional<double> value = parse_short_decimal(text)) return value;
   if (text.empty()) return std::nullopt;
   const std::size_t digit_at = text[0] == '-' ? 1 : 0;
   if (digit_at >= text.size()) return std::nullopt;

@@ -367,47 +367,6 @@ std::string_view Reader::scan_number() {
   return text;
 }
 
-// Exact powers of ten: 10^22 is the largest a double holds exactly, 10^27 the largest an x87
-// extended double (64-bit significand) does.
-constexpr double exact_double_powers_of_ten[] = {
-    1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
-    1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
-constexpr long double exact_extended_powers_of_ten[] = {
-    1e0L,  1e1L,  1e2L,  1e3L,  1e4L,  1e5L,  1e6L,  1e7L,  1e8L,  1e9L,
-    1e10L, 1e11L, 1e12L, 1e13L, 1e14L, 1e15L, 1e16L, 1e17L, 1e18L, 1e19L,
-    1e20L, 1e21L, 1e22L, 1e23L, 1e24L, 1e25L, 1e26L, 1e27L};
-
-// The correctly rounded double nearest to mantissa * 10^exponent, computed cheaply when that
-// can be done exactly, else nullopt (the caller then uses std::from_chars). `mantissa` holds
-// at most 19 digits. Assumes the default rounding mode, round to nearest.
-std::optional<double> fast_decimal_to_double(std::uint64_t mantissa, long exponent) noexcept {
-  // Clinger: both operands exact doubles, so the one rounding of the division or
-  // multiplication is the only rounding.
-  if (mantissa <= (std::uint64_t{1} << 53) && exponent >= -22 && exponent <= 22) {
-    const double m = static_cast<double>(mantissa);
-    return exponent < 0 ? m / exact_double_powers_of_ten[-exponent]
-                        : m * exact_double_powers_of_ten[exponent];
-  }
-  // Up to 19 digits with an x87 extended double: the mantissa and the power are exact there,
-  // so the quotient or product is rounded once to 64 bits, within half an extended ulp of the
-  // true value. Rounding that to 53 bits can differ from rounding the true value only when it
-  // lands exactly on a midpoint between two doubles (low 11 bits 10000000000): then, and
-  // next to it, leave it to std::from_chars.
-  if constexpr (std::numeric_limits<long double>::digits == 64 &&
-                std::endian::native == std::endian::little) {
-    if (exponent >= -27 && exponent <= 27) {
-      const auto m = static_cast<long double>(mantissa);
-      const long double x = exponent < 0 ? m / exact_extended_powers_of_ten[-exponent]
-                                         : m * exact_extended_powers_of_ten[exponent];
-      std::uint64_t significand;
-      std::memcpy(&significand, &x, sizeof significand);
-      const std::uint64_t low = significand & 0x7FF;
-      if (low < 0x3FF || low > 0x401) return static_cast<double>(x);
-    }
-  }
-  return std::nullopt;
-}
-
 Number Reader::read_number() {
   const int c = next_significant();
   token_start_ = in_.position();
@@ -484,7 +443,8 @@ Number Reader::read_number() {
       }
     }
     if (is_float && digits <= 19) {
-      if (const std::optional<double> d = fast_decimal_to_double(mantissa, exponent)) {
+      // |exponent| stays below 100000 + the window's size: an int holds it.
+      if (const std::optional<double> d = decimal_to_double(mantissa, static_cast<int>(exponent))) {
         n.kind = Number::Kind::floating;
         n.d = negative ? -*d : *d;
         in_.set_cursor(p);

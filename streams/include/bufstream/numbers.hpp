@@ -1,9 +1,11 @@
 // Number printing and parsing: the one implementation every format uses.
 //
-// Printing is `std::to_chars` (shortest round-trip text for doubles), wrapped so that each
-// layout a format needs (JSON's `1.0`, Smalltalk's `1.0e100`) is produced in one place.
-// Parsing is `std::from_chars` (correctly rounded), over text that has been delimited by the
-// format; `read_integer`/`read_double` read a number straight from a stream, across windows.
+// Printing finds the shortest round-trip digits of a double with Schubfach (exact, one table
+// of 128-bit powers of ten) and lays them out as each format needs (`std::to_chars`' text,
+// JSON's `1.0`, Smalltalk's `1.0e100`) in one place. Parsing is correctly rounded: exact
+// shortcuts (Clinger, Eisel-Lemire) for up to 19 significant digits, `std::from_chars` for the
+// rest; `decimal_to_double` is the shared core the format readers call with the digits they
+// scanned themselves. `read_integer`/`read_double` read a number straight from a stream.
 #pragma once
 
 #include <charconv>
@@ -32,7 +34,7 @@ struct DoubleFormat {
 };
 
 /// Writes the shortest text that reads back as exactly `value` (`0.1`, `1e+100`, `-0`) and
-/// returns the end. Infinities and NaN are written `inf`, `-inf`, `nan`; formats that cannot
+/// returns the end. The text is `std::to_chars(out, end, value)`'s, byte for byte. Infinities and NaN are written `inf`, `-inf`, `nan`; formats that cannot
 /// hold them check `std::isfinite` first. `out` needs `max_double_chars` bytes.
 char* format_double(char* out, double value, DoubleFormat format = {});
 
@@ -41,6 +43,12 @@ char* format_double(char* out, double value, DoubleFormat format = {});
 /// 1e-4 <= |value| < 1e6 (and for 0), otherwise mantissa `e` exponent with no `+`:
 /// `1.0`, `0.001`, `1.0e100`, `1.5e-7`, `-0.0`. Finite values only.
 char* format_double_smalltalk(char* out, double value);
+
+/// The double nearest to `significand` * 10^`exponent` (ties to even), when it can be found
+/// exactly without big numbers: `std::nullopt` when the value is zero after rounding, subnormal,
+/// infinite, or too close to a midpoint between two doubles to decide (rare); callers then
+/// convert the text with `parse_double`. `significand` must be below 10^19 (19 digits).
+std::optional<double> decimal_to_double(std::uint64_t significand, int exponent) noexcept;
 
 /// Parses all of `text` as an integer of type T (optional leading `-` for signed types, then
 /// decimal digits). Empty, partial, or out-of-range text gives `std::nullopt`.
@@ -73,6 +81,15 @@ double read_double(ReadStream& in);
 std::string_view next_number_text(ReadStream& in, std::string& spill);
 
 namespace detail {
+/// The shortest decimal `significand` * 10^`exponent` that reads back as a finite positive
+/// double, the nearest one when several are as short (ties to an even significand). The
+/// significand has at most 17 digits and may end in zeros.
+struct Decimal {
+  std::uint64_t significand;
+  int exponent;
+};
+Decimal shortest_decimal(double positive) noexcept;
+
 [[noreturn]] void throw_bad_number(std::uint64_t offset, std::string_view text,
                                    std::string_view type);
 }
