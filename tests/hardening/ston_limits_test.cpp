@@ -1,0 +1,223 @@
+// The limits of ston::Reader and ston::Writer: nesting (ReadOptions::max_depth,
+// WriteOptions::max_depth), strings bounded only by memory, exact integers of any length up to
+// ReadOptions::max_number_length digits, and shared graphs: many references to one object,
+// and a chain of references as long as the input.
+#include <cmath>
+#include <cstdlib>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include <bufstream/ston/reader.hpp>
+#include <bufstream/ston/value.hpp>
+#include <bufstream/ston/writer.hpp>
+#include <bufstream/string_write_stream.hpp>
+
+#include "limits_support.hpp"
+
+namespace bufstream::ston {
+namespace {
+
+using testing::digits;
+using testing::letters;
+using testing::long_text_setups;
+
+Document parse_with(ReadStream& in, const ReadOptions& options = {}) { return parse(in, options); }
+
+TEST(StonLimits, NestingUpToTheDefaultDepthIsRead) {
+  const std::size_t depth = ReadOptions{}.max_depth;
+  const std::string text = std::string(depth, '[') + std::string(depth, ']');
+  const Document doc = parse(text);
+  std::size_t levels = 1;
+  for (Value v = doc.root(); !v.as_list().empty(); v = v.as_list()[0]) ++levels;
+  EXPECT_EQ(levels, depth);
+  EXPECT_EQ(to_string(doc.root()), text);  // the writer's limit (1000) is above the reader's
+}
+
+TEST(StonLimits, NestingBeyondTheDepthIsAnErrorInEveryShape) {
+  const std::size_t depth = ReadOptions{}.max_depth;
+  for (const std::string_view open : {"[", "{#k:", "T[", "#a:"}) {
+    SCOPED_TRACE(open);
+    std::string text;
+    for (std::size_t i = 0; i <= depth; ++i) text += open;
+    try {
+      (void)parse(text);
+      FAIL() << "no error for depth " << depth + 1;
+    } catch (const ParseError& e) {
+      EXPECT_NE(e.message().find("nesting deeper than 512 levels"), std::string::npos) << e.what();
+    }
+  }
+}
+
+// JSON's reader is iterative and reads 100,000 levels when max_depth allows (json_limits_test).
+// The STON reader and writer recurse, a few stack frames per level, so raising their
+// max_depth must not trade the documented error for a stack overflow. Run in a child process
+// (a death test's fork), so that a crash fails this test and nothing else.
+TEST(StonLimits, DeepNestingWithARaisedLimitDoesNotOverflowTheStack) {
+  constexpr std::size_t depth = 100000;
+  EXPECT_EXIT(
+      {
+        const std::string text = std::string(depth, '[') + std::string(depth, ']');
+        const Document doc = parse(text, {.max_depth = depth});
+        const bool same = to_string(doc.root(), {.max_depth = depth}) == text;
+        std::exit(same ? 0 : 1);
+      },
+      ::testing::ExitedWithCode(0), "");
+}
+
+TEST(StonLimits, TheWriterRefusesNestingBeyondItsDepth) {
+  Document doc;
+  List root = doc.list({});
+  List inner = root;
+  for (int i = 0; i < 1000; ++i) {
+    List next = doc.list({});
+    inner.push_back(next);
+    inner = next;
+  }
+  try {
+    (void)to_string(root);
+    FAIL() << "1001 levels were written";
+  } catch (const WriteError& e) {
+    EXPECT_NE(std::string(e.what()).find("nesting deeper than 1000 levels"), std::string::npos) << e.what();
+  }
+}
+
+TEST(StonLimits, A16MiBStringIsBoundedOnlyByMemory) {
+  const std::string value = letters(testing::long_token_bytes);
+  const std::string text = "['" + value + "',#" + value.substr(0, 1000) + "]";
+  for (const auto& setup : long_text_setups(text.size())) {
+    SCOPED_TRACE(setup.name);
+    auto in = setup.make(text);
+    const Document doc = parse_with(*in);
+    const List list = doc.root().as_list();
+    ASSERT_EQ(list.size(), 2u);
+    EXPECT_EQ(list[0].as_string().size(), value.size());
+    EXPECT_TRUE(list[0].as_string() == value);
+    EXPECT_TRUE(list[1].as_symbol() == value.substr(0, 1000));
+  }
+}
+
+TEST(StonLimits, ALongStringThroughOneByteBuffers) {
+  const std::string value = letters(testing::medium_token_bytes);
+  const std::string text = "{'" + value + "':\"" + value + "\"}";
+  for (const auto& setup : long_text_setups(text.size())) {
+    SCOPED_TRACE(setup.name);
+    auto in = setup.make(text);
+    const Document doc = parse_with(*in);
+    const Map map = doc.root().as_map();
+    ASSERT_EQ(map.size(), 1u);
+    EXPECT_TRUE(map.begin()->key.as_string() == value);
+    EXPECT_TRUE(map.begin()->value.as_string() == value);
+  }
+}
+
+TEST(StonLimits, NumbersLongerThanMaxNumberLengthAreAnError) {
+  // The default limit (10,000 digits per digit group, and as exponent) keeps a hostile input
+  // from asking for gigabytes; the error names the option.
+  for (const std::string& text : {digits(100000), "-" + digits(100000), "1." + digits(100000), std::string("1e100000"),
+                                 "1/" + digits(100000)}) {
+    SCOPED_TRACE(text.substr(0, 12));
+    try {
+      (void)parse(text);
+      FAIL() << "read";
+    } catch (const ParseError& e) {
+      EXPECT_EQ(e.offset(), 0u);
+      EXPECT_NE(e.message().find("ReadOptions::max_number_length"), std::string::npos) << e.what();
+    }
+  }
+}
+
+TEST(StonLimits, AHundredThousandDigitIntegerIsExactWithARaisedLimit) {
+  const ReadOptions options{.max_number_length = 100000};
+  const std::string positive = digits(100000);
+  const std::string text = "[" + positive + ",-" + positive + ",1e99999]";
+  for (const auto& setup : long_text_setups(text.size())) {
+    SCOPED_TRACE(setup.name);
+    auto in = setup.make(text);
+    const Document doc = parse_with(*in, options);
+    const List list = doc.root().as_list();
+    EXPECT_TRUE(list[0].as_integer().to_string() == positive);
+    EXPECT_TRUE(list[1].as_integer().to_string() == "-" + positive);
+    EXPECT_TRUE(list[2].as_integer().to_string() == "1" + std::string(99999, '0'));
+    EXPECT_EQ(list[0].as_integer().to_double(), HUGE_VAL);
+    EXPECT_EQ(to_string(doc.root()), "[" + positive + ",-" + positive + ",1" + std::string(99999, '0') + "]");
+  }
+}
+
+TEST(StonLimits, AHundredThousandDigitFloatIsCorrectlyRoundedOrInfinite) {
+  const ReadOptions options{.max_number_length = 100000};
+  EXPECT_EQ(parse("0." + std::string(100000, '3'), options).root().as_double(), 1.0 / 3.0);
+  EXPECT_EQ(parse(digits(100000) + ".5e-99990", options).root().as_double(), 1234567891.23456789123456789);
+  // Beyond the double range a float is infinite, as Pharo's arithmetic makes it.
+  EXPECT_EQ(parse(digits(100000) + ".0", options).root().as_double(), HUGE_VAL);
+  EXPECT_EQ(parse("-" + digits(400) + ".0").root().as_double(), -HUGE_VAL);
+}
+
+TEST(StonLimits, AHundredThousandReferencesToOneObject) {
+  constexpr std::size_t n = 100000;
+  std::string text = "[Point[1,2]";
+  for (std::size_t i = 0; i < n; ++i) text += ",@2";
+  text += "]";
+  const Document doc = parse(text);
+  const List list = doc.root().as_list();
+  ASSERT_EQ(list.size(), n + 1);
+  const Tagged point = list[0].as_tagged("Point");
+  for (std::size_t i = 1; i <= n; ++i) ASSERT_TRUE(list[i].as_tagged().is(point)) << i;
+  EXPECT_EQ(doc.container_count(), 2u);
+  EXPECT_EQ(to_string(doc.root()), text);  // written back with the same references
+}
+
+// `[[@3],[@4],...,[@N+1],[]]`: each list refers to the next one, which comes later in the text,
+// so the text is two levels deep while the graph is a chain of N lists.
+std::string reference_chain(std::size_t n) {
+  std::string text = "[";
+  for (std::size_t i = 0; i < n; ++i) text += "[@" + std::to_string(i + 3) + "],";
+  return text + "[]]";
+}
+
+TEST(StonLimits, AChainOfTenThousandForwardReferencesIsRead) {
+  constexpr std::size_t n = 10000;
+  const Document doc = parse(reference_chain(n));
+  const List root = doc.root().as_list();
+  ASSERT_EQ(root.size(), n + 1);
+  for (std::size_t i = 0; i < n; ++i) ASSERT_TRUE(root[i].as_list()[0].as_list().is(root[i + 1].as_list())) << i;
+  EXPECT_TRUE(root[n].as_list().empty());
+  EXPECT_EQ(doc.root(), parse(reference_chain(n)).root());  // equality walks it without recursion
+}
+
+TEST(StonLimits, AReferenceChainDeeperThanTheWriterDepthIsAWriteError) {
+  // The writer writes each list where it first meets it (pre-order, references only back, as
+  // Pharo does), so the chain becomes nesting as deep as the chain: beyond
+  // WriteOptions::max_depth that is a WriteError, never a stack overflow.
+  const Document doc = parse(reference_chain(10000));
+  try {
+    (void)to_string(doc.root());
+    FAIL() << "written";
+  } catch (const WriteError& e) {
+    EXPECT_NE(std::string(e.what()).find("WriteOptions::max_depth"), std::string::npos) << e.what();
+  }
+  // A chain within both depths is written nested and reads back equal.
+  const Document shallow = parse(reference_chain(500));
+  EXPECT_EQ(parse(to_string(shallow.root())).root(), shallow.root());
+  // Between the reader's depth (512) and the writer's (1000), the writer writes what the reader
+  // with its default options refuses: it reads back only with a raised ReadOptions::max_depth.
+  const Document deeper = parse(reference_chain(900));
+  const std::string text = to_string(deeper.root());
+  EXPECT_THROW((void)parse(text), ParseError);
+  EXPECT_EQ(parse(text, {.max_depth = 1000}).root(), deeper.root());
+}
+
+TEST(StonLimits, ACycleThroughEveryContainerOfADeepChainIsRead) {
+  // Every list of a 10,000-list chain also refers back to the root: 10,000 cycles.
+  constexpr std::size_t n = 10000;
+  std::string text = "[";
+  for (std::size_t i = 0; i < n; ++i) text += "[@" + std::to_string(i + 3) + ",@1],";
+  text += "[@1]]";
+  const Document doc = parse(text);
+  const List root = doc.root().as_list();
+  for (std::size_t i = 0; i <= n; ++i) ASSERT_TRUE(root[i].as_list().items().back().as_list().is(root)) << i;
+  EXPECT_EQ(doc.root(), parse(text).root());
+}
+
+}  // namespace
+}  // namespace bufstream::ston
