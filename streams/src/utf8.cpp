@@ -55,30 +55,6 @@ Decoded decode(const char* p, const char* end) noexcept {
   return {cp, len, Error::none};
 }
 
-std::optional<Invalid> find_invalid(std::string_view text) noexcept {
-  const char* const begin = text.data();
-  const char* p = begin;
-  const char* const end = begin + text.size();
-  while (p != end) {
-    // ASCII runs are the common case: check eight bytes at a time.
-    while (end - p >= 8) {
-      std::uint64_t chunk;
-      std::memcpy(&chunk, p, 8);
-      if (chunk & 0x8080808080808080ULL) break;
-      p += 8;
-    }
-    if (p == end) break;
-    if (static_cast<unsigned char>(*p) < 0x80) {
-      ++p;
-      continue;
-    }
-    const Decoded d = decode(p, end);
-    if (d.error != Error::none) return Invalid{static_cast<std::size_t>(p - begin), d.error};
-    p += d.length;
-  }
-  return std::nullopt;
-}
-
 char* encode(char32_t cp, char* out) noexcept {
   if (cp < 0x80) {
     *out++ = static_cast<char>(cp);

@@ -1,5 +1,6 @@
 // UTF-8: every error kind of the strict decoder, validation, reading code points from every
 // kind of stream (sequences across window edges), the byte-order mark, encoding, and UTF-16.
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -137,6 +138,110 @@ TEST(Utf8Validate, FindInvalidGivesTheOffsetAndKind) {
   }
   EXPECT_FALSE(utf8::find_invalid(""));
   EXPECT_FALSE(utf8::find_invalid(std::string(1000, 'a') + "\xF0\x9F\x98\x80"));
+}
+
+// ---- Every implementation of find_invalid against a byte-by-byte decode ------------------
+
+// The answer by definition: decode one sequence after another.
+std::optional<utf8::Invalid> reference_find_invalid(std::string_view text) {
+  const char* const begin = text.data();
+  const char* const end = begin + text.size();
+  for (const char* p = begin; p != end;) {
+    const auto d = utf8::decode(p, end);
+    if (d.error != Error::none) return utf8::Invalid{static_cast<std::size_t>(p - begin), d.error};
+    p += d.length;
+  }
+  return std::nullopt;
+}
+
+std::vector<utf8::detail::Validator> available_validators() {
+  std::vector<utf8::detail::Validator> out;
+  for (auto v : {utf8::detail::Validator::scalar, utf8::detail::Validator::sse2, utf8::detail::Validator::avx2}) {
+    if (utf8::detail::validator_available(v)) out.push_back(v);
+  }
+  return out;
+}
+
+void expect_same_as_reference(std::string_view text) {
+  const auto expected = reference_find_invalid(text);
+  for (auto v : available_validators()) {
+    const auto got = utf8::detail::find_invalid_with(v, text);
+    ASSERT_EQ(got.has_value(), expected.has_value()) << "validator " << static_cast<int>(v) << ": " << hex(text);
+    if (expected) {
+      ASSERT_EQ(got->offset, expected->offset) << "validator " << static_cast<int>(v) << ": " << hex(text);
+      ASSERT_EQ(got->error, expected->error) << "validator " << static_cast<int>(v) << ": " << hex(text);
+    }
+  }
+  const auto chosen = utf8::find_invalid(text);
+  ASSERT_EQ(chosen.has_value(), expected.has_value()) << hex(text);
+  if (expected) {
+    ASSERT_EQ(chosen->offset, expected->offset) << hex(text);
+  }
+}
+
+TEST(Utf8Validate, ScalarAndSse2AreAlwaysAvailable) {
+  EXPECT_TRUE(utf8::detail::validator_available(utf8::detail::Validator::scalar));
+#if defined(__SSE2__)
+  EXPECT_TRUE(utf8::detail::validator_available(utf8::detail::Validator::sse2));
+#endif
+}
+
+// Each decode case (valid or not) at every offset of a 64-byte block, inside ASCII text,
+// inside text of three-byte characters, and at the very end (where sequences are truncated).
+TEST(Utf8Validate, EveryCaseAtEveryOffsetAgreesWithTheDecoder) {
+  const std::string cjk_fill = "\xE4\xBD\xA0\xE5\xA5\xBD";  // 你好
+  for (const auto& c : decode_cases()) {
+    for (std::size_t offset = 0; offset <= 70; ++offset) {
+      std::string ascii_before(offset, 'a');
+      expect_same_as_reference(ascii_before + c.bytes + std::string(70, 'z'));
+      expect_same_as_reference(ascii_before + c.bytes);
+      std::string mixed;
+      while (mixed.size() < offset) mixed += mixed.size() % 4 == 0 ? std::string("x") : cjk_fill;
+      expect_same_as_reference(mixed + c.bytes + cjk_fill + cjk_fill + std::string(40, 'q') + cjk_fill);
+      expect_same_as_reference(mixed + c.bytes);
+    }
+  }
+}
+
+// Valid sequences of every length straddling every block boundary.
+TEST(Utf8Validate, SequencesAcrossBlockEdgesAreValid) {
+  for (const std::string seq : {"\xC3\xA9", "\xE2\x82\xAC", "\xF0\x9F\x98\x80", "\xED\x9F\xBF", "\xE0\xA0\x80",
+                                "\xF4\x8F\xBF\xBF"}) {
+    for (std::size_t offset = 0; offset < 70; ++offset) {
+      std::string text(offset, 'a');
+      for (int i = 0; i < 20; ++i) text += seq;
+      text += "end";
+      ASSERT_FALSE(reference_find_invalid(text));
+      expect_same_as_reference(text);
+    }
+  }
+}
+
+// Random text from valid characters of every length, with a few bytes overwritten by random
+// bytes in most cases: the implementations find the same first error as the decoder.
+TEST(Utf8Validate, RandomTextAgreesWithTheDecoder) {
+  std::uint64_t state = 0x9E3779B97F4A7C15ULL;
+  const auto random = [&state](std::uint64_t bound) {
+    state ^= state << 13;
+    state ^= state >> 7;
+    state ^= state << 17;
+    return state % bound;
+  };
+  const char32_t samples[] = {'a', ' ', '/', 0x7F, 0x80, 0xE9, 0x7FF, 0x800, 0x4F60, 0xD7FF, 0xE000,
+                              0xFFFD, 0xFFFF, 0x10000, 0x1F600, 0x10FFFF};
+  char buf[4];
+  for (int round = 0; round < 4000; ++round) {
+    std::string text;
+    const std::uint64_t length = random(200);
+    while (text.size() < length) {
+      const char32_t cp = random(3) == 0 ? samples[random(std::size(samples))] : static_cast<char32_t>('a' + random(26));
+      text.append(buf, utf8::encode(cp, buf));
+    }
+    for (std::uint64_t k = random(4); k > 0 && !text.empty(); --k) {
+      text[random(text.size())] = static_cast<char>(random(256));
+    }
+    expect_same_as_reference(text);
+  }
 }
 
 TEST(Utf8Validate, DescribeNamesEveryKind) {

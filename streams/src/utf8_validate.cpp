@@ -1,0 +1,211 @@
+// utf8::find_invalid: UTF-8 validation, a block of 16 or 32 bytes at a time.
+//
+// The method: from a position known to start a sequence, one block is classified with vector
+// compares into bit masks (one bit per byte): non-ASCII bytes, lead bytes (>= 0xC0), leads of
+// three or four bytes (>= 0xE0), and "special" bytes whose validity depends on more than the
+// shape (C0 C1 E0 ED, and F0..FF: the four-byte leads are rare enough to check one by one).
+// Without special bytes, a block is valid exactly when its continuation bytes (10xxxxxx) are
+// where its lead bytes say they must be: `lead << 1 | lead3 << 2 == continuation`. A sequence
+// that runs past the block's end is checked by the next block, which starts at its lead.
+// Anything else (an error, or a special byte) sends that one block to the byte-by-byte
+// decoder, which says exactly what is wrong; so the fast path only ever has to accept.
+#include <bufstream/utf8.hpp>
+
+#include <algorithm>
+#include <bit>
+#include <cstdint>
+#include <cstring>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#include <immintrin.h>
+#define BUFSTREAM_UTF8_AVX2 1
+#endif
+
+namespace bufstream::utf8 {
+
+namespace {
+
+using Result = std::optional<Invalid>;
+
+// Decodes from `p` (the start of a sequence) until the first sequence boundary at or after
+// `stop`, or `end`. Returns that boundary; nullptr at an error, which is stored in `bad`.
+const char* check_bytes(const char* begin, const char* p, const char* stop, const char* end,
+                        Invalid& bad) noexcept {
+  while (p < stop) {
+    if (static_cast<unsigned char>(*p) < 0x80) {
+      ++p;
+      continue;
+    }
+    const Decoded d = decode(p, end);
+    if (d.error != Error::none) {
+      bad = {static_cast<std::size_t>(p - begin), d.error};
+      return nullptr;
+    }
+    p += d.length;
+  }
+  return p;
+}
+
+Result find_invalid_scalar(std::string_view text) noexcept {
+  const char* const begin = text.data();
+  const char* const end = begin + text.size();
+  const char* p = begin;
+  Invalid bad{};
+  while (p != end) {
+    // ASCII runs are the common case: eight bytes at a time.
+    while (end - p >= 8) {
+      std::uint64_t chunk;
+      std::memcpy(&chunk, p, 8);
+      if ((chunk & 0x8080808080808080ULL) != 0) break;
+      p += 8;
+    }
+    // One sequence (or up to eight ASCII bytes), then back to the word loop.
+    p = check_bytes(begin, p, std::min(p + 8, end), end, bad);
+    if (p == nullptr) return bad;
+  }
+  return std::nullopt;
+}
+
+// The verdict on one block's masks (bit i for byte i), the block starting a sequence:
+// how far the caller may move on (up to `width`), or 0 if the block needs the decoder.
+inline std::size_t accepted_bytes(std::uint64_t high, std::uint64_t lead, std::uint64_t lead3,
+                                  std::uint64_t special, unsigned width) noexcept {
+  if (special != 0) return 0;
+  const std::uint64_t expected = (lead << 1) | (lead3 << 2);
+  const std::uint64_t in_block = (std::uint64_t{1} << width) - 1;
+  if ((expected & in_block) != (high & ~lead)) return 0;
+  if ((expected >> width) == 0) return width;
+  // The last sequence continues in the next block: stop at its lead (at least width - 3).
+  return static_cast<std::size_t>(63 - std::countl_zero(lead));
+}
+
+#if defined(__SSE2__)
+Result find_invalid_sse2(std::string_view text) noexcept {
+  const char* const begin = text.data();
+  const char* const end = begin + text.size();
+  const char* p = begin;
+  Invalid bad{};
+  const auto at_least = [](__m128i v, int c) {  // unsigned v >= c
+    return _mm_cmpeq_epi8(_mm_max_epu8(v, _mm_set1_epi8(static_cast<char>(c))), v);
+  };
+  const auto eq = [](__m128i v, int c) { return _mm_cmpeq_epi8(v, _mm_set1_epi8(static_cast<char>(c))); };
+  const auto bits = [](__m128i v) {
+    return static_cast<std::uint64_t>(static_cast<unsigned>(_mm_movemask_epi8(v)) & 0xFFFFu);
+  };
+  while (end - p >= 16) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    const std::uint64_t high = bits(v);
+    if (high == 0) {
+      p += 16;
+      continue;
+    }
+    const __m128i c0_c1 = eq(_mm_and_si128(v, _mm_set1_epi8(static_cast<char>(0xFE))), 0xC0);
+    const std::uint64_t special =
+        bits(_mm_or_si128(_mm_or_si128(c0_c1, eq(v, 0xE0)), _mm_or_si128(eq(v, 0xED), at_least(v, 0xF0))));
+    if (const std::size_t n = accepted_bytes(high, bits(at_least(v, 0xC0)), bits(at_least(v, 0xE0)), special, 16)) {
+      p += n;
+      continue;
+    }
+    if ((p = check_bytes(begin, p, p + 16, end, bad)) == nullptr) return bad;
+  }
+  if (check_bytes(begin, p, end, end, bad) == nullptr) return bad;
+  return std::nullopt;
+}
+#endif
+
+#if defined(BUFSTREAM_UTF8_AVX2)
+#define BUFSTREAM_AVX2 __attribute__((target("avx2")))
+BUFSTREAM_AVX2 inline __m256i at_least_avx2(__m256i v, int c) noexcept {  // unsigned v >= c
+  return _mm256_cmpeq_epi8(_mm256_max_epu8(v, _mm256_set1_epi8(static_cast<char>(c))), v);
+}
+BUFSTREAM_AVX2 inline __m256i eq_avx2(__m256i v, int c) noexcept {
+  return _mm256_cmpeq_epi8(v, _mm256_set1_epi8(static_cast<char>(c)));
+}
+BUFSTREAM_AVX2 inline std::uint64_t bits_avx2(__m256i v) noexcept {
+  return static_cast<std::uint64_t>(static_cast<std::uint32_t>(_mm256_movemask_epi8(v)));
+}
+
+BUFSTREAM_AVX2 Result find_invalid_avx2(std::string_view text) noexcept {
+  const char* const begin = text.data();
+  const char* const end = begin + text.size();
+  const char* p = begin;
+  Invalid bad{};
+  while (end - p >= 32) {
+    const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+    const std::uint64_t high = bits_avx2(v);
+    if (high == 0) {
+      p += 32;
+      continue;
+    }
+    const __m256i c0_c1 = eq_avx2(_mm256_and_si256(v, _mm256_set1_epi8(static_cast<char>(0xFE))), 0xC0);
+    const std::uint64_t special = bits_avx2(
+        _mm256_or_si256(_mm256_or_si256(c0_c1, eq_avx2(v, 0xE0)), _mm256_or_si256(eq_avx2(v, 0xED), at_least_avx2(v, 0xF0))));
+    if (const std::size_t n = accepted_bytes(high, bits_avx2(at_least_avx2(v, 0xC0)), bits_avx2(at_least_avx2(v, 0xE0)), special, 32)) {
+      p += n;
+      continue;
+    }
+    if ((p = check_bytes(begin, p, p + 32, end, bad)) == nullptr) return bad;
+  }
+  if (check_bytes(begin, p, end, end, bad) == nullptr) return bad;
+  return std::nullopt;
+}
+#undef BUFSTREAM_AVX2
+#endif
+
+using Implementation = Result (*)(std::string_view) noexcept;
+
+Implementation implementation(detail::Validator v) noexcept {
+  switch (v) {
+#if defined(BUFSTREAM_UTF8_AVX2)
+    case detail::Validator::avx2: return find_invalid_avx2;
+#endif
+#if defined(__SSE2__)
+    case detail::Validator::sse2: return find_invalid_sse2;
+#endif
+    default: return find_invalid_scalar;
+  }
+}
+
+// The fastest implementation this processor runs, chosen once.
+Implementation best_implementation() noexcept {
+  for (detail::Validator v : {detail::Validator::avx2, detail::Validator::sse2}) {
+    if (detail::validator_available(v)) return implementation(v);
+  }
+  return find_invalid_scalar;
+}
+
+}  // namespace
+
+bool detail::validator_available(Validator v) noexcept {
+  switch (v) {
+    case Validator::scalar: return true;
+    case Validator::sse2:
+#if defined(__SSE2__)
+      return true;
+#else
+      return false;
+#endif
+    case Validator::avx2:
+#if defined(BUFSTREAM_UTF8_AVX2)
+      __builtin_cpu_init();
+      return __builtin_cpu_supports("avx2") != 0;
+#else
+      return false;
+#endif
+  }
+  return false;
+}
+
+std::optional<Invalid> detail::find_invalid_with(Validator v, std::string_view text) noexcept {
+  return implementation(v)(text);
+}
+
+std::optional<Invalid> find_invalid(std::string_view text) noexcept {
+  static const Implementation best = best_implementation();
+  return best(text);
+}
+
+}  // namespace bufstream::utf8
