@@ -213,6 +213,41 @@ TEST(StonReader, ReferenceToAFloatSpecialIsTheDouble) {
   EXPECT_EQ(doc.root().as_list()[1].as_double(), std::numeric_limits<double>::infinity());
 }
 
+TEST(StonReader, ReferencesAcrossSeveralFloatSpecials) {
+  // Each special takes a number but leaves no container behind: the objects after them must
+  // still be found by number, and a reference to a special is its double.
+  const Document doc =
+      parse_everywhere("[Float[#nan],[1],Float[#infinity],[[2],Float[#negativeInfinity]],[3],"
+                       "@3,@5,@6,@8,@4,@7,@2]");
+  const List root = doc.root().as_list();
+  ASSERT_EQ(root.size(), 12U);
+  EXPECT_TRUE(root[5].same_object(root[1]));                     // @3: [1]
+  EXPECT_TRUE(root[6].same_object(root[3]));                     // @5: [[2],...]
+  EXPECT_TRUE(root[7].same_object(root[3].as_list()[0]));        // @6: [2]
+  EXPECT_TRUE(root[8].same_object(root[4]));                     // @8: [3]
+  EXPECT_EQ(root[9].as_double(), std::numeric_limits<double>::infinity());            // @4
+  EXPECT_EQ(root[10].as_double(), -std::numeric_limits<double>::infinity());          // @7
+  EXPECT_TRUE(std::isnan(root[11].as_double()));                                      // @2
+}
+
+TEST(StonReader, ReferencesInALaterValueOfTheSameDocument) {
+  // The document already holds containers (and a special) from the first value read.
+  const std::string_view text = "[[1],Float[#nan],@2] [Float[#infinity],[2],@3,@2,@1]";
+  for (const auto& setup : testing::reader_setups()) {
+    SCOPED_TRACE(setup.name);
+    auto in = setup.make(text);
+    Reader reader(*in);
+    Document doc;
+    const Value first = reader.read(doc);
+    const Value second = reader.read(doc);
+    EXPECT_TRUE(first.as_list()[2].same_object(first.as_list()[0]));
+    const List list = second.as_list();
+    EXPECT_TRUE(list[2].same_object(list[1]));
+    EXPECT_EQ(list[3].as_double(), std::numeric_limits<double>::infinity());
+    EXPECT_TRUE(list[4].same_object(second));
+  }
+}
+
 TEST(StonReader, MapWithASharedKey) {
   const Document doc = parse_everywhere("{[1]:2,@2:3}");
   const Map map = doc.root().as_map();

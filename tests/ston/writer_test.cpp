@@ -166,6 +166,61 @@ TEST(StonWriter, StringEscapes) {
   }
 }
 
+// The writer finds the bytes to escape a block at a time (16 or 8 bytes, the last block
+// overlapping the one before): every such byte at every position of strings of every length
+// around the block sizes must be escaped exactly as the byte-by-byte rule says.
+TEST(StonWriter, EscapedByteAtEveryPositionOfEveryLength) {
+  // What STON.md says for one byte or character: the delimiter and backslash get a backslash,
+  // the named controls their letter, the other controls, DEL and U+0080..U+009F \uXXXX.
+  const auto escaped = [](std::string_view c, char quote) -> std::string {
+    if (c == "\xC2\x85") return "\\u0085";  // a C1 control
+    if (c.size() > 1) return std::string(c);
+    switch (c[0]) {
+      case '\\': return "\\\\";
+      case '\n': return "\\n";
+      case '\t': return "\\t";
+      case '\x01': return "\\u0001";
+      case '\x1f': return "\\u001F";
+      case '\x7f': return "\\u007F";
+      default: return c[0] == quote ? std::string{'\\', quote} : std::string(c);
+    }
+  };
+  // Escaped or not, each kind of byte the block test looks at, and its neighbours.
+  const std::vector<std::string> specials = {"'",    "\"",   "\\",   "\n",       "\t",       "\x01",
+                                             "\x1f", "\x7f", " ",    "~",        "\xC2\x85", "\xC3\xA9"};
+  for (bool json : {false, true}) {
+    const char quote = json ? '"' : '\'';
+    for (std::size_t length = 1; length <= 40; ++length) {
+      for (const std::string& special : specials) {
+        for (std::size_t at = 0; at + special.size() <= length; ++at) {
+          std::string value(length - special.size(), 'a');
+          value.insert(at, special);
+          std::string expected(1, quote);
+          expected += std::string(at, 'a') + escaped(special, quote) +
+                      std::string(length - special.size() - at, 'a') + quote;
+          SCOPED_TRACE(::testing::Message() << "json " << json << ", length " << length << ", byte "
+                                            << static_cast<int>(static_cast<unsigned char>(special[0]))
+                                            << " at " << at);
+          ASSERT_EQ(write_everywhere(Value(value), {.json = json}), expected);
+        }
+      }
+    }
+  }
+}
+
+TEST(StonWriter, LongStringsAreWrittenWhole) {
+  // Longer than what is written in one piece, with an escape near each end and none.
+  for (const std::size_t length : {std::size_t{4095}, std::size_t{4096}, std::size_t{4097}, std::size_t{70000}}) {
+    const std::string plain(length, 'x');
+    EXPECT_EQ(write_everywhere(Value(plain)), "'" + plain + "'");
+    std::string quoted = plain;
+    quoted[1] = '\'';
+    quoted[length - 2] = '\n';
+    EXPECT_EQ(write_everywhere(Value(quoted)),
+              "'x\\'" + std::string(length - 4, 'x') + "\\nx'");
+  }
+}
+
 TEST(StonWriter, InvalidUtf8IsAnErrorNotSilentGarbage) {
   EXPECT_THROW((void)to_string(Value("ab\xFF")), WriteError);
   EXPECT_THROW((void)to_string(Value(Symbol{"\xC3"})), WriteError);

@@ -1,6 +1,9 @@
 // The reader's and writer's access to the inside of values and documents. Internal.
 #pragma once
 
+#include <deque>
+#include <memory>
+
 #include <bufstream/ston/value.hpp>
 
 namespace bufstream::ston::detail {
@@ -16,6 +19,11 @@ struct Access {
   static Node* node(const Tagged& t) noexcept { return t.node_; }
   static Node* new_node(Document& doc, std::string_view tag, bool is_map) {
     return doc.new_node(tag, is_map);
+  }
+  /// The document's containers, in the order they were made.
+  static std::deque<Node>& nodes(Document& doc) {
+    if (!doc.nodes_) doc.nodes_ = std::make_unique<std::deque<Node>>();  // after a move
+    return *doc.nodes_;
   }
   /// Forgets the newest container (the reader turns `Float[#nan]` into a double).
   static void drop_newest_node(Document& doc) { doc.nodes_->pop_back(); }

@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <cstring>
+#include <deque>
 #include <limits>
 #include <optional>
 #include <utility>
@@ -69,7 +70,18 @@ struct Reader::Impl {
   ReadOptions options;
   LineTracker lines;
   Document* doc = nullptr;
-  std::vector<Value> objects;  // the numbered objects of the value being read, by number - 1
+  // The numbered objects of the value being read. Containers are numbered as they are made,
+  // so object N is the document's node `first_node + N - 1`, less one for each special float
+  // numbered before it: `Float[#nan]` is numbered like any tagged object but becomes a double
+  // and its node is dropped. Nothing is stored per container, so a large document costs no
+  // table that grows (and page-faults) alongside it.
+  struct SpecialFloat {
+    std::uint64_t number;
+    double value;
+  };
+  std::size_t first_node = 0;
+  std::uint64_t object_count = 0;
+  std::vector<SpecialFloat> special_floats;  // in number order
   std::vector<Pending> pending;
   std::size_t depth = 0;
   std::string spill;        // for runs that straddle windows
@@ -192,14 +204,15 @@ struct Reader::Impl {
 
   Value read_top(Document& d) {
     doc = &d;
-    objects.clear();
+    first_node = d.container_count();
+    object_count = 0;
+    special_floats.clear();
     pending.clear();
     entries.clear();
     depth = 0;
     skip_whitespace();
     Value v = parse_value();
     if (!pending.empty()) resolve(v);
-    objects.clear();
     return v;
   }
 
@@ -256,7 +269,7 @@ struct Reader::Impl {
     Level level(*this);
     if (node == nullptr) {
       node = Access::new_node(*doc, {}, false);
-      objects.push_back(Access::of(node));
+      ++object_count;
     }
     in.advance(1);  // '['
     skip_whitespace();
@@ -290,7 +303,7 @@ struct Reader::Impl {
     Level level(*this);
     if (node == nullptr) {
       node = Access::new_node(*doc, {}, true);
-      objects.push_back(Access::of(node));
+      ++object_count;
     }
     in.advance(1);  // '{'
     skip_whitespace();
@@ -329,8 +342,7 @@ struct Reader::Impl {
     const int c = peek();
     if (c != '[' && c != '{') fail_expected(fmt::format("'[' or '{{' after the tag {}", tag));
     Node* node = Access::new_node(*doc, tag, c == '{');
-    const std::size_t number = objects.size();
-    objects.push_back(Access::of(node));
+    const std::uint64_t number = ++object_count;
     if (c == '[') {
       parse_list(node);
     } else {
@@ -353,7 +365,7 @@ struct Reader::Impl {
         known = false;
       }
       if (known) {
-        objects[number] = Value(special);
+        special_floats.push_back({number, special});
         Access::drop_newest_node(*doc);  // the body held only a symbol: nothing points at it
         return Value(special);
       }
@@ -674,19 +686,29 @@ struct Reader::Impl {
 
   // ---- References -------------------------------------------------------------------------
 
+  // Object `number` (1 .. object_count).
+  Value object(std::uint64_t number) const {
+    const auto special = std::lower_bound(
+        special_floats.begin(), special_floats.end(), number,
+        [](const SpecialFloat& f, std::uint64_t n) { return f.number < n; });
+    if (special != special_floats.end() && special->number == number) return Value(special->value);
+    const auto dropped = static_cast<std::uint64_t>(special - special_floats.begin());
+    return Access::of(&Access::nodes(*doc)[first_node + static_cast<std::size_t>(number - 1 - dropped)]);
+  }
+
   void resolve(Value& root) {
     for (const Pending& p : pending) {
-      if (p.number == 0 || p.number > objects.size()) {
+      if (p.number == 0 || p.number > object_count) {
         fail(p.where, fmt::format("reference @{} does not exist: the value has {} object{}",
-                                  p.number, objects.size(), objects.size() == 1 ? "" : "s"));
+                                  p.number, object_count, object_count == 1 ? "" : "s"));
       }
     }
     resolve_value(root);
-    for (const Value& object : objects) {
-      if (!object.is_container()) continue;
-      Node* node = std::get<Node*>(Access::data(object));
-      for (Value& v : node->items) resolve_value(v);
-      for (MapEntry& e : node->entries) {
+    std::deque<Node>& nodes = Access::nodes(*doc);
+    for (std::size_t i = first_node; i < nodes.size(); ++i) {
+      Node& node = nodes[i];
+      for (Value& v : node.items) resolve_value(v);
+      for (MapEntry& e : node.entries) {
         resolve_value(e.key);
         resolve_value(e.value);
       }
@@ -694,11 +716,11 @@ struct Reader::Impl {
   }
 
   // Replaces a pending reference; looks inside associations (containers are visited through
-  // `objects`). Associations nest at most max_depth deep.
+  // the document's nodes). Associations nest at most max_depth deep.
   void resolve_value(Value& v) {
     auto& data = Access::data(v);
     if (auto* p = std::get_if<detail::PendingReference>(&data)) {
-      v = objects[p->number - 1];
+      v = object(p->number);
     } else if (auto* a = std::get_if<detail::Box<Association>>(&data)) {
       resolve_value((*a)->key());
       resolve_value((*a)->value());
