@@ -1,8 +1,9 @@
-// Loading a Dictionary: finding lines in a stream's window (or in mapped text) and storing the
-// entries the line parser returns.
+// Loading a Dictionary: reading the text into place (or using the mapped text where it is),
+// taking its plain entries by bit scans, and the other lines through the line parser.
 #include <bufstream/cedict/dictionary.hpp>
 
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <charconv>
@@ -18,23 +19,137 @@
 #include <fmt/format.h>
 
 #include "dictionary_data.hpp"
-#include "line_parser_detail.hpp"
+#include "structure_masks.hpp"
+#include "text_arena.hpp"
 
 namespace bufstream::cedict {
 
-/// Takes the lines of one load, in order, and stores what they hold.
+/// Takes the lines of one load, in order, and stores what they hold. The text it is given
+/// stays where it is for the dictionary's lifetime (the mapping, the caller's view, or the
+/// arena a stream was read into), so entries are views into it and nothing is copied.
 class Dictionary::Loader {
  public:
   Loader(detail::DictionaryData& data, const LoadOptions& options) : data_(data), options_(options) {}
 
-  /// One line without its LF, starting at byte `offset` of the source. With `copy`, the
-  /// entry's text is copied into the arena; otherwise `line` must outlive the dictionary.
-  void line(std::string_view line, std::uint64_t offset, bool copy) {
+  /// Sizes the tables for an input of `bytes` bytes, so that they do not grow (and copy
+  /// themselves) during the load. CC-CEDICT averages 76 bytes and 1.7 glosses per entry
+  /// (44 bytes per gloss); the estimates err on the large side.
+  void expect_bytes(std::uint64_t bytes) {
+    // Beyond 64 GiB the tables would pass their 2^32-element limits anyway.
+    const auto n = static_cast<std::size_t>(std::min<std::uint64_t>(bytes, std::uint64_t{1} << 36));
+    data_.records.reserve(n / 64 + 16);
+    data_.glosses.reserve(n / 40 + 16);
+  }
+
+  /// Takes the whole lines of `text[0, size)`, which starts a line at byte `offset` of the
+  /// source, and returns the bytes taken (up to the last LF). With `at_end`, a last line
+  /// without LF is taken too. Plain entries are read from the structure masks of a chunk of
+  /// lines at a time, whose UTF-8 is validated in one call; every other line (comments,
+  /// metadata, errors, lines longer than a chunk) goes to `parse_line`.
+  std::size_t take_lines(const char* text, std::size_t size, std::uint64_t offset, bool at_end) {
+    std::size_t pos = 0;
+    while (pos < size) {
+      const char* const chunk = text + pos;
+      const std::size_t chunk_size = std::min(size - pos, detail::StructureMasks::max_bytes);
+      std::size_t valid_end = masks_.classify(chunk, chunk_size) ? chunk_size : valid_prefix(chunk, chunk_size);
+      // The counts of the entries taken here are added once per chunk; a chunk holds fewer
+      // than `max_bytes` entries and glosses, so checking the 2^32 limits here is enough.
+      if (data_.records.size() > max_count - detail::StructureMasks::max_bytes ||
+          data_.glosses.size() > max_count - detail::StructureMasks::max_bytes) {
+        throw std::length_error("cedict: more than 2^32 - 2^14 entries or glosses");
+      }
+      Stats& stats = data_.stats;
+      const std::size_t records_before = data_.records.size();
+      const std::size_t glosses_before = data_.glosses.size();
+      const std::uint64_t parsed_entries_before = stats.entries;  // counted by `line`
+      const std::uint64_t parsed_glosses_before = stats.glosses;
+      std::uint64_t lines = stats.lines;  // counted here, and by `line` for its line numbers
+      std::size_t line_start = 0;
+      while (line_start < chunk_size) {
+        const std::size_t lf = masks_.next_newline(line_start, chunk_size - 1);
+        if (lf >= chunk_size) break;  // `none`, or a zero of the padding
+        ++lines;
+        if (lf > valid_end || !take_entry(chunk, line_start, lf)) {
+          stats.lines = lines - 1;
+          line({chunk + line_start, lf - line_start}, offset + pos + line_start);
+          if (lf > valid_end) valid_end = lf + 1 + valid_prefix(chunk + lf + 1, chunk_size - lf - 1);
+        }
+        line_start = lf + 1;
+      }
+      // `take_entry` counts nothing: its entries are those `line` did not count.
+      stats.lines = lines;
+      stats.entries += (data_.records.size() - records_before) - (stats.entries - parsed_entries_before);
+      stats.glosses += (data_.glosses.size() - glosses_before) - (stats.glosses - parsed_glosses_before);
+      if (line_start == 0) {  // no line ends in this chunk: a line longer than a chunk
+        const auto* lf = static_cast<const char*>(std::memchr(chunk, '\n', size - pos));
+        if (lf == nullptr) break;
+        line({chunk, static_cast<std::size_t>(lf - chunk)}, offset + pos);
+        line_start = static_cast<std::size_t>(lf - chunk) + 1;
+      }
+      pos += line_start;
+    }
+    if (at_end && pos < size) {
+      line({text + pos, size - pos}, offset + pos);
+      data_.stats.missing_final_newline = true;
+      pos = size;
+    }
+    return pos;
+  }
+
+  void finish(std::uint64_t bytes) { data_.stats.bytes = bytes; }
+
+ private:
+  // How many bytes of `text` are valid UTF-8 before the first invalid sequence.
+  static std::size_t valid_prefix(const char* text, std::size_t size) noexcept {
+    const auto bad = utf8::find_invalid({text, size});
+    return bad ? bad->offset : size;
+  }
+
+  // The line `chunk[start, lf)`, whose bytes are valid UTF-8, if it is a plain entry (CR LF
+  // allowed): stores it (without counting it in the stats) and returns true. Otherwise stores nothing and returns false, leaving
+  // the line to `parse_line`, which finds exactly what `parse_line` would find here.
+  [[gnu::always_inline]] bool take_entry(const char* chunk, std::size_t start, std::size_t lf) {
+    if (lf == start || chunk[start] == '#') return false;
+    std::size_t end = lf;  // the line without its line end
+    const bool cr = chunk[end - 1] == '\r';
+    if (cr && --end == start) return false;
+    const std::size_t last = end - 1;  // the closing '/'
+    if (chunk[last] != '/') return false;
+    // TRADITIONAL ' ' SIMPLIFIED ' ' '[' PINYIN ']' ' ' '/'. Each byte read below lies at or
+    // before `lf`, and `lf` is in the chunk.
+    const std::size_t t = masks_.next_space(start, last);
+    if (t == start || t >= last) return false;
+    const std::size_t s = masks_.next_space(t + 1, last);
+    if (s == t + 1 || s >= last || chunk[s + 1] != '[') return false;
+    const std::size_t close = masks_.next_close(s + 2, last);
+    if (close >= last || chunk[close + 1] != ' ' || chunk[close + 2] != '/' || close + 3 >= last) return false;
+    // GLOSS ('/' GLOSS)* '/': the slashes up to the last, which ends the line.
+    std::vector<GlossSpan>& glosses = data_.glosses;
+    const std::size_t first_gloss = glosses.size();
+    for (std::size_t g = close + 3;;) {
+      const std::size_t slash = masks_.next_slash(g, last);  // at most `last`
+      if (slash == g) {  // an empty gloss
+        glosses.resize(first_gloss);
+        return false;
+      }
+      glosses.push_back({static_cast<std::uint32_t>(g - start), static_cast<std::uint32_t>(slash - g)});
+      if (slash == last) break;
+      g = slash + 1;
+    }
+    data_.records.push_back(Record{chunk + start, static_cast<std::uint32_t>(t - start),
+                                   static_cast<std::uint32_t>(s - t - 1), static_cast<std::uint32_t>(close - s - 2),
+                                   static_cast<std::uint32_t>(first_gloss)});
+    if (cr) data_.stats.crlf_line_ends = true;
+    return true;
+  }
+
+  // Any line, by the line parser: `line` without its LF, at byte `offset` of the source.
+  void line(std::string_view line, std::uint64_t offset) {
     Stats& stats = data_.stats;
     ++stats.lines;
     parse_line(line, parsed_, glosses_);
     switch (parsed_.kind) {
-      case LineKind::entry: store_entry(line, copy); break;
+      case LineKind::entry: store_entry(line); break;
       case LineKind::comment: ++stats.comment_lines; break;
       case LineKind::metadata: store_metadata(); break;
       case LineKind::malformed: malformed(offset); break;
@@ -42,51 +157,17 @@ class Dictionary::Loader {
     if (!line.empty() && line.back() == '\r') stats.crlf_line_ends = true;
   }
 
-  /// Sizes the tables for an input of `bytes` bytes, so that they do not grow (and copy
-  /// themselves) during the load. CC-CEDICT averages 76 bytes and 1.7 glosses per entry
-  /// (44 bytes per gloss); the estimates err on the large side.
-  void expect_bytes(std::uint64_t bytes, bool copy) {
-    // Beyond 64 GiB the tables would pass their 2^32-element limits anyway.
-    const auto n = static_cast<std::size_t>(std::min<std::uint64_t>(bytes, std::uint64_t{1} << 36));
-    data_.records.reserve(n / 64 + 16);
-    data_.glosses.reserve(n / 40 + 16);
-    if (copy) data_.text.reserve(n);
-  }
-
-  /// The fast path for the line that starts at `p`: a plain, valid entry of fewer than 128
-  /// bytes and its LF, parsed without finding the LF first. Returns the bytes consumed, LF
-  /// included; 0 leaves the line to `line`.
-  std::size_t entry_before_lf(const char* p, const char* end, bool copy) {
-    const std::size_t n = detail::parse_entry_before_lf(p, end, parsed_, glosses_);
-    if (n == 0) return 0;
-    ++data_.stats.lines;
-    store_entry({p, n}, copy);
-    return n + 1;
-  }
-
-  void finish(std::uint64_t bytes, bool missing_final_newline) {
-    data_.stats.bytes = bytes;
-    data_.stats.missing_final_newline = missing_final_newline;
-  }
-
- private:
-  void store_entry(std::string_view line, bool copy) {
+  void store_entry(std::string_view line) {
     std::vector<Record>& records = data_.records;
     std::vector<GlossSpan>& glosses = data_.glosses;
     if (records.size() >= std::numeric_limits<std::uint32_t>::max() ||
         glosses.size() + glosses_.size() >= std::numeric_limits<std::uint32_t>::max()) {
       throw std::length_error("cedict: more than 2^32 entries or glosses");
     }
-    // The entry's text runs from the traditional headword (the start of the line) to the
-    // closing '/'; a copying load copies exactly that, once.
-    const GlossSpan& last = glosses_.back();
-    const std::string_view text = line.substr(0, std::size_t{last.offset} + last.size + 1);
-    records.push_back(Record{copy ? data_.text.copy(text).data() : text.data(),
-                             static_cast<std::uint32_t>(parsed_.traditional.size()),
+    records.push_back(Record{line.data(), static_cast<std::uint32_t>(parsed_.traditional.size()),
                              static_cast<std::uint32_t>(parsed_.simplified.size()),
                              static_cast<std::uint32_t>(parsed_.pinyin.size()),
-                             static_cast<std::uint32_t>(glosses.size()),
-                             static_cast<std::uint32_t>(glosses_.size())});
+                             static_cast<std::uint32_t>(glosses.size())});
     glosses.insert(glosses.end(), glosses_.begin(), glosses_.end());
     ++data_.stats.entries;
     data_.stats.glosses += glosses_.size();
@@ -113,10 +194,13 @@ class Dictionary::Loader {
     if (stats.malformed.size() < options_.max_reported_errors) stats.malformed.push_back(std::move(error));
   }
 
+  static constexpr std::size_t max_count = std::numeric_limits<std::uint32_t>::max();
+
   detail::DictionaryData& data_;
   const LoadOptions& options_;
   ParsedLine parsed_;
   std::vector<GlossSpan> glosses_;
+  detail::StructureMasks masks_;
 };
 
 Dictionary::Dictionary() : data_(std::make_unique<detail::DictionaryData>()) {}
@@ -128,48 +212,74 @@ Dictionary Dictionary::load(ReadStream& in, const LoadOptions& options) {
   return load(in, options, 0);
 }
 
+namespace {
+
+// The bytes left in `in` when it reads a regular file, directly or through a
+// BufferedReadStream (then the tables and the arena can be sized up front); 0 if unknown.
+std::uint64_t bytes_left_hint(ReadStream& in) {
+  ReadStream* source = &in;
+  std::uint64_t buffered = 0;
+  if (auto* b = dynamic_cast<BufferedReadStream*>(source)) {
+    buffered = b->buffered().size();
+    source = &b->source();
+  }
+  if (auto* m = dynamic_cast<MappedFile*>(source)) return buffered + m->buffered().size();
+  auto* f = dynamic_cast<FdReadStream*>(source);
+  if (f == nullptr || f->fd() < 0) return 0;
+  struct ::stat st {};
+  if (::fstat(f->fd(), &st) != 0 || !S_ISREG(st.st_mode)) return 0;
+  const ::off_t at = ::lseek(f->fd(), 0, SEEK_CUR);
+  if (at < 0 || at > st.st_size) return 0;
+  return buffered + static_cast<std::uint64_t>(st.st_size - at);
+}
+
+}  // namespace
+
 Dictionary Dictionary::load(ReadStream& in, const LoadOptions& options, std::uint64_t expected_bytes) {
   Dictionary dict;
   Loader loader(*dict.data_, options);
-  if (expected_bytes != 0) loader.expect_bytes(expected_bytes, true);
   utf8::skip_bom(in);
-  std::string spill;  // a line that straddles windows, gathered
-  bool missing_final_newline = false;
+  if (expected_bytes == 0) expected_bytes = bytes_left_hint(in);
+  if (expected_bytes != 0) loader.expect_bytes(expected_bytes);
+  // The input is read straight into arena blocks, in large reads, and its lines are taken
+  // where they lie. A line that a block cannot finish moves to the next block, which is at
+  // least twice its size: the text is copied once, plus at most one line per block.
+  TextArena& arena = dict.data_->text;
+  constexpr std::size_t min_block = 64 * 1024;
+  constexpr std::size_t max_block = 4 * 1024 * 1024;
+  // With a known size, one block holds it all (one byte more, to see the end without another).
+  std::size_t next_block = expected_bytes != 0 && expected_bytes < (std::uint64_t{1} << 36)
+                               ? static_cast<std::size_t>(expected_bytes) + 1
+                               : min_block;
+  char* block = nullptr;
+  std::size_t capacity = 0;
+  std::size_t filled = 0;
+  std::size_t taken = 0;                        // block[0, taken) holds whole lines, taken
+  std::uint64_t block_offset = in.position();  // where block[0] lies in the source
   for (;;) {
-    std::string_view window = in.fill(1);
-    if (window.empty()) break;
-    if (const std::size_t used = loader.entry_before_lf(window.data(), window.data() + window.size(), true)) {
-      in.advance(used);
-      continue;
+    if (filled == capacity) {
+      const std::size_t unfinished = filled - taken;
+      const std::size_t size = std::max(next_block, 2 * unfinished);
+      char* const fresh = arena.allocate_block(size);
+      if (unfinished != 0) std::memcpy(fresh, block + taken, unfinished);
+      block_offset += taken;
+      block = fresh;
+      capacity = size;
+      filled = unfinished;
+      taken = 0;
+      next_block = std::min(std::max(size, min_block) * 2, max_block);
     }
-    const std::uint64_t start = in.position();
-    if (const void* lf = std::memchr(window.data(), '\n', window.size())) {
-      const auto n = static_cast<std::size_t>(static_cast<const char*>(lf) - window.data());
-      loader.line(window.substr(0, n), start, true);
-      in.advance(n + 1);
-      continue;
-    }
-    spill.assign(window);
-    in.advance(window.size());
-    bool found_lf = false;
-    while (!(window = in.fill(1)).empty()) {
-      if (const void* lf = std::memchr(window.data(), '\n', window.size())) {
-        const auto n = static_cast<std::size_t>(static_cast<const char*>(lf) - window.data());
-        spill.append(window.data(), n);
-        in.advance(n + 1);
-        found_lf = true;
-        break;
-      }
-      spill.append(window);
-      in.advance(window.size());
-    }
-    loader.line(spill, start, true);
-    if (!found_lf) {
-      missing_final_newline = true;
-      break;
+    const std::size_t n = in.read_some({block + filled, capacity - filled});
+    if (n == 0) break;
+    filled += n;
+    // Only bytes with a line end among them finish a line (so that a long line read in small
+    // pieces is not scanned again and again).
+    if (std::memchr(block + filled - n, '\n', n) != nullptr) {
+      taken += loader.take_lines(block + taken, filled - taken, block_offset + taken, false);
     }
   }
-  loader.finish(in.position(), missing_final_newline);
+  loader.take_lines(block + taken, filled - taken, block_offset + taken, true);
+  loader.finish(in.position());
   return dict;
 }
 
@@ -186,27 +296,10 @@ Dictionary Dictionary::load_view(std::string_view text, const LoadOptions& optio
   Dictionary dict;
   dict.data_->zero_copy = true;
   Loader loader(*dict.data_, options);
-  loader.expect_bytes(text.size(), false);
-  const char* const begin = text.data();
-  const char* const end = begin + text.size();
-  const char* p = begin;
-  if (text.starts_with("\xEF\xBB\xBF")) p += 3;
-  bool missing_final_newline = false;
-  while (p != end) {
-    if (const std::size_t used = loader.entry_before_lf(p, end, false)) {
-      p += used;
-      continue;
-    }
-    const auto* lf = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
-    const char* const line_end = lf != nullptr ? lf : end;
-    loader.line({p, static_cast<std::size_t>(line_end - p)}, static_cast<std::uint64_t>(p - begin), false);
-    if (lf == nullptr) {
-      missing_final_newline = true;
-      break;
-    }
-    p = lf + 1;
-  }
-  loader.finish(text.size(), missing_final_newline);
+  loader.expect_bytes(text.size());
+  const std::size_t bom = text.starts_with("\xEF\xBB\xBF") ? 3 : 0;
+  loader.take_lines(text.data() + bom, text.size() - bom, bom, true);
+  loader.finish(text.size());
   return dict;
 }
 

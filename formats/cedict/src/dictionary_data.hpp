@@ -17,16 +17,16 @@
 
 namespace bufstream::cedict {
 
-/// An entry as stored: 32 bytes. The grammar fixes where the fields lie in the entry's line
-/// ("TRAD SIMP [PINYIN] /..."), so sizes are enough; the glosses are
-/// `glosses[first_gloss, first_gloss + gloss_count)`, as byte ranges of the line.
+/// An entry as stored: 24 bytes. The grammar fixes where the fields lie in the entry's line
+/// ("TRAD SIMP [PINYIN] /..."), so sizes are enough. The glosses are byte ranges of the line,
+/// `glosses[first_gloss, next record's first_gloss)` (the last record's run ends at
+/// `glosses.size()`), so no count is stored.
 struct Record {
   const char* text;  // the line, from the traditional headword to the closing '/'
   std::uint32_t traditional_size;
   std::uint32_t simplified_size;
   std::uint32_t pinyin_size;
   std::uint32_t first_gloss;
-  std::uint32_t gloss_count;
 
   std::string_view traditional() const noexcept { return {text, traditional_size}; }
   std::string_view simplified() const noexcept { return {text + traditional_size + 1, simplified_size}; }
@@ -34,6 +34,7 @@ struct Record {
     return {text + traditional_size + simplified_size + 3, pinyin_size};
   }
 };
+static_assert(sizeof(Record) <= 24);
 
 /// Pinyin keys without tones, one per entry, and the entries ordered by them.
 struct PinyinIndex {
@@ -78,10 +79,15 @@ struct detail::DictionaryData {
   PinyinIndex pinyin;
   EnglishIndex english;
 
+  /// Entry i's glosses: `glosses[first, end)`.
+  std::uint32_t gloss_end(std::size_t i) const noexcept {
+    return i + 1 < records.size() ? records[i + 1].first_gloss : static_cast<std::uint32_t>(glosses.size());
+  }
+
   Entry entry(std::size_t i) const noexcept {
     const Record& r = records[i];
     return Entry{i, r.traditional(), r.simplified(), r.pinyin(),
-                 GlossList(r.text, std::span<const GlossSpan>(glosses.data() + r.first_gloss, r.gloss_count))};
+                 GlossList(r.text, std::span<const GlossSpan>(glosses.data() + r.first_gloss, gloss_end(i) - r.first_gloss))};
   }
 
   std::string_view gloss(const Record& r, std::uint32_t g) const noexcept {

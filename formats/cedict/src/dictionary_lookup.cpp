@@ -126,7 +126,7 @@ void build_english(Data& d) {
   const auto copy = [&](std::string_view word) { return index.text.copy(word); };
   for (std::uint32_t e = 0; e < d.records.size(); ++e) {
     const Record& r = d.records[e];
-    for (std::uint32_t g = r.first_gloss; g < r.first_gloss + r.gloss_count; ++g) {
+    for (std::uint32_t g = r.first_gloss, end = d.gloss_end(e); g < end; ++g) {
       for_each_word(d.gloss(r, g), scratch, [&](std::string_view word) {
         const std::uint32_t w = numbers.number(word, copy);
         if (w == last_entry.size()) last_entry.push_back(0);

@@ -154,7 +154,7 @@ struct Bits128 {
 // in registers (a zero-initialised array of masks became a `rep stos` costing a seventh of
 // the parse).
 struct WordMasks {
-  std::uint64_t space = 0, slash = 0, close = 0, newline = 0;
+  std::uint64_t space = 0, slash = 0, close = 0;
   std::uint64_t high = 0;     // >= 0x80: part of a multi-byte sequence
   std::uint64_t lead = 0;     // >= 0xC0: starts one
   std::uint64_t lead3 = 0;    // >= 0xE0: starts one of three bytes or more
@@ -174,7 +174,6 @@ struct WordMasks {
     space |= bits(eq(' '));
     slash |= bits(eq('/'));
     close |= bits(eq(']'));
-    newline |= bits(eq('\n'));
     const std::uint64_t h = bits(v);
     if (h == 0) return;
     high |= h;
@@ -185,29 +184,6 @@ struct WordMasks {
     special |= bits(_mm_or_si128(_mm_or_si128(c0_c1, eq(0xE0)), _mm_or_si128(eq(0xED), at_least(0xF0))));
   }
 };
-
-// Forgets every byte at or after `n` (< 64).
-inline void keep_below(WordMasks& w, std::size_t n) noexcept {
-  const std::uint64_t keep = (std::uint64_t{1} << n) - 1;
-  w.space &= keep;
-  w.slash &= keep;
-  w.close &= keep;
-  w.newline &= keep;
-  w.high &= keep;
-  w.lead &= keep;
-  w.lead3 &= keep;
-  w.special &= keep;
-}
-
-// Classifies the 64 bytes at `p`, stopping after the block that holds an LF.
-inline WordMasks classify_to_lf(const char* p) noexcept {
-  WordMasks w;
-  for (unsigned at = 0; at < 64; at += 16) {
-    w.add(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + at)), at, 16);
-    if (w.newline != 0) break;
-  }
-  return w;
-}
 
 // Classifies line[begin, min(begin + 64, n)); `n >= 16`.
 inline WordMasks classify(const char* line, std::size_t begin, std::size_t n) noexcept {
@@ -479,39 +455,6 @@ void parse_line(std::string_view line, ParsedLine& out, std::vector<GlossSpan>& 
   glosses.clear();
   parse_entry_or_comment(line, out, glosses, true);
   if (out.kind == LineKind::malformed) glosses.clear();
-}
-
-std::size_t detail::parse_entry_before_lf(const char* p, const char* end, ParsedLine& out,
-                                          std::vector<GlossSpan>& glosses) {
-#if defined(__SSE2__)
-  if (end - p < static_cast<std::ptrdiff_t>(short_line) || *p == '#') return 0;
-  WordMasks low = classify_to_lf(p);
-  WordMasks high;
-  std::size_t n;
-  if (low.newline != 0) {
-    n = static_cast<std::size_t>(std::countr_zero(low.newline));
-    keep_below(low, n);
-  } else {
-    high = classify_to_lf(p + 64);
-    if (high.newline == 0) return 0;
-    n = 64 + static_cast<std::size_t>(std::countr_zero(high.newline));
-    keep_below(high, n - 64);
-  }
-  if (n == 0) return 0;
-  glosses.clear();
-  if (!read_entry(LineMasks(low, high), std::string_view(p, n), out, glosses)) {
-    glosses.clear();
-    return 0;
-  }
-  out.key = {};
-  out.value = {};
-  out.error = LineError::none;
-  out.column = 0;
-  return n;
-#else
-  (void)p, (void)end, (void)out, (void)glosses;
-  return 0;
-#endif
 }
 
 void detail::parse_line_bytewise(std::string_view line, ParsedLine& out, std::vector<GlossSpan>& glosses) {

@@ -28,14 +28,12 @@ class TextArena {
     return {out, s.size()};
   }
 
-  /// Makes the next `n` bytes of copies fit in one block (a load that knows its input's size
-  /// asks for it all at once).
-  void reserve(std::size_t n) {
-    if (n <= static_cast<std::size_t>(end_ - next_)) return;
+  /// A block of `n` bytes of its own, for the caller to fill (a loader reads its input into
+  /// such blocks); later copies do not use it.
+  char* allocate_block(std::size_t n) {
     blocks_.push_back(std::make_unique_for_overwrite<char[]>(n));
     capacity_ += n;
-    next_ = blocks_.back().get();
-    end_ = next_ + n;
+    return blocks_.back().get();
   }
 
   /// Bytes allocated from the system.
@@ -43,11 +41,7 @@ class TextArena {
 
  private:
   char* allocate_slow(std::size_t n) {
-    if (n > block_size / 4) {  // a block of its own; the current block stays in use
-      blocks_.push_back(std::make_unique_for_overwrite<char[]>(n));
-      capacity_ += n;
-      return blocks_.back().get();
-    }
+    if (n > block_size / 4) return allocate_block(n);  // the current block stays in use
     blocks_.push_back(std::make_unique_for_overwrite<char[]>(block_size));
     capacity_ += block_size;
     next_ = blocks_.back().get();

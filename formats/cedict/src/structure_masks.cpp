@@ -1,0 +1,171 @@
+#include "structure_masks.hpp"
+
+#include <cstring>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#include <immintrin.h>
+#define BUFSTREAM_CEDICT_AVX2 1
+#endif
+
+namespace bufstream::cedict::detail {
+
+namespace {
+
+// The masks of one 64-byte block: the four of the structure, and for the UTF-8 check (all
+// zero when the block is ASCII) the bytes >= 0x80, >= 0xC0 (lead bytes), >= 0xE0 (leads of
+// three or four bytes), and the "special" bytes C0 C1 E0 ED F0..FF, whose validity depends on
+// more than the shape.
+struct BlockBits {
+  std::uint64_t newline, space, slash, close;
+  std::uint64_t high, lead, lead3, special;
+};
+
+#if !defined(__SSE2__)
+BlockBits classify_block_scalar(const char* p) noexcept {
+  BlockBits b{0, 0, 0, 0, 0, 0, 0, 0};
+  for (unsigned i = 0; i < 64; ++i) {
+    const std::uint64_t bit = std::uint64_t{1} << i;
+    const auto u = static_cast<unsigned char>(p[i]);
+    if (u >= 0x80) b.high |= bit;
+    if (u >= 0xC0) b.lead |= bit;
+    if (u >= 0xE0) b.lead3 |= bit;
+    if (u == 0xC0 || u == 0xC1 || u == 0xE0 || u == 0xED || u >= 0xF0) b.special |= bit;
+    switch (p[i]) {
+      case '\n': b.newline |= bit; break;
+      case ' ': b.space |= bit; break;
+      case '/': b.slash |= bit; break;
+      case ']': b.close |= bit; break;
+      default: break;
+    }
+  }
+  return b;
+}
+#endif
+
+#if defined(__SSE2__)
+inline std::uint64_t bits16(__m128i v, char c, unsigned at) noexcept {
+  const auto m = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(c))));
+  return static_cast<std::uint64_t>(m & 0xFFFFu) << at;
+}
+
+inline std::uint64_t at_least16(__m128i v, int c, unsigned at) noexcept {  // unsigned v >= c
+  const __m128i m = _mm_cmpeq_epi8(_mm_max_epu8(v, _mm_set1_epi8(static_cast<char>(c))), v);
+  return static_cast<std::uint64_t>(static_cast<unsigned>(_mm_movemask_epi8(m)) & 0xFFFFu) << at;
+}
+
+BlockBits classify_block_sse2(const char* p) noexcept {
+  BlockBits b{0, 0, 0, 0, 0, 0, 0, 0};
+  for (unsigned at = 0; at < 64; at += 16) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + at));
+    b.newline |= bits16(v, '\n', at);
+    b.space |= bits16(v, ' ', at);
+    b.slash |= bits16(v, '/', at);
+    b.close |= bits16(v, ']', at);
+    const std::uint64_t high = static_cast<std::uint64_t>(static_cast<unsigned>(_mm_movemask_epi8(v)) & 0xFFFFu) << at;
+    if (high == 0) continue;
+    b.high |= high;
+    b.lead |= at_least16(v, 0xC0, at);
+    b.lead3 |= at_least16(v, 0xE0, at);
+    const __m128i c0_c1 = _mm_and_si128(v, _mm_set1_epi8(static_cast<char>(0xFE)));
+    b.special |= bits16(c0_c1, static_cast<char>(0xC0), at) | bits16(v, static_cast<char>(0xE0), at) |
+                 bits16(v, static_cast<char>(0xED), at) | at_least16(v, 0xF0, at);
+  }
+  return b;
+}
+#endif
+
+#if defined(BUFSTREAM_CEDICT_AVX2)
+__attribute__((target("avx2"))) inline std::uint64_t bits64(__m256i lo, __m256i hi, char c) noexcept {
+  const __m256i cc = _mm256_set1_epi8(c);
+  const auto l = static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(lo, cc)));
+  const auto h = static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(hi, cc)));
+  return (static_cast<std::uint64_t>(h) << 32) | l;
+}
+
+__attribute__((target("avx2"))) inline std::uint64_t at_least64(__m256i lo, __m256i hi, int c) noexcept {
+  const __m256i cc = _mm256_set1_epi8(static_cast<char>(c));
+  const auto l = static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_max_epu8(lo, cc), lo)));
+  const auto h = static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_max_epu8(hi, cc), hi)));
+  return (static_cast<std::uint64_t>(h) << 32) | l;
+}
+
+__attribute__((target("avx2"))) BlockBits classify_block_avx2(const char* p) noexcept {
+  const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+  const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 32));
+  BlockBits b{bits64(lo, hi, '\n'), bits64(lo, hi, ' '), bits64(lo, hi, '/'), bits64(lo, hi, ']'), 0, 0, 0, 0};
+  b.high = (static_cast<std::uint64_t>(static_cast<std::uint32_t>(_mm256_movemask_epi8(hi))) << 32) |
+           static_cast<std::uint32_t>(_mm256_movemask_epi8(lo));
+  if (b.high == 0) return b;
+  b.lead = at_least64(lo, hi, 0xC0);
+  b.lead3 = at_least64(lo, hi, 0xE0);
+  const __m256i fe = _mm256_set1_epi8(static_cast<char>(0xFE));
+  b.special = bits64(_mm256_and_si256(lo, fe), _mm256_and_si256(hi, fe), static_cast<char>(0xC0)) |
+              bits64(lo, hi, static_cast<char>(0xE0)) | bits64(lo, hi, static_cast<char>(0xED)) | at_least64(lo, hi, 0xF0);
+  return b;
+}
+#endif
+
+// The body of the classification, for each `classify_block`; a macro, so that the AVX2
+// version's loop is compiled for AVX2 too and inlines its block function. The UTF-8 check:
+// every continuation byte must be where a lead byte (or one of the previous block, `carry`)
+// says one must be; `bad` collects the bytes where that fails, and the special bytes.
+#define BUFSTREAM_CEDICT_CLASSIFY_ALL(classify_block)                                  \
+  std::uint64_t carry = 0;                                                             \
+  std::uint64_t bad = 0;                                                               \
+  const auto store = [&](std::size_t w, const BlockBits& b, std::uint64_t in_range) {  \
+    newline[w] = b.newline;                                                            \
+    space[w] = b.space;                                                                \
+    slash[w] = b.slash;                                                                \
+    close[w] = b.close;                                                                \
+    if ((b.high | carry) != 0) {                                                       \
+      const std::uint64_t expected = (b.lead << 1) | (b.lead3 << 2) | carry;           \
+      bad |= ((expected ^ (b.high & ~b.lead)) | b.special) & in_range;                 \
+      carry = (b.lead >> 63) | (b.lead3 >> 62);                                        \
+    }                                                                                  \
+  };                                                                                   \
+  std::size_t w = 0;                                                                   \
+  for (; (w + 1) * 64 <= size; ++w) store(w, classify_block(text + w * 64), ~std::uint64_t{0}); \
+  if (w * 64 < size) { /* the last bytes, padded with zeros (which match nothing) */   \
+    char padded[64] = {};                                                              \
+    std::memcpy(padded, text + w * 64, size - w * 64);                                 \
+    store(w, classify_block(padded), (std::uint64_t{1} << (size - w * 64)) - 1);       \
+  }                                                                                    \
+  return bad == 0;
+
+bool classify_all_baseline(const char* text, std::size_t size, std::uint64_t* newline, std::uint64_t* space,
+                           std::uint64_t* slash, std::uint64_t* close) noexcept {
+#if defined(__SSE2__)
+  BUFSTREAM_CEDICT_CLASSIFY_ALL(classify_block_sse2)
+#else
+  BUFSTREAM_CEDICT_CLASSIFY_ALL(classify_block_scalar)
+#endif
+}
+
+#if defined(BUFSTREAM_CEDICT_AVX2)
+__attribute__((target("avx2"))) bool classify_all_avx2(const char* text, std::size_t size, std::uint64_t* newline,
+                                                       std::uint64_t* space, std::uint64_t* slash,
+                                                       std::uint64_t* close) noexcept {
+  BUFSTREAM_CEDICT_CLASSIFY_ALL(classify_block_avx2)
+}
+
+bool has_avx2() noexcept {
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx2") != 0;
+}
+#endif
+#undef BUFSTREAM_CEDICT_CLASSIFY_ALL
+
+}  // namespace
+
+bool StructureMasks::classify(const char* text, std::size_t size) noexcept {
+#if defined(BUFSTREAM_CEDICT_AVX2)
+  static const bool avx2 = has_avx2();
+  if (avx2) return classify_all_avx2(text, size, newline_, space_, slash_, close_);
+#endif
+  return classify_all_baseline(text, size, newline_, space_, slash_, close_);
+}
+
+}  // namespace bufstream::cedict::detail

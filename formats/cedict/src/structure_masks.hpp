@@ -1,0 +1,52 @@
+// StructureMasks: where the bytes that shape a CC-CEDICT line are, one bit per byte, so that
+// the loader finds each field with a bit scan instead of looking at every byte.
+#pragma once
+
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+
+namespace bufstream::cedict::detail {
+
+/// The line ends, spaces, slashes and closing brackets of up to `max_bytes` bytes of text:
+/// bit `i % 64` of word `i / 64` of a mask stands for byte `i`.
+class StructureMasks {
+ public:
+  static constexpr std::size_t max_bytes = 16 * 1024;
+  static constexpr std::size_t max_words = max_bytes / 64;
+  /// Returned by the `next_*` functions when there is no such byte.
+  static constexpr std::size_t none = ~std::size_t{0};
+
+  /// Classifies `text[0, size)`, `size <= max_bytes` (SSE2, or AVX2 when the processor has it),
+  /// which must start at a UTF-8 sequence boundary. Checks its UTF-8 on the way, by shape
+  /// alone: true means that every byte up to the last complete sequence is valid UTF-8; false
+  /// means that there is an error or a byte the shape cannot judge (C0 C1 E0 ED F0..FF), so
+  /// the caller asks `utf8::find_invalid`.
+  bool classify(const char* text, std::size_t size) noexcept;
+
+  /// The first line end, space, slash or ']' at or after byte `from`, looking no further than
+  /// the 64-byte word that holds byte `last` (`none` if there is none that far; a result may
+  /// still lie after `last`, within its word). `from` and `last` are below the classified size.
+  std::size_t next_newline(std::size_t from, std::size_t last) const noexcept { return next(newline_, from, last); }
+  std::size_t next_space(std::size_t from, std::size_t last) const noexcept { return next(space_, from, last); }
+  std::size_t next_slash(std::size_t from, std::size_t last) const noexcept { return next(slash_, from, last); }
+  std::size_t next_close(std::size_t from, std::size_t last) const noexcept { return next(close_, from, last); }
+
+ private:
+  static std::size_t next(const std::uint64_t* mask, std::size_t from, std::size_t last) noexcept {
+    std::size_t w = from / 64;
+    std::uint64_t m = mask[w] & (~std::uint64_t{0} << (from % 64));
+    while (m == 0) {
+      if (++w > last / 64) return none;
+      m = mask[w];
+    }
+    return w * 64 + static_cast<std::size_t>(std::countr_zero(m));
+  }
+
+  std::uint64_t newline_[max_words];
+  std::uint64_t space_[max_words];
+  std::uint64_t slash_[max_words];
+  std::uint64_t close_[max_words];
+};
+
+}  // namespace bufstream::cedict::detail
