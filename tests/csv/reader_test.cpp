@@ -223,6 +223,42 @@ TEST(CsvReader, ViewsPointIntoTheWindowWhenTheyCan) {
   EXPECT_EQ(reader.next(), nullptr);
 }
 
+TEST(CsvReader, FieldPositionsOfEveryKindOfField) {
+  // Plain, quoted, empty, empty quoted, with doubled quotes (kept in the reader's storage),
+  // and quoted beyond the 64th field; a quoted field's position is its opening quote.
+  std::string wide;
+  std::vector<std::uint64_t> wide_offsets;
+  for (std::size_t i = 0; i < 70; ++i) {
+    if (i > 0) wide += ',';
+    wide_offsets.push_back(wide.size());
+    wide += i == 66 ? "\"q\"" : i == 68 ? "\"r\"\"s\"" : "v";
+  }
+  const std::string text = "a,\"b\",,\"\",\"c\"\"d\",e\n" + wide + "\n";
+  const std::vector<std::uint64_t> first_offsets = {0, 2, 6, 7, 10, 17};
+  for (const auto& setup : testing::reader_setups()) {
+    SCOPED_TRACE(setup.name);
+    auto in = setup.make(text);
+    Reader reader(*in, {.variable_field_count = true});
+    const Record* r = reader.next();
+    ASSERT_NE(r, nullptr);
+    ASSERT_EQ(r->size(), first_offsets.size());
+    EXPECT_EQ(r->to_strings(), (std::vector<std::string>{"a", "b", "", "", "c\"d", "e"}));
+    for (std::size_t i = 0; i < first_offsets.size(); ++i) {
+      EXPECT_EQ(reader.field_position(i), (SourcePosition{first_offsets[i], 1, first_offsets[i] + 1})) << i;
+    }
+    r = reader.next();
+    ASSERT_NE(r, nullptr);
+    ASSERT_EQ(r->size(), 70u);
+    EXPECT_EQ((*r)[66], "q");
+    EXPECT_EQ((*r)[68], "r\"s");
+    const std::uint64_t start = text.find('\n') + 1;
+    for (std::size_t i = 0; i < 70; ++i) {
+      EXPECT_EQ(reader.field_position(i), (SourcePosition{start + wide_offsets[i], 2, wide_offsets[i] + 1})) << i;
+    }
+    EXPECT_EQ(reader.next(), nullptr);
+  }
+}
+
 TEST(CsvReader, RecordNumbersLinesAndFieldPositions) {
   for (const auto& setup : testing::reader_setups()) {
     SCOPED_TRACE(setup.name);

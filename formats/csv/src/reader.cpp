@@ -52,14 +52,10 @@ const Record* Reader::next() {
     record_line_ = line_;
     record_line_start_ = line_start_;
     release_large_buffers();
-    refs_.clear();
-    storage_.clear();
-    record_breaks_.clear();
+    clear_record();
     if (!read_in_window()) {
       // Start the record again on the path that copies and refills: nothing was consumed.
-      refs_.clear();
-      storage_.clear();
-      record_breaks_.clear();
+      clear_record();
       read_across_windows();
     }
   } catch (...) {
@@ -74,11 +70,32 @@ const Record* Reader::next() {
 void Reader::release_large_buffers() {
   constexpr std::size_t keep_bytes = std::size_t{1} << 20;
   if (storage_.capacity() > keep_bytes) std::string().swap(storage_);
-  if (refs_.capacity() * sizeof(FieldRef) > keep_bytes) std::vector<FieldRef>().swap(refs_);
+  if (stored_.capacity() * sizeof(StoredField) > keep_bytes) std::vector<StoredField>().swap(stored_);
+  if (quoted_bits_.capacity() * sizeof(std::uint64_t) > keep_bytes) std::vector<std::uint64_t>().swap(quoted_bits_);
   if (record_breaks_.capacity() * sizeof(std::uint64_t) > keep_bytes) std::vector<std::uint64_t>().swap(record_breaks_);
   if (record_.fields_.capacity() * sizeof(std::string_view) > keep_bytes) {
     std::vector<std::string_view>().swap(record_.fields_);
   }
+}
+
+void Reader::clear_record() {
+  record_.fields_.clear();
+  window_begin_ = nullptr;
+  quoted_first_64_ = 0;
+  quoted_bits_.clear();
+  stored_.clear();
+  storage_.clear();
+  record_breaks_.clear();
+}
+
+void Reader::mark_quoted(std::size_t field) {
+  if (field < 64) {
+    quoted_first_64_ |= std::uint64_t{1} << field;
+    return;
+  }
+  const std::size_t word = field / 64 - 1;
+  if (quoted_bits_.size() <= word) quoted_bits_.resize(word + 1, 0);
+  quoted_bits_[word] |= std::uint64_t{1} << (field % 64);
 }
 
 // Runs the first-record set-up, skips empty lines if asked, and says whether a record follows.
@@ -102,8 +119,8 @@ bool Reader::start_record() {
 }
 
 // The fast path: parses the record that starts at the cursor if it ends inside the window and
-// is well-formed. Fields are views into the window, except quoted ones with doubled quotes,
-// which are unescaped into storage_. Returns false, having consumed nothing, when the record
+// is well-formed. Fields are viewed in the window as they are found, except quoted ones with
+// doubled quotes, which are unescaped into storage_. Returns false, having consumed nothing, when the record
 // runs past the window, when a CR or a closing quote is the window's last byte (what follows
 // decides), or when anything is wrong or lenient: the slow path deals with all of those.
 bool Reader::read_in_window() {
@@ -113,6 +130,7 @@ bool Reader::read_in_window() {
   const auto offset_of = [&](const char* p) {
     return record_offset_ + static_cast<std::uint64_t>(p - begin);
   };
+  std::vector<std::string_view>& fields = record_.fields_;
   const char* p = begin;
   for (;;) {
     if (p == end) return false;
@@ -143,17 +161,21 @@ bool Reader::read_in_window() {
       if (doubled) {
         const std::size_t at = storage_.size();
         append_unescaped(storage_, p + 1, q);
-        refs_.push_back({offset_of(p), at, storage_.size() - at, true});
+        stored_.push_back({fields.size(), offset_of(p), at, storage_.size() - at});
+        fields.emplace_back();
       } else {
-        refs_.push_back({offset_of(p), static_cast<std::size_t>(p + 1 - begin),
-                         static_cast<std::size_t>(q - p - 1), false});
+        if (fields.size() < 64) [[likely]] {
+          quoted_first_64_ |= std::uint64_t{1} << fields.size();
+        } else {
+          mark_quoted(fields.size());
+        }
+        fields.emplace_back(p + 1, static_cast<std::size_t>(q - p - 1));
       }
       p = q + 1;
     } else {
       const char* q = unquoted_stops_.find(p, end);
       if (q == end || *q == '"') return false;
-      refs_.push_back({offset_of(p), static_cast<std::size_t>(p - begin),
-                       static_cast<std::size_t>(q - p), false});
+      fields.emplace_back(p, static_cast<std::size_t>(q - p));
       p = q;
     }
     if (*p == separator) {
@@ -165,11 +187,12 @@ bool Reader::read_in_window() {
       if (next == end) return false;
       if (*next == '\n') ++next;
     }
-    if (!options_.variable_field_count && expected_fields_ != 0 && refs_.size() != expected_fields_) {
+    if (!options_.variable_field_count && expected_fields_ != 0 && fields.size() != expected_fields_) {
       return false;
     }
+    window_begin_ = begin;
     in_.set_cursor(next);
-    finish_record(true, offset_of(next), begin);
+    finish_record(true, offset_of(next));
     return true;
   }
 }
@@ -185,7 +208,8 @@ void Reader::read_across_windows() {
     const std::size_t at = storage_.size();
     const std::string_view window = in_.fill(1);
     if (window.empty()) {  // the input ends after a separator: the last field is empty
-      refs_.push_back({field_offset, at, 0, true});
+      stored_.push_back({record_.fields_.size(), field_offset, at, 0});
+      record_.fields_.emplace_back();
       end_offset = field_offset;
       break;
     }
@@ -195,7 +219,8 @@ void Reader::read_across_windows() {
     } else {
       read_unquoted_field();
     }
-    refs_.push_back({field_offset, at, storage_.size() - at, true});
+    stored_.push_back({record_.fields_.size(), field_offset, at, storage_.size() - at});
+    record_.fields_.emplace_back();
     // Both field readers stop at a separator, a line end or the end of the input.
     end_offset = in_.position();
     const std::optional<char> stop = in_.next();
@@ -206,7 +231,7 @@ void Reader::read_across_windows() {
     break;
   }
   check_field_count(end_offset);
-  finish_record(line_end, in_.position(), nullptr);
+  finish_record(line_end, in_.position());
 }
 
 void Reader::read_unquoted_field() {
@@ -274,16 +299,17 @@ void Reader::read_quoted_field(std::uint64_t open_offset) {
 }
 
 void Reader::check_field_count(std::uint64_t end_offset) const {
-  if (options_.variable_field_count || expected_fields_ == 0 || refs_.size() == expected_fields_) return;
+  const std::size_t found = record_.fields_.size();
+  if (options_.variable_field_count || expected_fields_ == 0 || found == expected_fields_) return;
   const std::string message =
       fmt::format("expected {} field{}, as in {}, but found {}", expected_fields_,
                   expected_fields_ == 1 ? "" : "s", has_header_ ? "the header" : "the first record",
-                  refs_.size());
+                  found);
   // Point at the first field too many, or at the end of a record that is too short.
-  fail(refs_.size() > expected_fields_ ? refs_[expected_fields_].offset : end_offset, message);
+  fail(found > expected_fields_ ? field_offset(expected_fields_) : end_offset, message);
 }
 
-void Reader::finish_record(bool line_end, std::uint64_t next_line_start, const char* window_begin) {
+void Reader::finish_record(bool line_end, std::uint64_t next_line_start) {
   for (const std::uint64_t start : record_breaks_) {
     ++line_;
     line_start_ = start;
@@ -292,15 +318,10 @@ void Reader::finish_record(bool line_end, std::uint64_t next_line_start, const c
     ++line_;
     line_start_ = next_line_start;
   }
-  record_.fields_.resize(refs_.size());
-  for (std::size_t i = 0; i < refs_.size(); ++i) {
-    const FieldRef& ref = refs_[i];
-    const char* data = ref.in_storage ? storage_.data() + ref.begin : window_begin + ref.begin;
-    record_.fields_[i] = std::string_view(data, ref.size);
-  }
+  for (const StoredField& f : stored_) record_.fields_[f.index] = std::string_view(storage_.data() + f.begin, f.size);
   record_.number_ = ++record_count_;
   record_.line_ = record_line_;
-  if (expected_fields_ == 0) expected_fields_ = refs_.size();
+  if (expected_fields_ == 0) expected_fields_ = record_.fields_.size();
 }
 
 bool Reader::next(std::vector<std::string>& fields) {
@@ -351,9 +372,18 @@ SourcePosition Reader::position_at(std::uint64_t offset) const noexcept {
   return {offset, line, offset >= line_start ? offset - line_start + 1 : 1};
 }
 
-SourcePosition Reader::field_position(std::size_t i) const noexcept {
-  return position_at(refs_[i].offset);
+std::uint64_t Reader::field_offset(std::size_t i) const noexcept {
+  for (const StoredField& f : stored_) {
+    if (f.index == i) return f.offset;
+  }
+  // Viewed in the window: the view's distance from the record's first byte, less one for the
+  // opening quote. (Pointer arithmetic only: the bytes are not read again.)
+  const bool quoted = i < 64 ? (quoted_first_64_ >> i & 1) != 0
+                              : i / 64 - 1 < quoted_bits_.size() && (quoted_bits_[i / 64 - 1] >> (i % 64) & 1) != 0;
+  return record_offset_ + static_cast<std::uint64_t>(record_.fields_[i].data() - window_begin_) - (quoted ? 1 : 0);
 }
+
+SourcePosition Reader::field_position(std::size_t i) const noexcept { return position_at(field_offset(i)); }
 
 SourcePosition Reader::record_position() const noexcept { return position_at(record_offset_); }
 

@@ -90,12 +90,14 @@ class Reader {
   const ReaderOptions& options() const noexcept { return options_; }
 
  private:
-  // Where a field's bytes are: in the window (from the record's first byte) or in storage_.
-  struct FieldRef {
-    std::uint64_t offset;  // stream offset of the field's first byte
-    std::size_t begin;
+  // A field whose bytes are in storage_ (one with doubled quotes, or any field of a record read
+  // on the slow path). Its view is set when the record is finished, once storage_ has stopped
+  // growing.
+  struct StoredField {
+    std::size_t index;     // in the record
+    std::uint64_t offset;  // stream offset of its first byte (the opening quote if quoted)
+    std::size_t begin;     // in storage_
     std::size_t size;
-    bool in_storage;
   };
 
   bool start_record();
@@ -105,7 +107,10 @@ class Reader {
   void read_quoted_field(std::uint64_t open_offset);
   void read_unquoted_field();
   void check_field_count(std::uint64_t end_offset) const;
-  void finish_record(bool line_end, std::uint64_t next_line_start, const char* window_begin);
+  void finish_record(bool line_end, std::uint64_t next_line_start);
+  void clear_record();
+  void mark_quoted(std::size_t field);
+  std::uint64_t field_offset(std::size_t i) const noexcept;
   SourcePosition position_at(std::uint64_t offset) const noexcept;
   [[noreturn]] void fail(std::uint64_t offset, std::string_view message) const;
 
@@ -113,8 +118,14 @@ class Reader {
   ReaderOptions options_;
   detail::ByteSet unquoted_stops_;             // separator, quote, CR, LF
   detail::ByteSet quoted_stops_;               // quote, CR, LF
-  Record record_;
-  std::vector<FieldRef> refs_;
+  Record record_;                              // its fields are viewed where they are
+  // A field viewed in the window starts `view.data() - window_begin_` bytes after the record,
+  // one byte after its stream offset if it is quoted. Which fields are quoted: bit i of
+  // quoted_first_64_ for the first 64, bit i % 64 of quoted_bits_[i / 64 - 1] for the others.
+  const char* window_begin_ = nullptr;         // the record's first byte, on the fast path
+  std::uint64_t quoted_first_64_ = 0;
+  std::vector<std::uint64_t> quoted_bits_;
+  std::vector<StoredField> stored_;
   std::string storage_;                        // fields that could not be viewed in the window
   std::vector<std::uint64_t> record_breaks_;   // offsets after line ends inside the record
   Header header_;
