@@ -26,22 +26,30 @@ class Progress : public ::testing::Test {
     dir_ = new std::filesystem::path(std::filesystem::temp_directory_path() /
                                      ("bufstream-progress-" + std::to_string(::getpid())));
     std::filesystem::create_directories(*dir_);
-    // A valid CSV file just above the threshold, and the same with a bad last record.
-    std::string csv = "id,text\n";
-    const std::string line = ",a line of text that makes the file large quickly\n";
-    for (std::size_t i = 0; csv.size() < large_file_bytes; ++i) csv += std::to_string(i) + line;
-    std::ofstream(large(), std::ios::binary) << csv;
-    std::ofstream(large_invalid(), std::ios::binary) << csv << "1,\"unclosed\n";
-    std::ofstream(small(), std::ios::binary) << "id,text\n1,x\n";
   }
   static void TearDownTestSuite() {
     std::filesystem::remove_all(*dir_);
     delete dir_;
   }
 
-  static std::string large() { return (*dir_ / "large.csv").string(); }
-  static std::string large_invalid() { return (*dir_ / "large-invalid.csv").string(); }
-  static std::string small() { return (*dir_ / "small.csv").string(); }
+  // A valid CSV file just above the threshold; the same with a bad last record; a small one.
+  // Each is written when a test first asks for it (CTest runs every test in its own process).
+  static std::string large() { return make("large.csv", large_csv()); }
+  static std::string large_invalid() { return make("large-invalid.csv", large_csv() + "1,\"unclosed\n"); }
+  static std::string small() { return make("small.csv", "id,text\n1,x\n"); }
+
+ private:
+  static std::string large_csv() {
+    std::string csv = "id,text\n";
+    const std::string line = ",a line of text that makes the file large quickly\n";
+    for (std::size_t i = 0; csv.size() < large_file_bytes; ++i) csv += std::to_string(i) + line;
+    return csv;
+  }
+  static std::string make(const std::string& name, const std::string& content) {
+    const std::string path = (*dir_ / name).string();
+    if (!std::filesystem::exists(path)) std::ofstream(path, std::ios::binary) << content;
+    return path;
+  }
 
   static std::filesystem::path* dir_;
 };
