@@ -7,6 +7,8 @@
 
 #include <bufstream/utf8.hpp>
 
+#include "remaining_bytes.hpp"
+
 namespace bufstream::csv {
 
 namespace {
@@ -40,6 +42,7 @@ Reader::Reader(ReadStream& in, ReaderOptions options)
       quoted_stops_('"', '\r', '\n', '"') {
   check_separator(options_.separator, "csv::Reader");
   line_start_ = in_.position();
+  start_position_ = line_start_;
 }
 
 Reader::~Reader() = default;
@@ -340,6 +343,19 @@ bool Reader::at_end() {
     error_ = std::current_exception();
     throw;
   }
+}
+
+std::optional<std::uint64_t> Reader::estimated_records_left() {
+  if (error_ || record_count_ == 0) return std::nullopt;
+  const std::uint64_t consumed = in_.position() - start_position_;
+  const std::optional<std::uint64_t> left = detail::remaining_bytes(in_);
+  if (!left || consumed == 0) return std::nullopt;
+  constexpr std::uint64_t enough = std::uint64_t{1} << 20;
+  if (consumed < enough && consumed < (consumed + *left) / 16) return std::nullopt;
+  const double per_record = static_cast<double>(consumed) / static_cast<double>(record_count_);
+  const double estimate = static_cast<double>(*left) / per_record;
+  // A record is at least one byte long.
+  return estimate >= static_cast<double>(*left) ? *left : static_cast<std::uint64_t>(estimate) + 1;
 }
 
 std::vector<std::vector<std::string>> Reader::read_all() {

@@ -77,6 +77,13 @@ class Reader {
   /// Records read so far (the header included).
   std::uint64_t record_count() const noexcept { return record_count_; }
 
+  /// About how many records are left, for reserving memory: the bytes left in the stream
+  /// divided by the average size of the records read so far. Nullopt when the stream cannot
+  /// tell how many bytes it has left (only memory and regular files can), and while too little
+  /// has been read for an average to mean much (1 MiB, or a sixteenth of the input). Never
+  /// more than the bytes left. Does not read.
+  std::optional<std::uint64_t> estimated_records_left();
+
   /// Where field `i` of the last record read starts (at its opening quote if quoted).
   /// Precondition: a record was read and `i < record.size()`.
   SourcePosition field_position(std::size_t i) const noexcept;
@@ -132,6 +139,7 @@ class Reader {
   SourcePosition header_position_;
   std::size_t expected_fields_ = 0;            // 0: not known yet
   std::uint64_t record_count_ = 0;
+  std::uint64_t start_position_ = 0;           // the stream's position when the reader began
   std::uint64_t record_offset_ = 0;            // where the current record starts
   std::uint64_t record_line_ = 1;              // the line it starts on
   std::uint64_t record_line_start_ = 0;        // the offset that line starts at
