@@ -1,6 +1,7 @@
 #include <bufstream/fd_read_stream.hpp>
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -77,6 +78,15 @@ void FdReadStream::close_source() {
   fd_ = -1;
   // Linux releases the descriptor even when close(2) fails, so it is never retried.
   if (::close(fd) != 0 && errno != EINTR) throw IoError::from_errno(errno, "close", name_);
+}
+
+std::optional<std::uint64_t> FdReadStream::source_remaining_hint() const {
+  if (fd_ < 0) return std::nullopt;
+  struct stat info {};
+  if (::fstat(fd_, &info) != 0 || !S_ISREG(info.st_mode)) return std::nullopt;
+  const off_t offset = ::lseek(fd_, 0, SEEK_CUR);  // where the next read starts
+  if (offset < 0 || offset > info.st_size) return std::nullopt;
+  return static_cast<std::uint64_t>(info.st_size - offset);
 }
 
 }  // namespace bufstream

@@ -2,7 +2,9 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 
 #include <bufstream/buffer_options.hpp>
@@ -33,6 +35,9 @@ class BufferedReadStream final : public ReadStream {
   bool refill(std::size_t min) override;
   std::size_t read_direct(std::span<char> dst) override;
   void close_source() override;
+  std::optional<std::uint64_t> source_remaining_hint() const override {
+    return source_->remaining_hint();
+  }
 
  private:
   std::unique_ptr<ReadStream> owned_;

@@ -1,7 +1,9 @@
 // FdReadStream: an unbuffered read stream over a POSIX file descriptor.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <span>
 #include <string>
 
@@ -39,6 +41,7 @@ class FdReadStream final : public ReadStream {
   bool refill(std::size_t min) override;
   std::size_t read_direct(std::span<char> dst) override;
   void close_source() override;
+  std::optional<std::uint64_t> source_remaining_hint() const override;
 
  private:
   std::size_t read_once(char* dst, std::size_t n);

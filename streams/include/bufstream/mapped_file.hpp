@@ -2,7 +2,9 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -33,6 +35,7 @@ class MappedFile final : public ReadStream {
  protected:
   bool refill(std::size_t min) override;
   void close_source() override;
+  std::optional<std::uint64_t> source_remaining_hint() const override { return 0; }
 
  private:
   void unmap() noexcept;

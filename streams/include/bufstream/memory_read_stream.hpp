@@ -2,6 +2,8 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <optional>
 #include <span>
 #include <string_view>
 
@@ -23,6 +25,7 @@ class MemoryReadStream final : public ReadStream {
 
  protected:
   bool refill(std::size_t min) override;
+  std::optional<std::uint64_t> source_remaining_hint() const override { return 0; }
 
  private:
   const char* begin_;

@@ -152,6 +152,18 @@ class ReadStream {
     return limit_position_ - static_cast<std::uint64_t>(limit_ - cursor_);
   }
 
+  /// How many bytes are left to read, when the stream can tell without reading: the window
+  /// plus what the source reports (a memory stream, a buffered stream over one that can tell,
+  /// a descriptor on a regular file: its size less the descriptor's offset). A hint for sizing
+  /// tables up front, never a promise: a file may grow or shrink while it is read. `nullopt`
+  /// for pipes, sockets, terminals and closed or failed streams.
+  std::optional<std::uint64_t> remaining_hint() const {
+    if (closed_ || error_) return std::nullopt;
+    const std::optional<std::uint64_t> source = source_remaining_hint();
+    if (!source) return std::nullopt;
+    return static_cast<std::uint64_t>(limit_ - cursor_) + *source;
+  }
+
   /// Releases the source (closes an owned descriptor) and drops the window; `position()` keeps
   /// its value. Later reads throw `IoError`; a second `close()` does nothing. Throws `IoError`
   /// if releasing the source fails (the stream is closed anyway).
@@ -180,6 +192,10 @@ class ReadStream {
 
   /// Releases the source. Called once, by `close()`.
   virtual void close_source() {}
+
+  /// Bytes the source still holds beyond the window, if it can tell without reading (see
+  /// `remaining_hint`). The default cannot tell.
+  virtual std::optional<std::uint64_t> source_remaining_hint() const { return std::nullopt; }
 
   /// Sets the window. `new_bytes` is how many bytes of it were just read from the source (the
   /// others were already in the previous window), to keep `position()` exact.
