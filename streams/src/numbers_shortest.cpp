@@ -89,20 +89,23 @@ Decimal shortest_decimal(double value) noexcept {
   const std::uint64_t vbr = round_to_odd(g, cbr << h);
 
   const std::uint64_t s = vb >> 2;
-  // A multiple of 10 inside the interval is the shortest decimal (there is at most one).
+  const std::uint64_t t = s + 1;
+  // A multiple of 10 inside the interval is the shortest decimal (there is at most one); else
+  // s or t, whichever is inside, or the nearer to v when both are (ties to even). Every
+  // candidate is computed and the choice made with selects, not branches: which case applies
+  // depends on the value's low digits, which a branch predictor cannot guess.
   const std::uint64_t sp10 = s / 10 * 10;
   const std::uint64_t tp10 = sp10 + 10;
   const bool sp10_inside = vbl + out <= sp10 << 2;
   const bool tp10_inside = (tp10 << 2) + out <= vbr;
-  if (sp10_inside != tp10_inside) return {sp10_inside ? sp10 : tp10, k};
-
-  const std::uint64_t t = s + 1;
   const bool s_inside = vbl + out <= s << 2;
   const bool t_inside = (t << 2) + out <= vbr;
-  if (s_inside != t_inside) return {s_inside ? s : t, k};
-  // Both inside: the nearer to v, and the even one at a tie.
   const auto distance = static_cast<std::int64_t>(vb - ((s + t) << 1));
-  return {distance < 0 || (distance == 0 && (s & 1) == 0) ? s : t, k};
+  const std::uint64_t nearer = distance < 0 || (distance == 0 && (s & 1) == 0) ? s : t;
+  const std::uint64_t one_of_two = s_inside != t_inside ? (s_inside ? s : t) : nearer;
+  const std::uint64_t shortest =
+      sp10_inside != tp10_inside ? (sp10_inside ? sp10 : tp10) : one_of_two;
+  return {shortest, k};
 }
 
 }  // namespace detail
@@ -119,97 +122,117 @@ constexpr std::array<char, 200> make_digit_pairs() {
 }
 constexpr std::array<char, 200> digit_pairs = make_digit_pairs();
 
-// Writes the decimal digits of 0 < n < 10^8 backwards, ending at `end`; returns the first.
-inline char* write_digits_below_1e8(char* end, std::uint32_t n) noexcept {
-  while (n >= 100) {
-    end -= 2;
-    std::memcpy(end, &digit_pairs[(n % 100) * 2], 2);
-    n /= 100;
-  }
-  if (n >= 10) {
-    end -= 2;
-    std::memcpy(end, &digit_pairs[n * 2], 2);
-  } else {
-    *--end = static_cast<char>('0' + n);
-  }
-  return end;
+// The eight decimal digits of n < 10^8 (with leading zeros) as one word holding the value
+// 0..9 in each byte, the first digit in the lowest byte. Lanes of one multiplication each:
+// n = 10^4 * a + b becomes the 32-bit lanes [a, b], each of those the 16-bit lanes
+// [x / 100, x % 100], each of those the bytes [y / 10, y % 10]. The quotients come from
+// multiplying by a rounded-up reciprocal and shifting (exact in the ranges used: x < 10^4
+// with 10486 / 2^20, y < 100 with 103 / 2^10), and masking drops what a lane's product spilled
+// into the next.
+inline std::uint64_t eight_digit_values(std::uint32_t n) noexcept {
+  const std::uint64_t quads = (n / 10000) | (static_cast<std::uint64_t>(n % 10000) << 32);
+  const std::uint64_t hundreds = ((quads * 10486) >> 20) & 0x0000007F0000007Fu;
+  const std::uint64_t pairs = hundreds | ((quads - hundreds * 100) << 16);
+  const std::uint64_t tens = ((pairs * 103) >> 10) & 0x000F000F000F000Fu;
+  return tens | ((pairs - tens * 10) << 8);
 }
 
-// Writes exactly eight digits (with leading zeros) of n < 10^8 backwards, ending at `end`.
-inline void write_eight_digits(char* end, std::uint32_t n) noexcept {
-  for (int i = 0; i < 4; ++i) {
-    end -= 2;
-    std::memcpy(end, &digit_pairs[(n % 100) * 2], 2);
-    n /= 100;
-  }
+inline void store_digits(char* p, std::uint64_t values) noexcept {
+  std::uint64_t text = values + 0x3030303030303030u;  // '0' + value in each byte
+  if constexpr (std::endian::native == std::endian::big) text = __builtin_bswap64(text);
+  std::memcpy(p, &text, 8);
 }
 
-// The digits of a shortest decimal, trailing zeros removed: `digits[0..count)` with the first
-// digit worth 10^exponent.
+// The digits of a shortest decimal, kept in registers: the significand's 17 digits,
+// zero-padded, as `top` and two groups of eight digit values; `count` significant digits from
+// digit `first` (no leading or trailing zeros), the first worth 10^exponent.
 struct DecimalDigits {
-  char buffer[24];
-  const char* digits;
+  unsigned top;
+  std::uint64_t middle;
+  std::uint64_t low;
+  int first;
   int count;
   int exponent;
 };
 
-void decimal_digits(double magnitude, DecimalDigits& d) noexcept {
-  detail::Decimal decimal = detail::shortest_decimal(magnitude);
-  std::uint64_t f = decimal.significand;
-  int e = decimal.exponent;
-  while (f % 10 == 0) {
-    f /= 10;
-    ++e;
+DecimalDigits decimal_digits(double magnitude) noexcept {
+  const detail::Decimal decimal = detail::shortest_decimal(magnitude);
+  const std::uint64_t f = decimal.significand;
+  const std::uint64_t high = f / 100000000;
+  DecimalDigits d;
+  d.top = static_cast<unsigned>(high / 100000000);
+  d.middle = eight_digit_values(static_cast<std::uint32_t>(high % 100000000));
+  d.low = eight_digit_values(static_cast<std::uint32_t>(f % 100000000));
+  // Byte i of a group is its digit i (lowest byte first): trailing zero bits count leading
+  // zero digits, leading zero bits trailing zero digits. f > 0: some group is not zero.
+  // (Selects, not branches: 16 or 17 digits is a coin toss from one value to the next.)
+  const int lead_in_middle = 1 + std::countr_zero(d.middle) / 8;
+  const int lead_in_low = 9 + std::countr_zero(d.low) / 8;
+  const int lead_below_top = d.middle != 0 ? lead_in_middle : lead_in_low;
+  d.first = d.top != 0 ? 0 : lead_below_top;
+  const int end_in_low = 17 - std::countl_zero(d.low) / 8;
+  const int end_in_middle = 9 - std::countl_zero(d.middle) / 8;
+  const int end_above_low = d.middle != 0 ? end_in_middle : 1;
+  const int end = d.low != 0 ? end_in_low : end_above_low;
+  d.count = end - d.first;
+  d.exponent = decimal.exponent + 16 - d.first;
+  return d;
+}
+
+// Writes the significand's digits from the first significant one to its last digit, trailing
+// zeros included (17 - first bytes, at most 17), at `p`. The stores are never read back
+// wider than they were written (which would stall store-to-load forwarding): the layouts
+// below only move single bytes of them.
+//
+// `p[-1]` must be writable and is clobbered when the significand has 16 digits.
+inline void write_significand(char* p, const DecimalDigits& d) noexcept {
+  if (d.first <= 1) [[likely]] {  // every normal double has 16 or 17 digits
+    char* const at = p - d.first;  // the 17 digits from there: a leading 0 lands on p[-1]
+    at[0] = static_cast<char>('0' + d.top);
+    store_digits(at + 1, d.middle);
+    store_digits(at + 9, d.low);
+  } else {  // subnormals
+    char all[17];
+    all[0] = static_cast<char>('0' + d.top);
+    store_digits(all + 1, d.middle);
+    store_digits(all + 9, d.low);
+    for (int i = d.first; i < 17; ++i) p[i - d.first] = all[i];
   }
-  char* const end = d.buffer + sizeof d.buffer;
-  char* first;
-  if (f < 100000000) {
-    first = write_digits_below_1e8(end, static_cast<std::uint32_t>(f));
-  } else {  // at most 17 digits: up to 9 above eight low ones
-    write_eight_digits(end, static_cast<std::uint32_t>(f % 100000000));
-    first = write_digits_below_1e8(end - 8, static_cast<std::uint32_t>(f / 100000000));
-  }
-  d.digits = first;
-  d.count = static_cast<int>(end - first);
-  d.exponent = e + d.count - 1;
 }
 
-inline char* copy(char* p, const char* from, int count) noexcept {
-  std::memcpy(p, from, static_cast<std::size_t>(count));
-  return p + count;
-}
-
-inline char* zeros(char* p, int count) noexcept {
-  std::memset(p, '0', static_cast<std::size_t>(count));
-  return p + count;
-}
-
-// "d.ddd" (or "d" alone when `always_fraction` is false and there is one digit).
+// "d.ddd" (or "d" alone when `always_fraction` is false and there is one digit). Writes up
+// to 18 bytes.
 inline char* scientific_digits(char* p, const DecimalDigits& d, bool always_fraction) noexcept {
-  *p++ = d.digits[0];
+  write_significand(p + 1, d);
+  p[0] = p[1];
   if (d.count > 1) {
-    *p++ = '.';
-    p = copy(p, d.digits + 1, d.count - 1);
-  } else if (always_fraction) {
-    *p++ = '.';
-    *p++ = '0';
+    p[1] = '.';
+    return p + d.count + 1;
   }
-  return p;
+  if (always_fraction) {
+    p[1] = '.';
+    p[2] = '0';
+    return p + 3;
+  }
+  return p + 1;
 }
 
-// Plain notation of the digits: "0.000ddd", "dd.ddd" or "ddd" (no fraction added).
+// Plain notation of the digits: "0.000ddd", "dd.ddd" or "ddd" (no fraction added), for
+// -7 <= exponent and whole numbers below 10^16. Writes up to 8 - exponent + 17 bytes.
 inline char* plain_digits(char* p, const DecimalDigits& d) noexcept {
-  if (d.exponent < 0) {
-    *p++ = '0';
-    *p++ = '.';
-    p = zeros(p, -d.exponent - 1);
-    return copy(p, d.digits, d.count);
+  const int e = d.exponent;
+  if (e < 0) {
+    std::memcpy(p, "0.000000", 8);
+    write_significand(p + 1 - e, d);
+    p[1] = '.';  // clobbered when e == -1 and the significand has 16 digits
+    return p + 1 - e + d.count;
   }
-  const int whole = d.exponent + 1;  // digits before the point
-  if (d.count <= whole) return zeros(copy(p, d.digits, d.count), whole - d.count);
-  p = copy(p, d.digits, whole);
-  *p++ = '.';
-  return copy(p, d.digits + whole, d.count - whole);
+  const int whole = e + 1;  // digits before the point
+  write_significand(p + 1, d);
+  for (int i = 0; i < whole; ++i) p[i] = p[i + 1];
+  if (d.count <= whole) return p + whole;  // the significand's trailing zeros are written too
+  p[whole] = '.';
+  return p + d.count + 1;
 }
 
 // An exponent of at least `min_digits` digits.
@@ -241,39 +264,34 @@ char* format_double(char* out, double value, DoubleFormat format) {
   if (std::signbit(value)) *p++ = '-';
   const double magnitude = std::fabs(value);
   if (magnitude == 0) {
-    *p++ = '0';
-    if (format.force_fraction) {
-      *p++ = '.';
-      *p++ = '0';
-    }
-    return p;
+    std::memcpy(p, "0.0", 3);
+    return p + (format.force_fraction ? 3 : 1);
   }
-  DecimalDigits d;
-  decimal_digits(magnitude, d);
+  const DecimalDigits d = decimal_digits(magnitude);
   const int n = d.count;
   const int e = d.exponent;
   const int scientific_length = n + (n > 1 ? 1 : 0) + 2 + (e >= 100 || e <= -100 ? 3 : 2);
-  const int plain_length = e >= n - 1 ? e + 1 : e < 0 ? n + 1 - e : n + 1;
+  const int fraction_length = e < 0 ? n + 1 - e : n + 1;
+  const int plain_length = e >= n - 1 ? e + 1 : fraction_length;
   if (plain_length > scientific_length) {
     p = scientific_digits(p, d, false);
     *p++ = 'e';
     *p++ = e < 0 ? '-' : '+';
     return exponent_digits(p, e < 0 ? -e : e, 2);
   }
-  if (e >= n - 1) {  // a whole number
-    if (magnitude >= 9007199254740992.0) [[unlikely]] {
-      // 2^53 and up: the digits of the exact integer, as to_chars writes them.
-      p = std::to_chars(p, out + max_double_chars, magnitude).ptr;
-    } else {
-      p = zeros(copy(p, d.digits, n), e + 1 - n);
-    }
-    if (format.force_fraction) {
-      *p++ = '.';
-      *p++ = '0';
-    }
-    return p;
+  // Plain: e >= -4 (else scientific is shorter), so at most 1 + 8 + 4 + 17 bytes are written.
+  if (e >= n - 1 && magnitude >= 9007199254740992.0) [[unlikely]] {
+    // A whole number from 2^53 up: the digits of the exact integer, as to_chars writes them.
+    p = std::to_chars(out, out + max_double_chars, value).ptr;
+  } else {
+    p = plain_digits(p, d);
   }
-  return plain_digits(p, d);
+  if (e >= n - 1 && format.force_fraction) {
+    p[0] = '.';
+    p[1] = '0';
+    p += 2;
+  }
+  return p;
 }
 
 char* format_double_smalltalk(char* out, double value) {
@@ -284,13 +302,13 @@ char* format_double_smalltalk(char* out, double value) {
     std::memcpy(p, "0.0", 3);
     return p + 3;
   }
-  DecimalDigits d;
-  decimal_digits(magnitude, d);
-  if (magnitude >= 1e-4 && magnitude < 1e6) {
+  const DecimalDigits d = decimal_digits(magnitude);
+  if (magnitude >= 1e-4 && magnitude < 1e6) {  // plain: -4 <= exponent <= 5
     p = plain_digits(p, d);
     if (d.exponent >= d.count - 1) {  // a whole number: "123.0"
-      *p++ = '.';
-      *p++ = '0';
+      p[0] = '.';
+      p[1] = '0';
+      p += 2;
     }
     return p;
   }
