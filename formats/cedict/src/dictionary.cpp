@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <bit>
 #include <charconv>
 #include <cstring>
 #include <limits>
@@ -47,39 +48,53 @@ class Dictionary::Loader {
   /// lines at a time, whose UTF-8 is validated in one call; every other line (comments,
   /// metadata, errors, lines longer than a chunk) goes to `parse_line`.
   std::size_t take_lines(const char* text, std::size_t size, std::uint64_t offset, bool at_end) {
+    constexpr std::size_t chunk_bytes = detail::StructureMasks::max_bytes;
+    // A plain entry takes at least 11 bytes ("a b [] /c/" and LF) and a gloss at least 2, so a
+    // chunk adds fewer than chunk_bytes / 8 records and chunk_bytes / 2 glosses.
+    constexpr std::size_t max_records = chunk_bytes / 8;
+    constexpr std::size_t max_glosses = chunk_bytes / 2;
+    auto& records = data_.records;
+    auto& glosses = data_.glosses;
+    Stats& stats = data_.stats;
     std::size_t pos = 0;
     while (pos < size) {
       const char* const chunk = text + pos;
-      const std::size_t chunk_size = std::min(size - pos, detail::StructureMasks::max_bytes);
+      const std::size_t chunk_size = std::min(size - pos, chunk_bytes);
       std::size_t valid_end = masks_.classify(chunk, chunk_size) ? chunk_size : valid_prefix(chunk, chunk_size);
-      // The counts of the entries taken here are added once per chunk; a chunk holds fewer
-      // than `max_bytes` entries and glosses, so checking the 2^32 limits here is enough.
-      if (data_.records.size() > max_count - detail::StructureMasks::max_bytes ||
-          data_.glosses.size() > max_count - detail::StructureMasks::max_bytes) {
-        throw std::length_error("cedict: more than 2^32 - 2^14 entries or glosses");
+      if (records.size() > max_count - max_records || glosses.size() > max_count - max_glosses) {
+        throw std::length_error("cedict: more than 2^32 - 2^13 entries or glosses");
       }
-      Stats& stats = data_.stats;
-      const std::size_t records_before = data_.records.size();
-      const std::size_t glosses_before = data_.glosses.size();
+      records.reserve_more(max_records);
+      glosses.reserve_more(max_glosses);
+      const std::size_t records_before = records.size();
+      const std::size_t glosses_before = glosses.size();
       const std::uint64_t parsed_entries_before = stats.entries;  // counted by `line`
       const std::uint64_t parsed_glosses_before = stats.glosses;
       std::uint64_t lines = stats.lines;  // counted here, and by `line` for its line numbers
+      Out out{records.end(), glosses.end(), static_cast<std::uint32_t>(glosses.size())};
       std::size_t line_start = 0;
       while (line_start < chunk_size) {
         const std::size_t lf = masks_.next_newline(line_start, chunk_size - 1);
         if (lf >= chunk_size) break;  // `none`, or a zero of the padding
         ++lines;
-        if (lf > valid_end || !take_entry(chunk, line_start, lf)) {
+        if (lf > valid_end || !take_entry(chunk, line_start, lf, out)) {
+          records.set_end(out.record);
+          glosses.set_end(out.gloss);
           stats.lines = lines - 1;
           line({chunk + line_start, lf - line_start}, offset + pos + line_start);
           if (lf > valid_end) valid_end = lf + 1 + valid_prefix(chunk + lf + 1, chunk_size - lf - 1);
+          records.reserve_more(max_records);
+          glosses.reserve_more(max_glosses);
+          out = Out{records.end(), glosses.end(), static_cast<std::uint32_t>(glosses.size())};
         }
         line_start = lf + 1;
       }
+      records.set_end(out.record);
+      glosses.set_end(out.gloss);
       // `take_entry` counts nothing: its entries are those `line` did not count.
       stats.lines = lines;
-      stats.entries += (data_.records.size() - records_before) - (stats.entries - parsed_entries_before);
-      stats.glosses += (data_.glosses.size() - glosses_before) - (stats.glosses - parsed_glosses_before);
+      stats.entries += (records.size() - records_before) - (stats.entries - parsed_entries_before);
+      stats.glosses += (glosses.size() - glosses_before) - (stats.glosses - parsed_glosses_before);
       if (line_start == 0) {  // no line ends in this chunk: a line longer than a chunk
         const auto* lf = static_cast<const char*>(std::memchr(chunk, '\n', size - pos));
         if (lf == nullptr) break;
@@ -90,7 +105,7 @@ class Dictionary::Loader {
     }
     if (at_end && pos < size) {
       line({text + pos, size - pos}, offset + pos);
-      data_.stats.missing_final_newline = true;
+      stats.missing_final_newline = true;
       pos = size;
     }
     return pos;
@@ -105,40 +120,70 @@ class Dictionary::Loader {
     return bad ? bad->offset : size;
   }
 
+  // Where `take_entry` writes: the next record and gloss, in room made for them.
+  struct Out {
+    Record* record;
+    GlossSpan* gloss;
+    std::uint32_t gloss_index;  // of `gloss`
+  };
+
   // The line `chunk[start, lf)`, whose bytes are valid UTF-8, if it is a plain entry (CR LF
-  // allowed): stores it (without counting it in the stats) and returns true. Otherwise stores nothing and returns false, leaving
-  // the line to `parse_line`, which finds exactly what `parse_line` would find here.
-  [[gnu::always_inline]] bool take_entry(const char* chunk, std::size_t start, std::size_t lf) {
+  // allowed): writes it at `out` (without counting it in the stats) and returns true.
+  // Otherwise returns false, leaving `out` as it was and the line to `parse_line`, which finds
+  // exactly what `parse_line` would find here. The fields are found in 64-bit windows of the
+  // masks starting at the line; a line whose fields lie further on takes `next_*` scans.
+  [[gnu::always_inline]] bool take_entry(const char* chunk, std::size_t start, std::size_t lf, Out& out) {
     if (lf == start || chunk[start] == '#') return false;
     std::size_t end = lf;  // the line without its line end
     const bool cr = chunk[end - 1] == '\r';
     if (cr && --end == start) return false;
-    const std::size_t last = end - 1;  // the closing '/'
-    if (chunk[last] != '/') return false;
-    // TRADITIONAL ' ' SIMPLIFIED ' ' '[' PINYIN ']' ' ' '/'. Each byte read below lies at or
-    // before `lf`, and `lf` is in the chunk.
-    const std::size_t t = masks_.next_space(start, last);
-    if (t == start || t >= last) return false;
-    const std::size_t s = masks_.next_space(t + 1, last);
-    if (s == t + 1 || s >= last || chunk[s + 1] != '[') return false;
-    const std::size_t close = masks_.next_close(s + 2, last);
-    if (close >= last || chunk[close + 1] != ' ' || chunk[close + 2] != '/' || close + 3 >= last) return false;
-    // GLOSS ('/' GLOSS)* '/': the slashes up to the last, which ends the line.
-    std::vector<GlossSpan>& glosses = data_.glosses;
-    const std::size_t first_gloss = glosses.size();
-    for (std::size_t g = close + 3;;) {
-      const std::size_t slash = masks_.next_slash(g, last);  // at most `last`
-      if (slash == g) {  // an empty gloss
-        glosses.resize(first_gloss);
-        return false;
+    const char* const line = chunk + start;
+    const std::size_t last = end - 1 - start;  // the closing '/', from the line's start
+    if (line[last] != '/') return false;
+    // TRADITIONAL ' ' SIMPLIFIED ' ' '[' PINYIN ']' ' ' '/'. Positions are from the line's
+    // start; a byte read below lies at or before the LF, which is in the chunk.
+    // The first byte of a class at or after `from` (and at least 64, past the window), up to
+    // `last`; beyond `last` if there is none.
+    using Next = std::size_t (detail::StructureMasks::*)(std::size_t, std::size_t) const noexcept;
+    const auto beyond_window = [&](Next next, std::size_t from) {
+      from = std::max<std::size_t>(from, 64);
+      return from > last ? detail::StructureMasks::none : (masks_.*next)(start + from, start + last) - start;
+    };
+    std::uint64_t spaces = masks_.space_window(start);
+    const std::size_t t = spaces != 0 ? static_cast<std::size_t>(std::countr_zero(spaces))
+                                      : beyond_window(&detail::StructureMasks::next_space, 64);
+    if (t == 0 || t >= last) return false;
+    spaces &= spaces - 1;
+    const std::size_t s = spaces != 0 ? static_cast<std::size_t>(std::countr_zero(spaces))
+                                      : beyond_window(&detail::StructureMasks::next_space, t + 1);
+    if (s == t + 1 || s >= last || line[s + 1] != '[') return false;
+    const std::size_t pinyin = s + 2;
+    const std::uint64_t closes = pinyin < 64 ? masks_.close_window(start) >> pinyin : 0;
+    const std::size_t close = closes != 0 ? pinyin + static_cast<std::size_t>(std::countr_zero(closes))
+                                          : beyond_window(&detail::StructureMasks::next_close, pinyin);
+    if (close >= last || line[close + 1] != ' ' || line[close + 2] != '/' || close + 3 >= last) return false;
+    // GLOSS ('/' GLOSS)* '/': the glosses lie between the slashes from the one at `close + 2`
+    // to the last, at `last`.
+    GlossSpan* gloss = out.gloss;
+    std::size_t g = close + 3;
+    std::uint64_t slashes = g < 64 ? masks_.slash_window(start) & (~std::uint64_t{0} << g) : 0;
+    for (;;) {
+      std::size_t slash;
+      if (slashes != 0) {
+        slash = static_cast<std::size_t>(std::countr_zero(slashes));
+        slashes &= slashes - 1;
+      } else {
+        slash = beyond_window(&detail::StructureMasks::next_slash, g);  // at most `last`
       }
-      glosses.push_back({static_cast<std::uint32_t>(g - start), static_cast<std::uint32_t>(slash - g)});
+      if (slash == g) return false;  // an empty gloss
+      *gloss++ = {static_cast<std::uint32_t>(g), static_cast<std::uint32_t>(slash - g)};
       if (slash == last) break;
       g = slash + 1;
     }
-    data_.records.push_back(Record{chunk + start, static_cast<std::uint32_t>(t - start),
-                                   static_cast<std::uint32_t>(s - t - 1), static_cast<std::uint32_t>(close - s - 2),
-                                   static_cast<std::uint32_t>(first_gloss)});
+    *out.record++ = Record{line, static_cast<std::uint32_t>(t), static_cast<std::uint32_t>(s - t - 1),
+                           static_cast<std::uint32_t>(close - pinyin), out.gloss_index};
+    out.gloss_index += static_cast<std::uint32_t>(gloss - out.gloss);
+    out.gloss = gloss;
     if (cr) data_.stats.crlf_line_ends = true;
     return true;
   }
@@ -158,8 +203,8 @@ class Dictionary::Loader {
   }
 
   void store_entry(std::string_view line) {
-    std::vector<Record>& records = data_.records;
-    std::vector<GlossSpan>& glosses = data_.glosses;
+    auto& records = data_.records;
+    auto& glosses = data_.glosses;
     if (records.size() >= std::numeric_limits<std::uint32_t>::max() ||
         glosses.size() + glosses_.size() >= std::numeric_limits<std::uint32_t>::max()) {
       throw std::length_error("cedict: more than 2^32 entries or glosses");
@@ -168,7 +213,7 @@ class Dictionary::Loader {
                              static_cast<std::uint32_t>(parsed_.simplified.size()),
                              static_cast<std::uint32_t>(parsed_.pinyin.size()),
                              static_cast<std::uint32_t>(glosses.size())});
-    glosses.insert(glosses.end(), glosses_.begin(), glosses_.end());
+    glosses.append(glosses_.data(), glosses_.data() + glosses_.size());
     ++data_.stats.entries;
     data_.stats.glosses += glosses_.size();
   }

@@ -13,6 +13,7 @@
 #include <bufstream/cedict/stats.hpp>
 #include <bufstream/mapped_file.hpp>
 
+#include "record_array.hpp"
 #include "text_arena.hpp"
 
 namespace bufstream::cedict {
@@ -60,8 +61,8 @@ struct detail::DictionaryData {
   std::unique_ptr<MappedFile> mapping;  // zero-copy over a mapped file
   bool zero_copy = false;
   TextArena text;
-  std::vector<Record> records;
-  std::vector<GlossSpan> glosses;
+  detail::RecordArray<Record> records;
+  detail::RecordArray<GlossSpan> glosses;
   Stats stats;  // without `memory`, which is computed when asked
 
   // Look-up indexes, each built once, on first use.

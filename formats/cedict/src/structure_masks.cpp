@@ -1,6 +1,7 @@
 #include "structure_masks.hpp"
 
 #include <cstring>
+#include <initializer_list>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -132,6 +133,10 @@ __attribute__((target("avx2"))) BlockBits classify_block_avx2(const char* p) noe
     char padded[64] = {};                                                              \
     std::memcpy(padded, text + w * 64, size - w * 64);                                 \
     store(w, classify_block(padded), (std::uint64_t{1} << (size - w * 64)) - 1);       \
+    ++w;                                                                               \
+  }                                                                                    \
+  for (const std::size_t zero : {w, w + 1}) {                                          \
+    newline[zero] = space[zero] = slash[zero] = close[zero] = 0;                       \
   }                                                                                    \
   return bad == 0;
 

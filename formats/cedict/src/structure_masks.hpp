@@ -32,6 +32,12 @@ class StructureMasks {
   std::size_t next_slash(std::size_t from, std::size_t last) const noexcept { return next(slash_, from, last); }
   std::size_t next_close(std::size_t from, std::size_t last) const noexcept { return next(close_, from, last); }
 
+  /// The spaces, slashes or ']' of bytes `[from, from + 64)`: bit `i` for byte `from + i`.
+  /// `from` is below the classified size; bits for bytes past it are zero.
+  std::uint64_t space_window(std::size_t from) const noexcept { return window(space_, from); }
+  std::uint64_t slash_window(std::size_t from) const noexcept { return window(slash_, from); }
+  std::uint64_t close_window(std::size_t from) const noexcept { return window(close_, from); }
+
  private:
   static std::size_t next(const std::uint64_t* mask, std::size_t from, std::size_t last) noexcept {
     std::size_t w = from / 64;
@@ -43,10 +49,17 @@ class StructureMasks {
     return w * 64 + static_cast<std::size_t>(std::countr_zero(m));
   }
 
-  std::uint64_t newline_[max_words];
-  std::uint64_t space_[max_words];
-  std::uint64_t slash_[max_words];
-  std::uint64_t close_[max_words];
+  static std::uint64_t window(const std::uint64_t* mask, std::size_t from) noexcept {
+    const std::size_t w = from / 64;
+    const std::size_t k = from % 64;
+    return (mask[w] >> k) | ((mask[w + 1] << 1) << (63 - k));  // two shifts: k may be 0
+  }
+
+  // Two words more than the text needs, set to zero, for `window`.
+  std::uint64_t newline_[max_words + 2];
+  std::uint64_t space_[max_words + 2];
+  std::uint64_t slash_[max_words + 2];
+  std::uint64_t close_[max_words + 2];
 };
 
 }  // namespace bufstream::cedict::detail
