@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <array>
 #include <bit>
-#include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -107,23 +106,6 @@ const char* find_escape_stop(const char* lo, const char* p, const char* end, cha
   return p;
 }
 
-// format_double_smalltalk's text, faster for the plain range 1e-4 <= |x| < 1e6: there the
-// shortest fixed notation of std::to_chars has the same digits, and only a whole number needs
-// ".0" appended. (A candidate for the stream layer's format_double_smalltalk itself; the
-// writer test checks that both agree.)
-char* format_float(char* out, double d) {
-  const double magnitude = std::fabs(d);
-  if (magnitude >= 1e-4 && magnitude < 1e6) [[likely]] {
-    char* end = std::to_chars(out, out + max_double_chars, d, std::chars_format::fixed).ptr;
-    if (std::find(out, end, '.') == end) {
-      *end++ = '.';
-      *end++ = '0';
-    }
-    return end;
-  }
-  return format_double_smalltalk(out, d);
-}
-
 bool is_bare_symbol(std::string_view name) noexcept {
   if (name.empty()) return false;
   return std::all_of(name.begin(), name.end(), [](char c) {
@@ -222,7 +204,7 @@ struct Writer::Impl {
   void write_double(double d) {
     if (std::isfinite(d)) [[likely]] {
       char* p = out.reserve(max_double_chars);
-      out.commit(static_cast<std::size_t>(format_float(p, d) - p));
+      out.commit(static_cast<std::size_t>(format_double_smalltalk(p, d) - p));
       return;
     }
     const char* name = std::isnan(d) ? "nan" : d > 0 ? "infinity" : "negativeInfinity";
