@@ -273,14 +273,15 @@ TEST(DictionaryRead, MovedDictionaryKeepsItsEntries) {
 }  // namespace
 }  // namespace bufstream::cedict
 
-// ---- The loader's fast path (an entry parsed before its LF is found) agrees with the rest ---
+// ---- Zero-copy loads and loads through a one-byte stream agree ----------------------------
 
 namespace bufstream::cedict {
 namespace {
 
-// Random dictionaries of good and bad lines, read zero-copy (which takes the fast path for
-// plain entries) and through a one-byte-at-a-time stream (which never can): the same entries,
-// counts and reported errors.
+// Random dictionaries of good and bad lines, read zero-copy (whole 16 KiB chunks at a time)
+// and through a one-byte-at-a-time stream (which hands the loader one line at a time as its LF
+// arrives): the same entries, counts and reported errors. loader_paths_test.cpp compares both
+// with the byte-by-byte line parser.
 TEST(DictionaryRead, FastPathAgreesOnRandomDictionaries) {
   const std::vector<std::string> pieces{
       " ", "[", "]", "/", "a", "bc", "好", "é", "𪨊", "\xE0\xA0\x80", "\xED\xA0\x80", "\xC0", "\x80", "\xFF",
