@@ -6,6 +6,7 @@
 #include <bufstream/numbers.hpp>
 
 #include <bit>
+#include <limits>
 
 #include "numbers_powers_of_ten.hpp"
 
@@ -19,16 +20,18 @@ constexpr double exact_powers_of_ten[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e
 
 constexpr std::uint64_t two_to_53 = std::uint64_t{1} << 53;
 
+constexpr double declined = std::numeric_limits<double>::quiet_NaN();
+
 }  // namespace
 
-std::optional<double> decimal_to_double(std::uint64_t w, int q) noexcept {
+double detail::decimal_to_double_or_nan(std::uint64_t w, int q) noexcept {
   if (w == 0) return 0.0;
   // Clinger: w and 10^|q| are exact doubles, so the one IEEE operation rounds correctly.
   if (w <= two_to_53 && q >= -22 && q <= 22) {
     const double m = static_cast<double>(w);
     return q < 0 ? m / exact_powers_of_ten[-q] : m * exact_powers_of_ten[q];
   }
-  if (q < detail::min_power_of_ten || q > 308) return std::nullopt;
+  if (q < detail::min_power_of_ten || q > 308) return declined;
 
   // w * 10^q = (w << lz) * T * 2^(floor_log2_pow10(q) - 127 - lz), T the table's 128 bits
   // (rounded down: the product below is low by less than w << lz in its lowest word). With
@@ -46,7 +49,7 @@ std::optional<double> decimal_to_double(std::uint64_t w, int q) noexcept {
     if (product.low < second.high) ++product.high;
     if ((product.high & 0x1FF) == 0x1FF && product.low == ~std::uint64_t{0} &&
         second.low + wn < second.low) {
-      return std::nullopt;
+      return declined;
     }
   }
   // product.high has its top bit at 63 or 62: keep 54 bits (53 and a rounding bit).
@@ -56,7 +59,7 @@ std::optional<double> decimal_to_double(std::uint64_t w, int q) noexcept {
   // is right unless the tie is exact and m's kept part is even; leave that to the fallback.
   if (product.low == 0 && (product.high & ((std::uint64_t{1} << (top + 9)) - 1)) == 0 &&
       (m & 3) == 1) {
-    return std::nullopt;
+    return declined;
   }
   m = (m + (m & 1)) >> 1;
   int binary_exponent = detail::floor_log2_pow10(q) + 1 - lz + top + 9 + 1;  // the >> 1 above
@@ -65,7 +68,7 @@ std::optional<double> decimal_to_double(std::uint64_t w, int q) noexcept {
     ++binary_exponent;
   }
   const int biased = binary_exponent + 1075;  // value = m * 2^binary_exponent, m in [2^52, 2^53)
-  if (biased < 1 || biased > 2046) return std::nullopt;  // subnormal or infinite
+  if (biased < 1 || biased > 2046) return declined;  // subnormal or infinite
   const std::uint64_t bits =
       (static_cast<std::uint64_t>(biased) << 52) | (m & ((std::uint64_t{1} << 52) - 1));
   return std::bit_cast<double>(bits);

@@ -79,17 +79,19 @@ inline const char* scan_digits(const char* p, const char* end, std::uint64_t& va
   return p;
 }
 
-// True when one of the 8 bytes of `v` needs a closer look inside a string: '"', '\\', a
-// control character or a byte of a multi-byte UTF-8 sequence. (A byte equals c exactly when
+// Marks (in their high bit) the bytes of `v` that need a closer look inside a string: '"',
+// '\\', a control character or a byte of a multi-byte UTF-8 sequence. (A byte equals c exactly when
 // v ^ repeat(c) has a zero byte; `x - repeat(1) & ~x & repeat(0x80)` finds zero bytes, and
 // `x - repeat(0x20)` the bytes below 0x20 in the same way.)
-constexpr bool has_special_byte(std::uint64_t v) noexcept {
+// The high bit of the first such byte is exact (a borrow only runs upwards from a marked
+// byte), so `std::countr_zero(special_bytes(v)) / 8` is its index; later marks may be false.
+constexpr std::uint64_t special_bytes(std::uint64_t v) noexcept {
   const std::uint64_t quote = v ^ repeat_byte('"');
   const std::uint64_t backslash = v ^ repeat_byte('\\');
   const std::uint64_t found = ((quote - repeat_byte(1)) & ~quote) |
                               ((backslash - repeat_byte(1)) & ~backslash) |
                               (v - repeat_byte(0x20)) | v;
-  return (found & repeat_byte(0x80)) != 0;
+  return found & repeat_byte(0x80);
 }
 
 // The RFC 8259 number grammar as a state machine, so that a number can be scanned in pieces
@@ -444,9 +446,10 @@ Number Reader::read_number() {
     }
     if (is_float && digits <= 19) {
       // |exponent| stays below 100000 + the window's size: an int holds it.
-      if (const std::optional<double> d = decimal_to_double(mantissa, static_cast<int>(exponent))) {
+      const double d = bufstream::detail::decimal_to_double_or_nan(mantissa, static_cast<int>(exponent));
+      if (d == d) {  // not NaN: converted
         n.kind = Number::Kind::floating;
-        n.d = negative ? -*d : *d;
+        n.d = negative ? -d : d;
         in_.set_cursor(p);
         return n;
       }
@@ -529,8 +532,17 @@ void Reader::read_string_body(std::string& out) {
     const char* p = in_.cursor();
     const char* const end = in_.limit();
     const char* const run = p;
-    while (end - p >= 8 && !has_special_byte(load8(p))) p += 8;
-    while (p != end && plain[static_cast<unsigned char>(*p)]) ++p;
+    for (;;) {
+      if (end - p < 8) {
+        while (p != end && plain[static_cast<unsigned char>(*p)]) ++p;
+        break;
+      }
+      if (const std::uint64_t special = special_bytes(load8(p))) {
+        p += std::countr_zero(special) / 8;
+        break;
+      }
+      p += 8;
+    }
     out.append(run, static_cast<std::size_t>(p - run));
     in_.set_cursor(p);
     if (p == end) {

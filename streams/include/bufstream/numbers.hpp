@@ -50,6 +50,18 @@ char* format_double_smalltalk(char* out, double value);
 /// convert the text with `parse_double`. `significand` must be below 10^19 (19 digits).
 std::optional<double> decimal_to_double(std::uint64_t significand, int exponent) noexcept;
 
+namespace detail {
+/// `decimal_to_double` for hot loops: NaN where that gives nullopt. (A plain double comes back
+/// in one register; an optional<double> is reassembled through memory.)
+double decimal_to_double_or_nan(std::uint64_t significand, int exponent) noexcept;
+}  // namespace detail
+
+inline std::optional<double> decimal_to_double(std::uint64_t significand, int exponent) noexcept {
+  const double value = detail::decimal_to_double_or_nan(significand, exponent);
+  if (value != value) return std::nullopt;
+  return value;
+}
+
 /// Parses all of `text` as an integer of type T (optional leading `-` for signed types, then
 /// decimal digits). Empty, partial, or out-of-range text gives `std::nullopt`.
 template <std::integral T>
