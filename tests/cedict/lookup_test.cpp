@@ -78,6 +78,20 @@ void expect_lookups(const Dictionary& d) {
   EXPECT_EQ(numbers(d.find_pinyin("xian1")), (N{11, 12}));  // "xi an1" leaves xi's tone open
   EXPECT_EQ(numbers(d.find_pinyin("  ")), N{});
 
+  // Tone marks: the same as the tone digits at the end of their syllables.
+  EXPECT_EQ(numbers(d.find_pinyin("nǐ hǎo")), N{0});
+  EXPECT_EQ(numbers(d.find_pinyin("nǐhǎo")), N{0});
+  EXPECT_EQ(numbers(d.find_pinyin("Nǐ hao")), N{0});
+  EXPECT_EQ(numbers(d.find_pinyin("ní hǎo")), N{});  // a wrong tone
+  EXPECT_EQ(numbers(d.find_pinyin("hào")), N{2});
+  EXPECT_EQ(numbers(d.find_pinyin("lǚ")), (N{3, 4}));
+  EXPECT_EQ(numbers(d.find_pinyin("LǙ")), (N{3, 4}));
+  EXPECT_EQ(numbers(d.find_pinyin("lǜ")), N{5});
+  EXPECT_EQ(numbers(d.find_pinyin("nǚ")), N{6});
+  EXPECT_EQ(numbers(d.find_pinyin("Xī'ān")), N{11});
+  EXPECT_EQ(numbers(d.find_pinyin("xiān")), (N{11, 12}));  // xi's tone left open, as with xian1
+  EXPECT_EQ(numbers(d.find_pinyin("māo")), N{7});
+
   // English: whole words, ASCII case ignored, every word of the query.
   EXPECT_EQ(numbers(d.find_english("cat")), (N{7, 12}));  // "cat", "Cat's Cradle"; not "to catch"
   EXPECT_EQ(numbers(d.find_english("catch")), N{8});

@@ -29,6 +29,31 @@ TEST(PinyinKey, Normalises) {
   EXPECT_EQ(key("u", true), "u");
 }
 
+TEST(PinyinKey, ToneMarksBecomeDigitsAtTheSyllableEnd) {
+  EXPECT_EQ(key("nǐ hǎo", true), "ni3hao3");
+  EXPECT_EQ(key("nǐhǎo", true), "ni3hao3");
+  EXPECT_EQ(key("Nǐ Hǎo", true), "ni3hao3");
+  EXPECT_EQ(key("nǐhǎo", false), "nihao");
+  EXPECT_EQ(key("lǜ", true), "lv4");
+  EXPECT_EQ(key("LǛ", true), "lv4");
+  EXPECT_EQ(key("nǚ'ér", true), "nv3er2");
+  EXPECT_EQ(key("Xī'ān", true), "xi1an1");
+  EXPECT_EQ(key("xiān", true), "xian1");
+  EXPECT_EQ(key("Zhōngguó", true), "zhong1guo2");
+  EXPECT_EQ(key("Chángē", true), "chan2ge1");   // n then g and a vowel: the g starts a syllable
+  EXPECT_EQ(key("fāngàn", true), "fan1gan4");  // the same rule: pinyin writes 方案 fāng'àn
+  EXPECT_EQ(key("fāng'àn", true), "fang1an4");
+  EXPECT_EQ(key("nǎr", true), "nar3");
+  EXPECT_EQ(key("èrshí", true), "er4shi2");
+  EXPECT_EQ(key("hěnhǎo", true), "hen3hao3");
+  EXPECT_EQ(key("ǹg", true), "ng4");  // syllabic n and ng (嗯 [ng4])
+  EXPECT_EQ(key("ā á ǎ à ē é ě è ī í ǐ ì ō ó ǒ ò ū ú ǔ ù ǖ ǘ ǚ ǜ", true),
+            "a1a2a3a4e1e2e3e4i1i2i3i4o1o2o3o4u1u2u3u4v1v2v3v4");
+  EXPECT_EQ(key("Ā Á Ǎ À Ē É Ě È Ī Í Ǐ Ì Ō Ó Ǒ Ò Ū Ú Ǔ Ù Ǖ Ǘ Ǚ Ǜ", true),
+            "a1a2a3a4e1e2e3e4i1i2i3i4o1o2o3o4u1u2u3u4v1v2v3v4");
+  EXPECT_EQ(key("好 hǎo", true), "好hao3");  // other characters are kept
+}
+
 TEST(PinyinKey, TonesMatch) {
   EXPECT_TRUE(tones_match("ni3hao3", "ni3hao3"));
   EXPECT_TRUE(tones_match("nihao", "ni3hao3"));

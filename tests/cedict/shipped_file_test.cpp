@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cctype>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -147,6 +148,15 @@ TEST(ShippedFile, Lookups) {
   bool found_green = false;
   for (const Entry& e : green) found_green = found_green || e.simplified == "绿";
   EXPECT_TRUE(found_green);
+  // Tone marks and tone digits find the same entries.
+  for (const auto& [marks, digits] : {std::pair{"nǐ hǎo", "ni3 hao3"}, std::pair{"Zhōngguó", "Zhong1 guo2"},
+                                      std::pair{"lǜ", "lu:4"}, std::pair{"Xī'ān", "Xi1 an1"}}) {
+    std::vector<std::size_t> a, b;
+    for (const Entry& e : d.find_pinyin(marks)) a.push_back(e.index);
+    for (const Entry& e : d.find_pinyin(digits)) b.push_back(e.index);
+    EXPECT_FALSE(a.empty()) << marks;
+    EXPECT_EQ(a, b) << marks;
+  }
   const auto cats = d.find_english("cat");
   bool found_cat = false;
   for (const Entry& e : cats) {

@@ -1,5 +1,10 @@
 #include "pinyin_key.hpp"
 
+#include <cstdint>
+#include <vector>
+
+#include <bufstream/utf8.hpp>
+
 namespace bufstream::cedict {
 
 namespace {
@@ -8,27 +13,109 @@ constexpr bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
 
 }  // namespace
 
-void append_pinyin_key(std::string_view pinyin, bool keep_tones, std::string& out) {
-  for (std::size_t i = 0; i < pinyin.size(); ++i) {
-    const char c = pinyin[i];
-    if (c == ' ' || c == '\t') continue;
-    if (is_digit(c)) {
-      if (keep_tones) out.push_back(c);
-      continue;
-    }
-    if ((c == 'u' || c == 'U') && i + 1 < pinyin.size() && pinyin[i + 1] == ':') {
-      out.push_back('v');
-      ++i;
-      continue;
-    }
-    // ü is C3 BC, Ü is C3 9C in UTF-8.
-    if (c == '\xC3' && i + 1 < pinyin.size() && (pinyin[i + 1] == '\xBC' || pinyin[i + 1] == '\x9C')) {
-      out.push_back('v');
-      ++i;
-      continue;
-    }
-    out.push_back(c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c);
+namespace {
+
+// One letter (or other byte) of a pinyin text, its case and the spelling of ü normalised.
+struct Unit {
+  char c;                  // 'a'..'z' ('v' for ü), a tone digit, or any other byte kept as is
+  std::uint8_t tone = 0;   // 1..4 for a vowel written with a tone mark
+  bool separator = false;  // a space, tab or apostrophe: ends a syllable, not kept
+};
+
+constexpr bool is_vowel(char c) noexcept {
+  return c == 'a' || c == 'e' || c == 'i' || c == 'o' || c == 'u' || c == 'v';
+}
+
+// The letter and tone of a vowel (or syllabic n) written with a tone mark, e.g. U+01CE ǎ is
+// {'a', 3}; {0, 0} for any other code point. Capitals are included.
+struct Marked {
+  char letter;
+  std::uint8_t tone;
+};
+Marked marked_vowel(char32_t cp) noexcept {
+  struct Mark {
+    char32_t small, capital;
+    Marked marked;
+  };
+  static constexpr Mark marks[] = {
+      {0x0101, 0x0100, {'a', 1}}, {0x00E1, 0x00C1, {'a', 2}}, {0x01CE, 0x01CD, {'a', 3}}, {0x00E0, 0x00C0, {'a', 4}},
+      {0x0113, 0x0112, {'e', 1}}, {0x00E9, 0x00C9, {'e', 2}}, {0x011B, 0x011A, {'e', 3}}, {0x00E8, 0x00C8, {'e', 4}},
+      {0x012B, 0x012A, {'i', 1}}, {0x00ED, 0x00CD, {'i', 2}}, {0x01D0, 0x01CF, {'i', 3}}, {0x00EC, 0x00CC, {'i', 4}},
+      {0x014D, 0x014C, {'o', 1}}, {0x00F3, 0x00D3, {'o', 2}}, {0x01D2, 0x01D1, {'o', 3}}, {0x00F2, 0x00D2, {'o', 4}},
+      {0x016B, 0x016A, {'u', 1}}, {0x00FA, 0x00DA, {'u', 2}}, {0x01D4, 0x01D3, {'u', 3}}, {0x00F9, 0x00D9, {'u', 4}},
+      {0x01D6, 0x01D5, {'v', 1}}, {0x01D8, 0x01D7, {'v', 2}}, {0x01DA, 0x01D9, {'v', 3}}, {0x01DC, 0x01DB, {'v', 4}},
+      {0x00FC, 0x00DC, {'v', 0}},  // ü without a tone mark
+      {0x0144, 0x0143, {'n', 2}}, {0x0148, 0x0147, {'n', 3}}, {0x01F9, 0x01F8, {'n', 4}},
+  };
+  for (const Mark& m : marks) {
+    if (cp == m.small || cp == m.capital) return m.marked;
   }
+  return {0, 0};
+}
+
+std::vector<Unit> units_of(std::string_view pinyin) {
+  std::vector<Unit> units;
+  const char* p = pinyin.data();
+  const char* const end = p + pinyin.size();
+  while (p != end) {
+    const char c = *p;
+    if (c == ' ' || c == '\t' || c == '\'') {
+      units.push_back({' ', 0, true});
+      ++p;
+    } else if ((c == 'u' || c == 'U') && end - p >= 2 && p[1] == ':') {
+      units.push_back({'v'});
+      p += 2;
+    } else if (static_cast<unsigned char>(c) >= 0x80) {
+      const utf8::Decoded d = utf8::decode(p, end);
+      const Marked m = d.error == utf8::Error::none ? marked_vowel(d.code_point) : Marked{0, 0};
+      if (m.letter != 0) {
+        units.push_back({m.letter, m.tone});
+        p += d.length;
+      } else {
+        units.push_back({c});  // kept byte by byte
+        ++p;
+      }
+    } else {
+      units.push_back({c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c});
+      ++p;
+    }
+  }
+  return units;
+}
+
+// Whether a syllable whose toned vowel came before `units[i]` goes on with it: more vowels,
+// then a final n, ng or r unless that letter starts the next syllable (a vowel follows).
+bool continues_syllable(const std::vector<Unit>& units, std::size_t i) noexcept {
+  const auto at = [&](std::size_t k) { return k < units.size() && !units[k].separator ? units[k].c : '\0'; };
+  const char c = at(i);
+  if (is_vowel(c)) return units[i].tone == 0;
+  if (c == 'r') return !is_vowel(at(i + 1));
+  if (c == 'n') return !is_vowel(at(i + 1));
+  if (c == 'g') return i > 0 && at(i - 1) == 'n' && !is_vowel(at(i + 1));  // the g of a final ng
+  return false;
+}
+
+}  // namespace
+
+void append_pinyin_key(std::string_view pinyin, bool keep_tones, std::string& out) {
+  const std::vector<Unit> units = units_of(pinyin);
+  std::uint8_t pending = 0;  // the tone of a marked vowel, written where its syllable ends
+  const auto end_syllable = [&] {
+    if (pending != 0 && keep_tones) out.push_back(static_cast<char>('0' + pending));
+    pending = 0;
+  };
+  for (std::size_t i = 0; i < units.size(); ++i) {
+    const Unit& u = units[i];
+    if (pending != 0 && !continues_syllable(units, i)) end_syllable();
+    if (u.separator) continue;
+    if (is_digit(u.c)) {
+      if (keep_tones) out.push_back(u.c);
+      continue;
+    }
+    out.push_back(u.c);
+    if (u.tone != 0) pending = u.tone;
+  }
+  end_syllable();
 }
 
 bool tones_match(std::string_view query_key, std::string_view entry_key) noexcept {

@@ -8,8 +8,12 @@
 namespace bufstream::cedict {
 
 /// Appends the normalised form of `pinyin` to `out`: ASCII letters lower-cased; "u:", "v",
-/// "ü" and "Ü" all become 'v'; spaces and tabs dropped; tone digits kept only if
+/// "ü" and "Ü" all become 'v'; spaces, tabs and apostrophes dropped; tone digits kept only if
 /// `keep_tones`; every other byte kept as it is. "Lu:4 Xun4" gives "lv4xun4" (or "lvxun").
+/// Tone marks become the tone digit at the end of their syllable: "nǐhǎo" gives "ni3hao3",
+/// "Xī'ān" "xi1an1", "lǜ" "lv4". Without spaces or apostrophes a syllable ends after the
+/// marked vowel's vowels and a final n, ng or r, unless that letter is followed by a vowel
+/// (so "Chángē" is "chan2ge1", as pinyin's apostrophe rule intends).
 void append_pinyin_key(std::string_view pinyin, bool keep_tones, std::string& out);
 
 /// True when `entry_key` (a key with tones) matches `query_key` (a key with tones, some of

@@ -95,7 +95,10 @@ class Dictionary {
   std::vector<Entry> find_headword(std::string_view headword) const;
   /// Entries whose pinyin matches `query`: case and spaces are ignored, "u:", "v" and "ü" are
   /// the same letter, and tone numbers are optional: a syllable given without a tone matches
-  /// every tone ("ni hao", "nihao", "ni3 hao3", "ni hao3" all find 你好 [ni3 hao3]).
+  /// every tone ("ni hao", "nihao", "ni3 hao3", "ni hao3" all find 你好 [ni3 hao3]). Tone
+  /// marks stand for the digit at the end of their syllable: "nǐ hǎo" and "nǐhǎo" are
+  /// "ni3 hao3", "lǜ" is "lu:4"; write syllables that pinyin would separate with an apostrophe
+  /// apart ("Xī'ān" or "Xī ān" for 西安 [Xi1 an1]; "xiān" is [xian1] or [xi an1]).
   std::vector<Entry> find_pinyin(std::string_view query) const;
   /// Entries whose glosses contain every word of `query` as a whole word, ignoring ASCII case:
   /// "cat" finds "a cat" and "cat's", not "catch"; "go dutch" finds "to go Dutch". Words are
