@@ -158,11 +158,14 @@ struct DecimalDigits {
 DecimalDigits decimal_digits(double magnitude) noexcept {
   const detail::Decimal decimal = detail::shortest_decimal(magnitude);
   const std::uint64_t f = decimal.significand;
+  // The three divisions are independent (short dependency chains: the writer waits for the
+  // length of this text before it can place the next one).
   const std::uint64_t high = f / 100000000;
+  const std::uint64_t top = f / 10000000000000000;
   DecimalDigits d;
-  d.top = static_cast<unsigned>(high / 100000000);
-  d.middle = eight_digit_values(static_cast<std::uint32_t>(high % 100000000));
-  d.low = eight_digit_values(static_cast<std::uint32_t>(f % 100000000));
+  d.top = static_cast<unsigned>(top);
+  d.middle = eight_digit_values(static_cast<std::uint32_t>(high - top * 100000000));
+  d.low = eight_digit_values(static_cast<std::uint32_t>(f - high * 100000000));
   // Byte i of a group is its digit i (lowest byte first): trailing zero bits count leading
   // zero digits, leading zero bits trailing zero digits. f > 0: some group is not zero.
   // (Selects, not branches: 16 or 17 digits is a coin toss from one value to the next.)
