@@ -506,7 +506,7 @@ struct Writer::Impl {
     out.put(is_map ? '{' : '[');
     if (is_short) out.put(' ');
     frames.push_back({is_map, is_short, 0});
-    if (!is_short) ++level;
+    if (options.pretty && !is_short) ++level;  // streamed containers indent in pretty only
   }
 
   void end(bool is_map) {
@@ -523,7 +523,7 @@ struct Writer::Impl {
     if (f.is_short) {
       out.write(f.count == 0 ? "]" : " ]");
     } else {
-      --level;
+      if (options.pretty) --level;
       if (options.pretty) {
         if (f.count == 0) {
           out.put(' ');
@@ -597,8 +597,28 @@ void Writer::write(const Value& v) {
   after_element();
 }
 
-void Writer::begin_list() { impl_->begin({}, false); }
-void Writer::end_list() { impl_->end(false); }
+// A plain list in compact layout inside another list (a table's row) needs none of begin's
+// checks but the depth limit: no tag, no layout, no map key rule.
+void Writer::begin_list() {
+  Impl& w = *impl_;
+  if (!pretty_ && !frames_.empty() && !frames_.back().is_map && frames_.size() < w.options.max_depth) [[likely]] {
+    if (frames_.back().count++ != 0) out_.put(',');
+    if (w.tracks_identity()) ++w.objects;
+    out_.put('[');
+    frames_.push_back({false, false, 0});
+    return;
+  }
+  w.begin({}, false);
+}
+
+void Writer::end_list() {
+  if (!pretty_ && frames_.size() > 1 && !frames_.back().is_map) [[likely]] {
+    frames_.pop_back();
+    out_.put(']');
+    return;
+  }
+  impl_->end(false);
+}
 void Writer::begin_map() { impl_->begin({}, true); }
 void Writer::end_map() { impl_->end(true); }
 void Writer::begin_tagged_list(std::string_view tag) { impl_->begin(tag, false); }
