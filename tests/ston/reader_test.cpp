@@ -7,6 +7,9 @@
 
 #include <bufstream/ston/reader.hpp>
 
+#include <bufstream/buffered_read_stream.hpp>
+
+#include "faulty_read_stream.hpp"
 #include "ston_test_util.hpp"
 
 namespace bufstream::ston {
@@ -277,6 +280,57 @@ TEST(StonReader, SeveralValuesInSequenceEachNumberedFromOne) {
     EXPECT_EQ(values[2], Value(doc.list({1})));
     EXPECT_TRUE(values[3].as_list()[0].same_object(values[3]));
     EXPECT_TRUE(values[4].as_map().at("x").same_object(values[4]));
+  }
+}
+
+// ---- Sticky errors ---------------------------------------------------------------------------
+
+TEST(StonReader, AParseErrorIsThrownAgainByEveryLaterCall) {
+  for (const auto& setup : testing::reader_setups()) {
+    SCOPED_TRACE(setup.name);
+    auto in = setup.make("[1,2 3] [4]");
+    Reader reader(*in);
+    Document doc;
+    std::string first;
+    try {
+      (void)reader.read(doc);
+      FAIL() << "no error";
+    } catch (const ParseError& e) {
+      first = e.what();
+    }
+    // The rest of the input is well-formed, but the reader stands in the middle of a value.
+    for (int call = 0; call < 3; ++call) {
+      try {
+        if (call == 0) (void)reader.read(doc);
+        if (call == 1) (void)reader.at_end();
+        if (call == 2) reader.expect_end();
+        ADD_FAILURE() << "call " << call << " did not throw";
+      } catch (const ParseError& e) {
+        EXPECT_EQ(std::string(e.what()), first) << "call " << call;
+      }
+    }
+  }
+}
+
+TEST(StonReader, AnIoErrorIsThrownAgainNotParsedAround) {
+  // The source fails in the middle of a string: a repeated read must not go on from the bytes
+  // still buffered (where a backslash or a quote would start a bogus token).
+  const std::string text = R"(['it\'s \\ a \'test\'',['x\\y\'z'],3])";
+  for (std::size_t fail_at = 1; fail_at <= text.size(); ++fail_at) {
+    for (std::size_t buffer : {std::size_t{1}, std::size_t{3}, std::size_t{7}, std::size_t{16}}) {
+      SCOPED_TRACE(::testing::Message() << "read " << fail_at << ", buffer " << buffer);
+      testing::FaultyReadStream source(text, {.fail_at = fail_at, .max_per_read = 5});
+      BufferedReadStream in(source, {.buffer_size = buffer});
+      Reader reader(in);
+      Document doc;
+      try {
+        (void)reader.read(doc);
+        continue;  // the fault came after the value (or never)
+      } catch (const IoError&) {
+      }
+      EXPECT_THROW((void)reader.read(doc), IoError);
+      EXPECT_THROW((void)reader.at_end(), IoError);
+    }
   }
 }
 

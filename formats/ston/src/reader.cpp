@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <cstring>
+#include <exception>
 #include <deque>
 #include <limits>
 #include <optional>
@@ -89,7 +90,23 @@ struct Reader::Impl {
   std::vector<std::size_t> size_hints;  // by depth: the size of the last list completed there
   std::vector<MapEntry> entries;   // entries of the open maps, innermost last
 
+  std::exception_ptr error;  // the first failure: every later call throws it again
+
   Impl(ReadStream& stream, ReadOptions opts) : in(stream), options(std::move(opts)) {}
+
+  // Runs one call of the public interface. After a failure the stream stands in the middle of
+  // a token (or of a value), so going on would parse nonsense: the failure is kept and thrown
+  // again instead, as the stream itself does with its own errors.
+  template <class Call>
+  auto sticky(Call call) -> decltype(call()) {
+    if (error) std::rethrow_exception(error);
+    try {
+      return call();
+    } catch (...) {
+      error = std::current_exception();
+      throw;
+    }
+  }
 
   // ---- Positions and errors ---------------------------------------------------------------
 
@@ -734,16 +751,22 @@ Reader::~Reader() = default;
 Reader::Reader(Reader&&) noexcept = default;
 Reader& Reader::operator=(Reader&&) noexcept = default;
 
-Value Reader::read(Document& doc) { return impl_->read_top(doc); }
+Value Reader::read(Document& doc) {
+  return impl_->sticky([&] { return impl_->read_top(doc); });
+}
 
 void Reader::expect_end() {
-  impl_->skip_whitespace();
-  if (impl_->peek() >= 0) impl_->fail_expected("end of input after the value");
+  impl_->sticky([&] {
+    impl_->skip_whitespace();
+    if (impl_->peek() >= 0) impl_->fail_expected("end of input after the value");
+  });
 }
 
 bool Reader::at_end() {
-  impl_->skip_whitespace();
-  return impl_->peek() < 0;
+  return impl_->sticky([&] {
+    impl_->skip_whitespace();
+    return impl_->peek() < 0;
+  });
 }
 
 SourcePosition Reader::position() const noexcept { return impl_->here(); }

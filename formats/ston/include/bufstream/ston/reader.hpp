@@ -19,7 +19,8 @@
 // Errors: malformed input throws `ParseError` with line (LF, CRLF or CR between tokens; LF
 // inside strings and comments), column (in bytes),
 // byte offset and "expected ... but found ...". Nesting deeper than `max_depth` is an error,
-// never a stack overflow.
+// never a stack overflow. Errors are sticky: after a ParseError, or an IoError of the stream,
+// every later call throws that error again (the stream stands in the middle of a value).
 #pragma once
 
 #include <cstddef>
