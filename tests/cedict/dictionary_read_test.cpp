@@ -278,7 +278,7 @@ TEST(DictionaryRead, MovedDictionaryKeepsItsEntries) {
 namespace bufstream::cedict {
 namespace {
 
-// Random dictionaries of good and bad lines, read zero-copy (whole 16 KiB chunks at a time)
+// Random dictionaries of good and bad lines, read zero-copy (whole 4 KiB chunks at a time)
 // and through a one-byte-at-a-time stream (which hands the loader one line at a time as its LF
 // arrives): the same entries, counts and reported errors. loader_paths_test.cpp compares both
 // with the byte-by-byte line parser.

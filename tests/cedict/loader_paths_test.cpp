@@ -1,4 +1,4 @@
-// The loader's mask path (plain entries read by bit scans over 16 KiB chunks, UTF-8 checked
+// The loader's mask path (plain entries read by bit scans over 4 KiB chunks, UTF-8 checked
 // by shape) against the byte-by-byte line parser, on random dictionaries that put every kind
 // of line (good, malformed, invalid UTF-8, long) across chunk and 64-byte word boundaries, read
 // zero-copy and through every reader setup.
@@ -141,7 +141,7 @@ const LoadOptions lenient{.errors = ErrorMode::lenient, .max_reported_errors = 1
 TEST(LoaderPaths, ZeroCopyAgreesWithTheLineParserAcrossChunks) {
   RandomText random(11);
   for (int round = 0; round < 12; ++round) {
-    std::string text = random.dictionary(1500, 50);  // about 60 KiB: several 16 KiB chunks
+    std::string text = random.dictionary(1500, 50);  // about 60 KiB: many 4 KiB chunks
     if (round % 2 == 1) text.pop_back();               // no final newline
     SCOPED_TRACE(round);
     const Expected x = reference(text);
@@ -212,7 +212,7 @@ TEST(LoaderPaths, StrictErrorAfterManyChunksHasItsLineAndOffset) {
   }
 }
 
-// A line longer than a chunk (16 KiB) goes to the line parser, good or bad.
+// A line longer than a chunk (4 KiB) goes to the line parser, good or bad.
 TEST(LoaderPaths, LinesLongerThanAChunk) {
   const std::string gloss(40000, 'g');
   const std::string text = "a b [c] /x/\n" "L L [l] /" + gloss + "/y/\n" "d e [f] /z/\n" "M M [m] /" + gloss + "\n" "g h [i] /w/";

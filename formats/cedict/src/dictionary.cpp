@@ -62,7 +62,7 @@ class Dictionary::Loader {
       const std::size_t chunk_size = std::min(size - pos, chunk_bytes);
       std::size_t valid_end = masks_.classify(chunk, chunk_size) ? chunk_size : valid_prefix(chunk, chunk_size);
       if (records.size() > max_count - max_records || glosses.size() > max_count - max_glosses) {
-        throw std::length_error("cedict: more than 2^32 - 2^13 entries or glosses");
+        throw std::length_error("cedict: more than 2^32 - 2^11 entries or glosses");
       }
       records.reserve_more(max_records);
       glosses.reserve_more(max_glosses);

@@ -12,7 +12,7 @@ namespace bufstream::cedict::detail {
 /// bit `i % 64` of word `i / 64` of a mask stands for byte `i`.
 class StructureMasks {
  public:
-  static constexpr std::size_t max_bytes = 16 * 1024;
+  static constexpr std::size_t max_bytes = 4 * 1024;  // masks and text stay in L1
   static constexpr std::size_t max_words = max_bytes / 64;
   /// Returned by the `next_*` functions when there is no such byte.
   static constexpr std::size_t none = ~std::size_t{0};
