@@ -93,6 +93,17 @@ __attribute__((target("avx2"))) inline std::uint64_t at_least64(__m256i lo, __m2
   return (static_cast<std::uint64_t>(h) << 32) | l;
 }
 
+// The special bytes of 32 (C0 C1 E0 ED F0..FF), combined before the one movemask.
+__attribute__((target("avx2"))) inline std::uint32_t special_bits_avx2(__m256i v) noexcept {
+  const __m256i c0_c1 = _mm256_cmpeq_epi8(_mm256_and_si256(v, _mm256_set1_epi8(static_cast<char>(0xFE))),
+                                          _mm256_set1_epi8(static_cast<char>(0xC0)));
+  const __m256i e0 = _mm256_cmpeq_epi8(v, _mm256_set1_epi8(static_cast<char>(0xE0)));
+  const __m256i ed = _mm256_cmpeq_epi8(v, _mm256_set1_epi8(static_cast<char>(0xED)));
+  const __m256i f0_ff = _mm256_cmpeq_epi8(_mm256_max_epu8(v, _mm256_set1_epi8(static_cast<char>(0xF0))), v);
+  return static_cast<std::uint32_t>(
+      _mm256_movemask_epi8(_mm256_or_si256(_mm256_or_si256(c0_c1, e0), _mm256_or_si256(ed, f0_ff))));
+}
+
 __attribute__((target("avx2"))) BlockBits classify_block_avx2(const char* p) noexcept {
   const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
   const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 32));
@@ -102,9 +113,7 @@ __attribute__((target("avx2"))) BlockBits classify_block_avx2(const char* p) noe
   if (b.high == 0) return b;
   b.lead = at_least64(lo, hi, 0xC0);
   b.lead3 = at_least64(lo, hi, 0xE0);
-  const __m256i fe = _mm256_set1_epi8(static_cast<char>(0xFE));
-  b.special = bits64(_mm256_and_si256(lo, fe), _mm256_and_si256(hi, fe), static_cast<char>(0xC0)) |
-              bits64(lo, hi, static_cast<char>(0xE0)) | bits64(lo, hi, static_cast<char>(0xED)) | at_least64(lo, hi, 0xF0);
+  b.special = (static_cast<std::uint64_t>(special_bits_avx2(hi)) << 32) | special_bits_avx2(lo);
   return b;
 }
 #endif
