@@ -34,8 +34,9 @@ struct DoubleFormat {
 };
 
 /// Writes the shortest text that reads back as exactly `value` (`0.1`, `1e+100`, `-0`) and
-/// returns the end. The text is `std::to_chars(out, end, value)`'s, byte for byte. Infinities and NaN are written `inf`, `-inf`, `nan`; formats that cannot
-/// hold them check `std::isfinite` first. `out` needs `max_double_chars` bytes.
+/// returns the end: the text of `std::to_chars(out, end, value)`, byte for byte. Infinities
+/// and NaN are written `inf`, `-inf`, `nan`; formats that cannot hold them check
+/// `std::isfinite` first. `out` needs `max_double_chars` bytes.
 char* format_double(char* out, double value, DoubleFormat format = {});
 
 /// Writes `value` the way Smalltalk prints a Float (and STON expects it): the shortest
@@ -48,7 +49,7 @@ char* format_double_smalltalk(char* out, double value);
 /// exactly without big numbers: `std::nullopt` when the value is zero after rounding, subnormal,
 /// infinite, or too close to a midpoint between two doubles to decide (rare); callers then
 /// convert the text with `parse_double`. `significand` must be below 10^19 (19 digits).
-std::optional<double> decimal_to_double(std::uint64_t significand, int exponent) noexcept;
+inline std::optional<double> decimal_to_double(std::uint64_t significand, int exponent) noexcept;
 
 namespace detail {
 /// `decimal_to_double` for hot loops: NaN where that gives nullopt. (A plain double comes back
