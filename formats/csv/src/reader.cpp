@@ -7,7 +7,6 @@
 
 #include <bufstream/utf8.hpp>
 
-#include "remaining_bytes.hpp"
 
 namespace bufstream::csv {
 
@@ -348,7 +347,7 @@ bool Reader::at_end() {
 std::optional<std::uint64_t> Reader::estimated_records_left() {
   if (error_ || record_count_ == 0) return std::nullopt;
   const std::uint64_t consumed = in_.position() - start_position_;
-  const std::optional<std::uint64_t> left = detail::remaining_bytes(in_);
+  const std::optional<std::uint64_t> left = in_.remaining_hint();
   if (!left || consumed == 0) return std::nullopt;
   constexpr std::uint64_t enough = std::uint64_t{1} << 20;
   if (consumed < enough && consumed < (consumed + *left) / 16) return std::nullopt;
