@@ -28,7 +28,6 @@ struct BlockBits {
   std::uint64_t lead4;  // >= 0xF0; only filled in when `special` is not zero
 };
 
-#if !defined(__SSE2__)
 BlockBits classify_block_scalar(const char* p) noexcept {
   BlockBits b{0, 0, 0, 0, 0, 0, 0, 0, 0};
   for (unsigned i = 0; i < 64; ++i) {
@@ -49,7 +48,6 @@ BlockBits classify_block_scalar(const char* p) noexcept {
   }
   return b;
 }
-#endif
 
 #if defined(__SSE2__)
 inline std::uint64_t bits16(__m128i v, char c, unsigned at) noexcept {
@@ -171,14 +169,17 @@ std::uint64_t special_values_bad(const char* block, std::uint64_t special, const
   }                                                                                    \
   return bad == 0;
 
-bool classify_all_baseline(const char* text, std::size_t size, std::uint64_t* newline, std::uint64_t* space,
+bool classify_all_portable(const char* text, std::size_t size, std::uint64_t* newline, std::uint64_t* space,
                            std::uint64_t* slash, std::uint64_t* close) noexcept {
-#if defined(__SSE2__)
-  BUFSTREAM_CEDICT_CLASSIFY_ALL(classify_block_sse2)
-#else
   BUFSTREAM_CEDICT_CLASSIFY_ALL(classify_block_scalar)
-#endif
 }
+
+#if defined(__SSE2__)
+bool classify_all_sse2(const char* text, std::size_t size, std::uint64_t* newline, std::uint64_t* space,
+                       std::uint64_t* slash, std::uint64_t* close) noexcept {
+  BUFSTREAM_CEDICT_CLASSIFY_ALL(classify_block_sse2)
+}
+#endif
 
 #if defined(BUFSTREAM_CEDICT_AVX2)
 __attribute__((target("avx2"))) bool classify_all_avx2(const char* text, std::size_t size, std::uint64_t* newline,
@@ -201,7 +202,36 @@ bool StructureMasks::classify(const char* text, std::size_t size) noexcept {
   static const bool avx2 = has_avx2();
   if (avx2) return classify_all_avx2(text, size, newline_, space_, slash_, close_);
 #endif
-  return classify_all_baseline(text, size, newline_, space_, slash_, close_);
+#if defined(__SSE2__)
+  return classify_all_sse2(text, size, newline_, space_, slash_, close_);
+#else
+  return classify_all_portable(text, size, newline_, space_, slash_, close_);
+#endif
+}
+
+bool StructureMasks::available(Classifier c) noexcept {
+  switch (c) {
+    case Classifier::portable: return true;
+#if defined(__SSE2__)
+    case Classifier::sse2: return true;
+#endif
+#if defined(BUFSTREAM_CEDICT_AVX2)
+    case Classifier::avx2: return has_avx2();
+#endif
+    default: return false;
+  }
+}
+
+bool StructureMasks::classify_with(Classifier c, const char* text, std::size_t size) noexcept {
+  switch (c) {
+#if defined(BUFSTREAM_CEDICT_AVX2)
+    case Classifier::avx2: return classify_all_avx2(text, size, newline_, space_, slash_, close_);
+#endif
+#if defined(__SSE2__)
+    case Classifier::sse2: return classify_all_sse2(text, size, newline_, space_, slash_, close_);
+#endif
+    default: return classify_all_portable(text, size, newline_, space_, slash_, close_);
+  }
 }
 
 }  // namespace bufstream::cedict::detail

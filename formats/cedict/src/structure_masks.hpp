@@ -24,6 +24,13 @@ class StructureMasks {
   /// that there is an error somewhere, which the caller finds with `utf8::find_invalid`.
   bool classify(const char* text, std::size_t size) noexcept;
 
+  /// The implementations `classify` chooses from, for the tests that check each one.
+  enum class Classifier : std::uint8_t { portable, sse2, avx2 };
+  /// True if `c` was compiled in and the processor runs it.
+  static bool available(Classifier c) noexcept;
+  /// `classify` with the implementation `c`. Precondition: `available(c)`.
+  bool classify_with(Classifier c, const char* text, std::size_t size) noexcept;
+
   /// The first line end, space, slash or ']' at or after byte `from`, looking no further than
   /// the 64-byte word that holds byte `last` (`none` if there is none that far; a result may
   /// still lie after `last`, within its word). `from` and `last` are below the classified size.

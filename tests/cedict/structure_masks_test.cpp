@@ -1,0 +1,93 @@
+// The structure masks of every implementation (portable, SSE2, AVX2) against a byte-by-byte
+// reading of the text, and their UTF-8 verdict against utf8::is_valid.
+#include "structure_masks.hpp"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include <bufstream/utf8.hpp>
+
+namespace bufstream::cedict::detail {
+namespace {
+
+using Classifier = StructureMasks::Classifier;
+
+std::vector<Classifier> classifiers() {
+  std::vector<Classifier> out;
+  for (Classifier c : {Classifier::portable, Classifier::sse2, Classifier::avx2}) {
+    if (StructureMasks::available(c)) out.push_back(c);
+  }
+  return out;
+}
+
+// The first byte `c` at or after `from`, looking no further than `last`'s 64-byte word.
+std::size_t reference_next(const std::string& text, char c, std::size_t from, std::size_t last) {
+  const std::size_t stop = std::min(text.size(), (last / 64 + 1) * 64);
+  for (std::size_t i = from; i < stop; ++i) {
+    if (text[i] == c) return i;
+  }
+  return StructureMasks::none;
+}
+
+void expect_masks(const std::string& text) {
+  ASSERT_LE(text.size(), StructureMasks::max_bytes);
+  auto masks = std::make_unique<StructureMasks>();
+  for (Classifier c : classifiers()) {
+    SCOPED_TRACE(static_cast<int>(c));
+    const bool valid = masks->classify_with(c, text.data(), text.size());
+    // A text ending in ASCII: the verdict is exactly UTF-8 validity.
+    if (text.empty() || static_cast<unsigned char>(text.back()) < 0x80) {
+      EXPECT_EQ(valid, utf8::is_valid(text));
+    } else if (valid) {
+      const auto bad = utf8::find_invalid(text);
+      EXPECT_TRUE(!bad || bad->error == utf8::Error::truncated_sequence);
+    }
+    for (std::size_t from = 0; from < text.size(); ++from) {
+      const std::size_t last = text.size() - 1;
+      ASSERT_EQ(masks->next_newline(from, last), reference_next(text, '\n', from, last)) << from;
+      ASSERT_EQ(masks->next_space(from, last), reference_next(text, ' ', from, last)) << from;
+      ASSERT_EQ(masks->next_slash(from, last), reference_next(text, '/', from, last)) << from;
+      ASSERT_EQ(masks->next_close(from, last), reference_next(text, ']', from, last)) << from;
+      std::uint64_t spaces = 0;
+      for (std::size_t i = from; i < std::min(text.size(), from + 64); ++i) {
+        if (text[i] == ' ') spaces |= std::uint64_t{1} << (i - from);
+      }
+      ASSERT_EQ(masks->space_window(from), spaces) << from;
+    }
+  }
+}
+
+TEST(StructureMasks, EveryImplementationAgreesOnRandomText) {
+  const std::vector<std::string> pieces{"a", " ", "/", "]", "\n", "[", "好", "é", "𪨊", "\xE0\xA0\x80", "\xED\x9F\xBF",
+                                        "\xF4\x8F\xBF\xBF", "\xED\xA0\x80", "\xC0\xAF", "\x80", "\xFF", "\xF0\x9F", "\xE4\xBD"};
+  std::uint64_t state = 3;
+  const auto below = [&state](std::size_t n) {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return static_cast<std::size_t>(state >> 33) % n;
+  };
+  for (int round = 0; round < 300; ++round) {
+    std::string text;
+    const std::size_t kinds = round % 3 == 0 ? pieces.size() : 12;  // mostly valid
+    for (std::size_t n = below(120); n > 0; --n) text += pieces[below(kinds)];
+    if (round % 2 == 0) text += '\n';
+    expect_masks(text);
+  }
+}
+
+TEST(StructureMasks, ValidSequencesAcrossEveryBlockEdge) {
+  for (const std::string seq : {"\xC3\xA9", "\xE4\xBD\xA0", "\xF0\xAA\xA8\x8A", "\xE0\xA0\x80", "\xED\x9F\xBF"}) {
+    for (std::size_t pad = 0; pad < 70; ++pad) {
+      std::string text = std::string(pad, 'x') + seq + " / ] " + seq + seq + "\n";
+      expect_masks(text);
+      std::string bad = std::string(pad, 'x') + seq.substr(0, seq.size() - 1) + "\n";
+      expect_masks(bad);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace bufstream::cedict::detail
