@@ -201,7 +201,8 @@ void print_cedict_table(std::FILE* out, const Results& results, const Options& o
   }
   table.print(out);
   print_origin(out, "cedict");
-  fmt::print(out, "  index: building every look-up index of a loaded dictionary (its destruction is in the load variants)\n");
+  fmt::print(out, "  index: a zero-copy load plus building every look-up index (indexes are built lazily, on the "
+                  "first look-up, so the load variants exclude them)\n");
   print_reasons(out, results, "cedict");
 }
 
