@@ -243,6 +243,17 @@ void Reader::fail_at(std::uint64_t offset, std::string message) {
 
 void Reader::fail_at_token(std::string message) { fail_at(token_start_, std::move(message)); }
 
+// Every refill goes through here: a read error fails the reader like a parse error does, so
+// that a later call throws it again instead of parsing on from the middle of a value.
+std::string_view Reader::fill(std::size_t n) {
+  try {
+    return in_.fill(n);
+  } catch (const IoError&) {
+    failure_ = std::current_exception();
+    throw;
+  }
+}
+
 void Reader::fail_expected(std::string_view expected, int found) {
   fail_at(in_.position(), fmt::format("expected {} but found {}", expected, describe_byte(found)));
 }
@@ -269,7 +280,7 @@ int Reader::skip_whitespace() {
       }
     }
     in_.set_cursor(p);
-    if (in_.fill(1).empty()) return -1;
+    if (fill(1).empty()) return -1;
   }
 }
 
@@ -303,7 +314,7 @@ void Reader::skip_value() {
 
 void Reader::read_literal(std::string_view literal) {
   token_start_ = in_.position();
-  const std::string_view w = in_.fill(literal.size());
+  const std::string_view w = fill(literal.size());
   for (std::size_t i = 0; i < literal.size(); ++i) {
     if (i >= w.size() || w[i] != literal[i]) {
       fail_at(token_start_ + i,
@@ -349,7 +360,7 @@ std::string_view Reader::scan_number() {
   } else {
     number_spill_.assign(start, p);
     in_.set_cursor(p);
-    while (!in_.fill(1).empty()) {
+    while (!fill(1).empty()) {
       const char* q = in_.cursor();
       p = scan.scan(q, in_.limit());
       number_spill_.append(q, p);
@@ -546,7 +557,7 @@ void Reader::read_string_body(std::string& out) {
     out.append(run, static_cast<std::size_t>(p - run));
     in_.set_cursor(p);
     if (p == end) {
-      if (in_.fill(1).empty()) fail_expected("'\"' to end the string", -1);
+      if (fill(1).empty()) fail_expected("'\"' to end the string", -1);
       continue;
     }
     const int c = as_byte(*p);
@@ -566,7 +577,7 @@ void Reader::read_string_body(std::string& out) {
 
 void Reader::read_non_ascii(std::string& out) {
   const auto lead = static_cast<unsigned char>(*in_.cursor());
-  const std::string_view w = in_.fill(std::max<std::size_t>(utf8::sequence_length(lead), 1));
+  const std::string_view w = fill(std::max<std::size_t>(utf8::sequence_length(lead), 1));
   const utf8::Decoded d = utf8::decode(w.data(), w.data() + w.size());
   if (d.error != utf8::Error::none) {
     fail_at(in_.position(), fmt::format("expected UTF-8 text but found {} ({})",
@@ -578,7 +589,7 @@ void Reader::read_non_ascii(std::string& out) {
 
 void Reader::read_escape(std::string& out) {
   const std::uint64_t at = in_.position();  // of the backslash
-  std::string_view w = in_.fill(2);
+  std::string_view w = fill(2);
   char simple = 0;
   switch (byte_at(w, 1)) {
     case '"': simple = '"'; break;
@@ -600,7 +611,7 @@ void Reader::read_escape(std::string& out) {
     in_.advance(2);
     return;
   }
-  w = in_.fill(6);
+  w = fill(6);
   unsigned unit = 0;
   if (auto bad = parse_hex4(w, 2, unit)) {
     fail_at(at + *bad, fmt::format("expected 4 hex digits after '\\u' but found {}",
@@ -614,7 +625,7 @@ void Reader::read_escape(std::string& out) {
                             unit));
   }
   if (unit >= 0xD800 && unit <= 0xDBFF) {
-    w = in_.fill(12);
+    w = fill(12);
     const std::string expected =
         fmt::format("a low surrogate escape \\uDC00-\\uDFFF after \\u{:04X}", unit);
     if (byte_at(w, 6) != '\\') fail_at(at + 6, fmt::format("expected {} but found {}", expected,

@@ -26,8 +26,8 @@
 //   - Nesting deeper than `ReadOptions::max_depth` (512 by default) is an error. Nothing
 //     recurses on the input's nesting, so the limit protects consumers, not this reader.
 //   - Every error is a ParseError with line, column (in bytes) and byte offset, whose message
-//     says what was expected and what was found. After one, the reader is failed: every later
-//     call throws the same error.
+//     says what was expected and what was found. After one, or after the stream's IoError, the
+//     reader is failed: every later call throws the same error.
 //
 // The reader scans the stream's window directly (whitespace, string contents, numbers) and
 // refills only when a token reaches the window's end, so it works over unbuffered streams too
@@ -184,6 +184,8 @@ class Reader {
     return skip_whitespace();
   }
   int skip_whitespace();
+  // The stream's fill(n); a read error fails the reader (every later call throws it again).
+  std::string_view fill(std::size_t n);
   bool next_element_slow();
   std::uint64_t offset_of(const char* p) const noexcept {
     return in_.position() + static_cast<std::uint64_t>(p - in_.cursor());
