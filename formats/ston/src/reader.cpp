@@ -131,20 +131,14 @@ struct Reader::Impl {
     in.advance(1);
   }
 
-  // Counts nesting; the guard's destructor leaves the level. Made at the opening bracket (or
-  // the ':' of an association), which is where a too-deep error points.
-  struct Level {
-    Impl& r;
-    explicit Level(Impl& reader) : r(reader) {
-      if (++r.depth > r.options.max_depth) {
-        r.fail(r.here(), fmt::format("nesting deeper than {} levels (ReadOptions::max_depth)",
-                                     r.options.max_depth));
-      }
+  // Counts one level of nesting, at the opening bracket (or the ':' of an association), which is
+  // where a too-deep error points. The level is left when its container or association closes.
+  void enter_level() {
+    if (++depth > options.max_depth) {
+      fail(here(), fmt::format("nesting deeper than {} levels (ReadOptions::max_depth)",
+                               options.max_depth));
     }
-    ~Level() { --r.depth; }
-    Level(const Level&) = delete;
-    Level& operator=(const Level&) = delete;
-  };
+  }
 
   // ---- Whitespace and comments ------------------------------------------------------------
 
@@ -218,6 +212,34 @@ struct Reader::Impl {
   }
 
   // ---- Values -----------------------------------------------------------------------------
+  //
+  // The grammar is read without recursion: every open list, map and association is a Frame on
+  // an explicit stack, so nesting is bounded by ReadOptions::max_depth (and memory), never by
+  // the call stack. The order in which tokens are read, containers numbered and errors found
+  // is that of the recursive grammar:
+  //
+  //   value := simple-value [':' value]                  (associations are right-associative)
+  //   list  := '[' [ value { ',' value } ] ']'
+  //   map   := '{' [ simple-value ':' value { ',' simple-value ':' value } ] '}'
+  //   tagged := Tag list | Tag map
+  //
+  // A map key is a simple value, so `{#a:#b:#c}` maps #a to the association #b:#c (as Pharo
+  // does).
+
+  enum class Open : std::uint8_t {
+    list,         // after '[' or ',': an element is next
+    map_key,      // after '{' or ',': a key is next
+    map_value,    // after a key's ':': its value is next (the key waits on `keys`)
+    association,  // after ':': the value is next (the key waits on `keys`)
+  };
+  struct Frame {
+    Open open;
+    Node* node;                  // the list or map (null for an association)
+    std::uint64_t tagged_number; // a tagged object's number; 0 for a plain container
+    std::size_t entries_base;    // a map's first entry in `entries`
+  };
+  std::vector<Frame> frames;  // innermost last
+  std::vector<Value> keys;    // the keys of open map entries and associations, innermost last
 
   Value read_top(Document& d) {
     doc = &d;
@@ -226,6 +248,8 @@ struct Reader::Impl {
     special_floats.clear();
     pending.clear();
     entries.clear();
+    frames.clear();
+    keys.clear();
     depth = 0;
     skip_whitespace();
     Value v = parse_value();
@@ -233,23 +257,88 @@ struct Reader::Impl {
     return v;
   }
 
-  // value := simple-value [':' value]   (associations are right-associative)
+  // Reads one value and the whitespace after it.
   Value parse_value() {
-    Value v = parse_simple_value();
-    skip_whitespace();
-    if (peek() != ':') return v;
-    Level level(*this);
-    in.advance(1);
-    skip_whitespace();
-    Value rhs = parse_value();
-    return Association(std::move(v), std::move(rhs));
+    for (;;) {
+      // A simple value starts at the cursor (the whitespace before it is skipped).
+      bool opened = false;
+      Value v = start_simple_value(opened);
+      if (opened) continue;  // a container with elements: its first one starts at the cursor
+      // `v` is a complete simple value. Finish it, and every frame that it completes.
+      for (;;) {
+        if (!frames.empty() && frames.back().open == Open::map_key) {
+          skip_whitespace();
+          expect(':', "':' after a map key");
+          skip_whitespace();
+          keys.push_back(std::move(v));
+          frames.back().open = Open::map_value;
+          break;
+        }
+        skip_whitespace();
+        if (peek() == ':') {
+          enter_level();
+          in.advance(1);
+          skip_whitespace();
+          keys.push_back(std::move(v));
+          frames.push_back({Open::association, nullptr, 0, 0});
+          break;
+        }
+        // `v` is a complete value: an association's right side completes the association.
+        while (!frames.empty() && frames.back().open == Open::association) {
+          v = Association(std::move(keys.back()), std::move(v));
+          keys.pop_back();
+          frames.pop_back();
+          --depth;
+        }
+        if (frames.empty()) return v;
+        Frame& f = frames.back();
+        const int c = peek();
+        if (f.open == Open::list) {
+          f.node->items.push_back(std::move(v));
+          if (c == ',') {
+            in.advance(1);
+            skip_whitespace();
+            break;
+          }
+          if (c != ']') fail_expected("',' or ']'");
+          in.advance(1);
+          size_hints[depth] = f.node->items.size();
+          // A wrong guess must not cost memory out of proportion to the input.
+          if (f.node->items.capacity() > 2 * f.node->items.size() + 8) {
+            f.node->items.shrink_to_fit();
+          }
+        } else {  // Open::map_value
+          entries.push_back({std::move(keys.back()), std::move(v)});
+          keys.pop_back();
+          if (c == ',') {
+            in.advance(1);
+            skip_whitespace();
+            f.open = Open::map_key;
+            break;
+          }
+          if (c != '}') fail_expected("',' or '}'");
+          in.advance(1);
+          auto first = entries.begin() + static_cast<std::ptrdiff_t>(f.entries_base);
+          f.node->entries.assign(std::make_move_iterator(first),
+                                 std::make_move_iterator(entries.end()));
+          entries.erase(first, entries.end());
+        }
+        // The container is closed: it is a complete simple value of the frame below.
+        const Frame closed = f;
+        frames.pop_back();
+        --depth;
+        v = closed_container(closed.node, closed.tagged_number);
+      }
+    }
   }
 
-  Value parse_simple_value() {
+  // Reads a simple value, or opens a list, map or tagged object: then `opened` is set when it
+  // has elements to read (its frame is pushed), and an empty one is returned complete.
+  Value start_simple_value(bool& opened) {
     const int c = peek();
     switch (c) {
-      case '[': return parse_list(nullptr);
-      case '{': return parse_map(nullptr);
+      case '[': return open_container(nullptr, 0, false, opened);
+      case '{': return open_container(nullptr, 0, true, opened);
       case '\'':
       case '"': {
         const SourcePosition start = here();
@@ -264,7 +353,7 @@ struct Reader::Impl {
       default: break;
     }
     if (c >= '0' && c <= '9') return parse_number();
-    if (c >= 'A' && c <= 'Z') return parse_tagged();
+    if (c >= 'A' && c <= 'Z') return open_tagged(opened);
     if (c >= 'a' && c <= 'z') return parse_constant();
     fail_expected("a value");
   }
@@ -279,96 +368,52 @@ struct Reader::Impl {
     fail(start, fmt::format("expected a value but found '{}'", word));
   }
 
-  // Numbers the container (pre-order: before its children) and fills it. Its elements go
-  // straight into the node, which reserves as many as the last list completed at the same
-  // depth had: rows of a table then cost one allocation each.
-  Value parse_list(Node* node) {
-    Level level(*this);
+  // At '[' or '{'. Numbers the container (pre-order: before its children; a tagged object's
+  // `node` was numbered with its tag). A list's elements go straight into its node, which
+  // reserves as many as the last list completed at the same depth had: rows of a table then
+  // cost one allocation each.
+  Value open_container(Node* node, std::uint64_t tagged_number, bool is_map, bool& opened) {
+    enter_level();
     if (node == nullptr) {
-      node = Access::new_node(*doc, {}, false);
+      node = Access::new_node(*doc, {}, is_map);
       ++object_count;
     }
-    in.advance(1);  // '['
+    in.advance(1);  // '[' or '{'
     skip_whitespace();
-    if (peek() == ']') {
+    if (peek() == (is_map ? '}' : ']')) {
       in.advance(1);
-      return Access::of(node);
+      --depth;
+      return closed_container(node, tagged_number);
     }
-    if (size_hints.size() < depth + 1) size_hints.resize(depth + 1, 0);
-    node->items.reserve(std::min<std::size_t>(size_hints[depth], 1024));
-    for (;;) {
-      node->items.push_back(parse_value());
-      const int c = peek();
-      if (c == ',') {
-        in.advance(1);
-        skip_whitespace();
-      } else if (c == ']') {
-        in.advance(1);
-        size_hints[depth] = node->items.size();
-        // A wrong guess must not cost memory out of proportion to the input.
-        if (node->items.capacity() > 2 * node->items.size() + 8) node->items.shrink_to_fit();
-        return Access::of(node);
-      } else {
-        fail_expected("',' or ']'");
-      }
+    if (is_map) {
+      frames.push_back({Open::map_key, node, tagged_number, entries.size()});
+    } else {
+      if (size_hints.size() < depth + 1) size_hints.resize(depth + 1, 0);
+      node->items.reserve(std::min<std::size_t>(size_hints[depth], 1024));
+      frames.push_back({Open::list, node, tagged_number, 0});
     }
+    opened = true;
+    return Value();
   }
 
-  // map := '{' [ simple-value ':' value { ',' simple-value ':' value } ] '}'
-  // A key is a simple value, so `{#a:#b:#c}` maps #a to the association #b:#c (as Pharo does).
-  Value parse_map(Node* node) {
-    Level level(*this);
-    if (node == nullptr) {
-      node = Access::new_node(*doc, {}, true);
-      ++object_count;
-    }
-    in.advance(1);  // '{'
-    skip_whitespace();
-    if (peek() == '}') {
-      in.advance(1);
-      return Access::of(node);
-    }
-    const std::size_t base = entries.size();
-    for (;;) {
-      Value key = parse_simple_value();
-      skip_whitespace();
-      expect(':', "':' after a map key");
-      skip_whitespace();
-      Value value = parse_value();
-      entries.push_back({std::move(key), std::move(value)});
-      const int c = peek();
-      if (c == ',') {
-        in.advance(1);
-        skip_whitespace();
-      } else if (c == '}') {
-        in.advance(1);
-        auto first = entries.begin() + static_cast<std::ptrdiff_t>(base);
-        node->entries.assign(std::make_move_iterator(first), std::make_move_iterator(entries.end()));
-        entries.erase(first, entries.end());
-        return Access::of(node);
-      } else {
-        fail_expected("',' or '}'");
-      }
-    }
-  }
-
-  Value parse_tagged() {
-    const std::string_view tag_view = in.next_while(is_tag_char, spill);
-    std::string tag(tag_view);
+  Value open_tagged(bool& opened) {
+    const std::string_view tag = in.next_while(is_tag_char, spill);
+    Node* node = Access::new_node(*doc, tag, false);
     skip_whitespace();
     const int c = peek();
-    if (c != '[' && c != '{') fail_expected(fmt::format("'[' or '{{' after the tag {}", tag));
-    Node* node = Access::new_node(*doc, tag, c == '{');
+    if (c != '[' && c != '{') fail_expected(fmt::format("'[' or '{{' after the tag {}", node->tag));
+    node->is_map = c == '{';
     const std::uint64_t number = ++object_count;
-    if (c == '[') {
-      parse_list(node);
-    } else {
-      parse_map(node);
-    }
-    // Float[#nan], Float[#infinity] and Float[#negativeInfinity] are how STON writes the
-    // special doubles: they become doubles again, keeping their number (Pharo numbers them
-    // too, so later references still count right).
-    if (tag == "Float" && !node->is_map && node->items.size() == 1 && node->items[0].is_symbol()) {
+    return open_container(node, number, c == '{', opened);
+  }
+
+  // The value of a container whose closing bracket has been read. Float[#nan],
+  // Float[#infinity] and Float[#negativeInfinity] are how STON writes the special doubles: they
+  // become doubles again, keeping their number (Pharo numbers them too, so later references
+  // still count right).
+  Value closed_container(Node* node, std::uint64_t tagged_number) {
+    if (tagged_number != 0 && !node->is_map && node->items.size() == 1 &&
+        node->items[0].is_symbol() && node->tag == "Float") {
       const std::string& name = node->items[0].as_symbol();
       double special = 0;
       bool known = true;
@@ -382,7 +427,7 @@ struct Reader::Impl {
         known = false;
       }
       if (known) {
-        special_floats.push_back({number, special});
+        special_floats.push_back({tagged_number, special});
         Access::drop_newest_node(*doc);  // the body held only a symbol: nothing points at it
         return Value(special);
       }
@@ -733,16 +778,30 @@ struct Reader::Impl {
   }
 
   // Replaces a pending reference; looks inside associations (containers are visited through
-  // the document's nodes). Associations nest at most max_depth deep.
+  // the document's nodes). Associations may nest as deep as max_depth: their parts are visited
+  // with an explicit stack.
   void resolve_value(Value& v) {
     auto& data = Access::data(v);
     if (auto* p = std::get_if<detail::PendingReference>(&data)) {
       v = object(p->number);
-    } else if (auto* a = std::get_if<detail::Box<Association>>(&data)) {
-      resolve_value((*a)->key());
-      resolve_value((*a)->value());
+      return;
+    }
+    if (!std::holds_alternative<detail::Box<Association>>(data)) return;
+    std::vector<Value*>& stack = resolve_stack;
+    stack.assign(1, &v);
+    while (!stack.empty()) {
+      Value& part = *stack.back();
+      stack.pop_back();
+      auto& d = Access::data(part);
+      if (auto* p = std::get_if<detail::PendingReference>(&d)) {
+        part = object(p->number);
+      } else if (auto* a = std::get_if<detail::Box<Association>>(&d)) {
+        stack.push_back(&(*a)->value());
+        stack.push_back(&(*a)->key());
+      }
     }
   }
+  std::vector<Value*> resolve_stack;  // resolve_value's, kept for its capacity
 };
 
 Reader::Reader(ReadStream& in, ReadOptions options)

@@ -319,42 +319,79 @@ struct Writer::Impl {
   }
 
   // ---- Whole values -----------------------------------------------------------------------
+  //
+  // A Value is written without recursion: each open association and container is an Open on
+  // an explicit stack, so nesting is bounded by WriteOptions::max_depth (and memory), never by
+  // the call stack. The bytes, and the order of the checks, are those of the recursive
+  // definition: a container is its tag, its brackets and its parts with their separators.
 
-  void write_value(const Value& v) {
+  enum class Body : std::uint8_t { items, short_items, entries, association };
+  struct Open {
+    Body body;
+    const Node* node;               // containers
+    const Association* association; // associations
+    std::size_t next;  // items: the element being written; entries: 2 * entry + (0 key, 1 value)
+  };
+  std::vector<Open> open;  // innermost last; write_value is not re-entered (previews own an Impl)
+
+  void write_value(const Value& root) {
+    open.clear();
+    const Value* v = &root;
+    for (;;) {
+      v = start_value(*v);
+      if (v != nullptr) continue;  // an association or a container: `v` is its first part
+      // The value is complete: write what follows it in the innermost open one.
+      for (;;) {
+        if (open.empty()) return;
+        v = next_part(open.back());
+        if (v != nullptr) break;
+      }
+    }
+  }
+
+  // Writes `v` whole if it has no parts; otherwise writes its opening, pushes it on `open` and
+  // returns its first part (null when it was complete: a scalar, a reference, an empty body).
+  const Value* start_value(const Value& v) {
     const auto& data = Access::data(v);
     switch (data.index()) {
-      case 0: out.write(options.json ? "null" : "nil"); return;
-      case 1: out.print(std::get<1>(data)); return;
-      case 2: out.print(std::get<2>(data)); return;
-      case 3: write_double(std::get<3>(data)); return;
-      case 4: out.write(std::get<4>(data)->to_string()); return;
+      case 0: out.write(options.json ? "null" : "nil"); return nullptr;
+      case 1: out.print(std::get<1>(data)); return nullptr;
+      case 2: out.print(std::get<2>(data)); return nullptr;
+      case 3: write_double(std::get<3>(data)); return nullptr;
+      case 4: out.write(std::get<4>(data)->to_string()); return nullptr;
       case 5: {
         const Fraction& f = *std::get<5>(data);
-        if (options.json) return write_double(f.to_double());
+        if (options.json) {
+          write_double(f.to_double());
+          return nullptr;
+        }
         write_integer(f.numerator());
         out.put('/');
         write_integer(f.denominator());
-        return;
+        return nullptr;
       }
       case 6: {
         const ScaledDecimal& s = *std::get<6>(data);
-        if (options.json) return write_double(s.to_double());
+        if (options.json) {
+          write_double(s.to_double());
+          return nullptr;
+        }
         write_integer(s.numerator());
         out.put('/');
         write_integer(s.denominator());
         out.put('s');
         out.print(s.scale());
-        return;
+        return nullptr;
       }
-      case 7: write_text(std::get<7>(data)); return;
-      case 8: write_symbol(std::get<8>(data).name); return;
-      case 9: write_association(v, *std::get<9>(data)); return;
-      case 10: write_container(v, std::get<10>(data)); return;
+      case 7: write_text(std::get<7>(data)); return nullptr;
+      case 8: write_symbol(std::get<8>(data).name); return nullptr;
+      case 9: return start_association(v, *std::get<9>(data));
+      case 10: return start_container(v, std::get<10>(data));
       default: fail("cannot write an unresolved reference");
     }
   }
 
-  void write_association(const Value& v, const Association& a) {
+  const Value* start_association(const Value& v, const Association& a) {
     if (options.json) fail(fmt::format("cannot write {} in JSON mode", describe(v)));
     // `a:b:c` reads as a:(b:c); STON has no way to write (a:b):c.
     if (a.key().is_association() && !previewing) {
@@ -363,10 +400,8 @@ struct Writer::Impl {
                        describe(v)));
     }
     enter(v);
-    write_value(a.key());
-    write_colon();
-    write_value(a.value());
-    --depth;
+    open.push_back({Body::association, nullptr, &a, 0});
+    return &a.key();
   }
 
   // Numbers `node` or writes its reference; returns false when a reference was written.
@@ -396,59 +431,117 @@ struct Writer::Impl {
     return false;
   }
 
-  void write_container(const Value& v, const Node* node) {
+  const Value* start_container(const Value& v, const Node* node) {
     if (!node->tag.empty() && options.json) {
       fail(fmt::format("cannot write {} in JSON mode", describe(v)));
     }
-    if (!register_node(v, node)) return;
+    if (!register_node(v, node)) return nullptr;
     enter(v);
     if (!node->tag.empty()) {
       out.write(node->tag);
       if (options.pretty) out.put(' ');
     }
     if (node->is_map) {
-      write_entries(node->entries);
-    } else if (options.pretty && !node->tag.empty() && is_short_tag(node->tag)) {
-      write_short_list(node->items);
-    } else {
-      write_items(node->items);
+      out.put('{');
+      if (node->entries.empty()) {
+        out.write(options.pretty ? " }" : "}");
+        return finish_container(node);
+      }
+      ++level;
+      if (options.pretty) newline_indent();
+      check_entry_key(node->entries[0].key);
+      open.push_back({Body::entries, node, nullptr, 0});
+      return &node->entries[0].key;
     }
-    --depth;
-    if (!tracks_identity()) open_nodes.erase(node);
-  }
-
-  void write_items(const std::vector<Value>& items) {
     out.put('[');
-    if (items.empty()) {
+    if (options.pretty && !node->tag.empty() && is_short_tag(node->tag)) {
+      if (node->items.empty()) {
+        out.write(" ]");
+        return finish_container(node);
+      }
+      out.put(' ');
+      open.push_back({Body::short_items, node, nullptr, 0});
+      return &node->items[0];
+    }
+    if (node->items.empty()) {
       out.write(options.pretty ? " ]" : "]");
-      return;
+      return finish_container(node);
     }
     ++level;
-    bool first = true;
-    for (const Value& item : items) {
-      if (!first) out.put(',');
-      first = false;
-      if (options.pretty) newline_indent();
-      write_value(item);
-    }
-    --level;
     if (options.pretty) newline_indent();
-    out.put(']');
+    open.push_back({Body::items, node, nullptr, 0});
+    return &node->items[0];
   }
 
-  void write_short_list(const std::vector<Value>& items) {
-    out.put('[');
-    bool first = true;
-    for (const Value& item : items) {
-      out.write(first ? " " : ", ");
-      first = false;
-      write_value(item);
+  // The part just written in `o` is complete: writes the separator and returns the next part,
+  // or writes the closing, pops `o` and returns null.
+  const Value* next_part(Open& o) {
+    switch (o.body) {
+      case Body::association:
+        if (o.next == 0) {
+          write_colon();
+          o.next = 1;
+          return &o.association->value();
+        }
+        --depth;
+        open.pop_back();
+        return nullptr;
+      case Body::items: {
+        const std::vector<Value>& items = o.node->items;
+        if (++o.next < items.size()) {
+          out.put(',');
+          if (options.pretty) newline_indent();
+          return &items[o.next];
+        }
+        --level;
+        if (options.pretty) newline_indent();
+        out.put(']');
+        break;
+      }
+      case Body::short_items: {
+        const std::vector<Value>& items = o.node->items;
+        if (++o.next < items.size()) {
+          out.write(", ");
+          return &items[o.next];
+        }
+        out.write(" ]");
+        break;
+      }
+      case Body::entries: {
+        const std::vector<MapEntry>& entries = o.node->entries;
+        const std::size_t entry = o.next / 2;
+        if (o.next % 2 == 0) {
+          write_colon();
+          ++o.next;
+          return &entries[entry].value;
+        }
+        if (entry + 1 < entries.size()) {
+          out.put(',');
+          if (options.pretty) newline_indent();
+          check_entry_key(entries[entry + 1].key);
+          ++o.next;
+          return &entries[entry + 1].key;
+        }
+        --level;
+        if (options.pretty) newline_indent();
+        out.put('}');
+        break;
+      }
     }
-    out.write(" ]");
+    const Node* node = o.node;
+    open.pop_back();
+    return finish_container(node);
   }
 
-  void write_key(const Value& key) {
-    if (previewing) return write_value(key);
+  const Value* finish_container(const Node* node) {
+    --depth;
+    if (!tracks_identity()) open_nodes.erase(node);
+    return nullptr;
+  }
+
+  // Checked before a map key is written (a preview writes whatever it is given).
+  void check_entry_key(const Value& key) {
+    if (previewing) return;
     if (options.json && !key.is_string() && !key.is_symbol()) {
       fail(fmt::format("cannot write a map key {} in JSON mode: keys must be strings",
                        describe(key)));
@@ -457,28 +550,6 @@ struct Writer::Impl {
       fail(fmt::format("cannot write a map key {}: it would read back as part of the entry",
                        describe(key)));
     }
-    write_value(key);
-  }
-
-  void write_entries(const std::vector<MapEntry>& entries) {
-    out.put('{');
-    if (entries.empty()) {
-      out.write(options.pretty ? " }" : "}");
-      return;
-    }
-    ++level;
-    bool first = true;
-    for (const MapEntry& e : entries) {
-      if (!first) out.put(',');
-      first = false;
-      if (options.pretty) newline_indent();
-      write_key(e.key);
-      write_colon();
-      write_value(e.value);
-    }
-    --level;
-    if (options.pretty) newline_indent();
-    out.put('}');
   }
 
   // ---- Streaming containers ---------------------------------------------------------------
@@ -586,11 +657,14 @@ void Writer::write(const Value& v) {
   Impl& w = *impl_;
   w.check_key(&v, v.kind());
   before_element(v.kind());
+  const std::size_t level = w.level;
   try {
     w.write_value(v);
   } catch (...) {
     // The output is incomplete; keep the writer's own state consistent for later calls.
     w.depth = 0;
+    w.level = level;
+    w.open.clear();
     w.open_nodes.clear();
     throw;
   }
