@@ -1,7 +1,8 @@
 // The loader's mask path (plain entries read by bit scans over 4 KiB chunks, UTF-8 checked
 // by shape) against the byte-by-byte line parser, on random dictionaries that put every kind
 // of line (good, malformed, invalid UTF-8, long) across chunk and 64-byte word boundaries, read
-// zero-copy and through every reader setup.
+// zero-copy and through every reader setup; each test runs once per compiled version of the
+// scan (baseline x86-64, and AVX2/BMI where the processor has them).
 #include <bufstream/cedict/dictionary.hpp>
 
 #include <cstdint>
@@ -13,6 +14,7 @@
 #include <bufstream/cedict/line_parser.hpp>
 
 #include "line_parser_detail.hpp"
+#include "plain_entries.hpp"
 #include "test_streams.hpp"
 
 namespace bufstream::cedict {
@@ -136,9 +138,34 @@ class RandomText {
   std::uint64_t state_;
 };
 
+// Runs each test with the loads forced onto one compiled version of the scan.
+class LoaderPaths : public ::testing::TestWithParam<detail::ScanPath> {
+ protected:
+  void SetUp() override {
+    if (!detail::scan_path_available(GetParam())) GTEST_SKIP() << "this processor does not run the path";
+    detail::force_scan_path(GetParam());
+  }
+  void TearDown() override { detail::force_scan_path(std::nullopt); }
+};
+
+INSTANTIATE_TEST_SUITE_P(ScanPaths, LoaderPaths, ::testing::Values(detail::ScanPath::baseline, detail::ScanPath::avx2),
+                         [](const ::testing::TestParamInfo<detail::ScanPath>& param) {
+                           return param.param == detail::ScanPath::avx2 ? std::string("avx2") : std::string("baseline");
+                         });
+
+// The forced path is the one a load reports choosing; without one, the fastest available.
+TEST(ScanPathChoice, ForcedPathIsChosenAndTheDefaultIsTheFastest) {
+  detail::force_scan_path(detail::ScanPath::baseline);
+  EXPECT_EQ(detail::chosen_scan_path(), detail::ScanPath::baseline);
+  detail::force_scan_path(std::nullopt);
+  EXPECT_EQ(detail::chosen_scan_path(), detail::scan_path_available(detail::ScanPath::avx2) ? detail::ScanPath::avx2
+                                                                                           : detail::ScanPath::baseline);
+  EXPECT_TRUE(detail::scan_path_available(detail::ScanPath::baseline));
+}
+
 const LoadOptions lenient{.errors = ErrorMode::lenient, .max_reported_errors = 100000};
 
-TEST(LoaderPaths, ZeroCopyAgreesWithTheLineParserAcrossChunks) {
+TEST_P(LoaderPaths, ZeroCopyAgreesWithTheLineParserAcrossChunks) {
   RandomText random(11);
   for (int round = 0; round < 12; ++round) {
     std::string text = random.dictionary(1500, 50);  // about 60 KiB: many 4 KiB chunks
@@ -151,7 +178,7 @@ TEST(LoaderPaths, ZeroCopyAgreesWithTheLineParserAcrossChunks) {
   }
 }
 
-TEST(LoaderPaths, EveryReaderAgreesWithTheLineParser) {
+TEST_P(LoaderPaths, EveryReaderAgreesWithTheLineParser) {
   RandomText random(12);
   for (int round = 0; round < 3; ++round) {
     std::string text = random.dictionary(600, 40);
@@ -167,7 +194,7 @@ TEST(LoaderPaths, EveryReaderAgreesWithTheLineParser) {
 
 // Plain entries whose every part sits at every offset of a 64-byte word: the windows and the
 // scans past them.
-TEST(LoaderPaths, EntriesAtEveryOffsetAndLength) {
+TEST_P(LoaderPaths, EntriesAtEveryOffsetAndLength) {
   std::string text;
   for (std::size_t pad = 0; pad < 70; ++pad) {
     const std::string word(pad, 'w');
@@ -187,7 +214,7 @@ TEST(LoaderPaths, EntriesAtEveryOffsetAndLength) {
 
 // Strict mode stops at the first bad line with its line number and offset, however many
 // entries before it took the mask path.
-TEST(LoaderPaths, StrictErrorAfterManyChunksHasItsLineAndOffset) {
+TEST_P(LoaderPaths, StrictErrorAfterManyChunksHasItsLineAndOffset) {
   std::string text;
   for (int i = 0; i < 3000; ++i) text += "你好 你好 [ni3 hao3] /hello/hi/\n";
   const std::size_t offset = text.size();
@@ -213,7 +240,7 @@ TEST(LoaderPaths, StrictErrorAfterManyChunksHasItsLineAndOffset) {
 }
 
 // A line longer than a chunk (4 KiB) goes to the line parser, good or bad.
-TEST(LoaderPaths, LinesLongerThanAChunk) {
+TEST_P(LoaderPaths, LinesLongerThanAChunk) {
   const std::string gloss(40000, 'g');
   const std::string text = "a b [c] /x/\n" "L L [l] /" + gloss + "/y/\n" "d e [f] /z/\n" "M M [m] /" + gloss + "\n" "g h [i] /w/";
   const Expected x = reference(text);
@@ -228,7 +255,7 @@ TEST(LoaderPaths, LinesLongerThanAChunk) {
 }
 
 // Entries with CR LF take the mask path too, and say so.
-TEST(LoaderPaths, CrlfEntries) {
+TEST_P(LoaderPaths, CrlfEntries) {
   std::string text;
   for (int i = 0; i < 2000; ++i) text += "你好 你好 [ni3 hao3] /hello/hi/\r\n";
   const Dictionary dict = Dictionary::load_view(text);

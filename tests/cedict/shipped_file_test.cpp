@@ -18,6 +18,8 @@
 
 #include "classic_loaders.hpp"
 
+#include "plain_entries.hpp"
+
 namespace bufstream::cedict {
 namespace {
 
@@ -87,6 +89,22 @@ void expect_same_entries(const Dictionary& dict) {
 TEST(ShippedFile, ZeroCopyMapped) {
   expect_shipped(reference());
   EXPECT_TRUE(reference().zero_copy());
+}
+
+// Each compiled version of the scan loads the same entries as the default one (the reference).
+TEST(ShippedFile, EveryScanPathLoadsTheSameEntries) {
+  for (const detail::ScanPath path : {detail::ScanPath::baseline, detail::ScanPath::avx2}) {
+    if (!detail::scan_path_available(path)) continue;
+    SCOPED_TRACE(static_cast<int>(path));
+    detail::force_scan_path(path);
+    const Dictionary mapped = Dictionary::map_file(cedict_file);
+    const Dictionary buffered = Dictionary::load_file(cedict_file);
+    detail::force_scan_path(std::nullopt);
+    expect_shipped(mapped);
+    expect_same_entries(mapped);
+    expect_shipped(buffered);
+    expect_same_entries(buffered);
+  }
 }
 
 TEST(ShippedFile, BufferedDescriptor) {

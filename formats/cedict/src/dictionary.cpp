@@ -2,9 +2,6 @@
 // taking its plain entries by bit scans, and the other lines through the line parser.
 #include <bufstream/cedict/dictionary.hpp>
 
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <bit>
 #include <charconv>
@@ -20,6 +17,7 @@
 #include <fmt/format.h>
 
 #include "dictionary_data.hpp"
+#include "plain_entries.hpp"
 #include "structure_masks.hpp"
 #include "text_arena.hpp"
 
@@ -30,7 +28,11 @@ namespace bufstream::cedict {
 /// arena a stream was read into), so entries are views into it and nothing is copied.
 class Dictionary::Loader {
  public:
-  Loader(detail::DictionaryData& data, const LoadOptions& options) : data_(data), options_(options) {}
+  Loader(detail::DictionaryData& data, const LoadOptions& options)
+      : data_(data),
+        options_(options),
+        scan_(detail::plain_entry_scanner(path_)),
+        classifier_(detail::scan_classifier(path_)) {}
 
   /// Sizes the tables for an input of `bytes` bytes, so that they do not grow (and copy
   /// themselves) during the load. CC-CEDICT averages 76 bytes and 1.7 glosses per entry
@@ -60,7 +62,8 @@ class Dictionary::Loader {
     while (pos < size) {
       const char* const chunk = text + pos;
       const std::size_t chunk_size = std::min(size - pos, chunk_bytes);
-      std::size_t valid_end = masks_.classify(chunk, chunk_size) ? chunk_size : valid_prefix(chunk, chunk_size);
+      std::size_t valid_end =
+          masks_.classify_with(classifier_, chunk, chunk_size) ? chunk_size : valid_prefix(chunk, chunk_size);
       if (records.size() > max_count - max_records || glosses.size() > max_count - max_glosses) {
         throw std::length_error("cedict: more than 2^32 - 2^11 entries or glosses");
       }
@@ -70,31 +73,29 @@ class Dictionary::Loader {
       const std::size_t glosses_before = glosses.size();
       const std::uint64_t parsed_entries_before = stats.entries;  // counted by `line`
       const std::uint64_t parsed_glosses_before = stats.glosses;
-      std::uint64_t lines = stats.lines;  // counted here, and by `line` for its line numbers
-      Out out{records.end(), glosses.end(), static_cast<std::uint32_t>(glosses.size())};
-      std::size_t line_start = 0;
-      while (line_start < chunk_size) {
-        const std::size_t lf = masks_.next_newline(line_start, chunk_size - 1);
-        if (lf >= chunk_size) break;  // `none`, or a zero of the padding
-        ++lines;
-        if (lf > valid_end || !take_entry(chunk, line_start, lf, out)) {
-          records.set_end(out.record);
-          glosses.set_end(out.gloss);
-          stats.lines = lines - 1;
-          line({chunk + line_start, lf - line_start}, offset + pos + line_start);
-          if (lf > valid_end) valid_end = lf + 1 + valid_prefix(chunk + lf + 1, chunk_size - lf - 1);
-          records.reserve_more(max_records);
-          glosses.reserve_more(max_glosses);
-          out = Out{records.end(), glosses.end(), static_cast<std::uint32_t>(glosses.size())};
-        }
-        line_start = lf + 1;
+      // The scanner counts the lines it takes; `line` counts the others, for its line numbers.
+      detail::PlainScan scan{0, stats.lines, out_at_end(), stats.crlf_line_ends};
+      for (;;) {
+        const std::size_t lf = scan_(masks_, chunk, chunk_size, valid_end, scan);
+        if (lf == detail::StructureMasks::none) break;
+        records.set_end(scan.out.record);
+        glosses.set_end(scan.out.gloss);
+        stats.lines = scan.lines;
+        stats.crlf_line_ends = scan.crlf;
+        line({chunk + scan.line_start, lf - scan.line_start}, offset + pos + scan.line_start);
+        if (lf > valid_end) valid_end = lf + 1 + valid_prefix(chunk + lf + 1, chunk_size - lf - 1);
+        records.reserve_more(max_records);
+        glosses.reserve_more(max_glosses);
+        scan = detail::PlainScan{lf + 1, stats.lines, out_at_end(), stats.crlf_line_ends};
       }
-      records.set_end(out.record);
-      glosses.set_end(out.gloss);
-      // `take_entry` counts nothing: its entries are those `line` did not count.
-      stats.lines = lines;
+      records.set_end(scan.out.record);
+      glosses.set_end(scan.out.gloss);
+      // The scanner counts no entry: its entries are those `line` did not count.
+      stats.lines = scan.lines;
+      stats.crlf_line_ends = scan.crlf;
       stats.entries += (records.size() - records_before) - (stats.entries - parsed_entries_before);
       stats.glosses += (glosses.size() - glosses_before) - (stats.glosses - parsed_glosses_before);
+      std::size_t line_start = scan.line_start;
       if (line_start == 0) {  // no line ends in this chunk: a line longer than a chunk
         const auto* lf = static_cast<const char*>(std::memchr(chunk, '\n', size - pos));
         if (lf == nullptr) break;
@@ -120,72 +121,9 @@ class Dictionary::Loader {
     return bad ? bad->offset : size;
   }
 
-  // Where `take_entry` writes: the next record and gloss, in room made for them.
-  struct Out {
-    Record* record;
-    GlossSpan* gloss;
-    std::uint32_t gloss_index;  // of `gloss`
-  };
-
-  // The line `chunk[start, lf)`, whose bytes are valid UTF-8, if it is a plain entry (CR LF
-  // allowed): writes it at `out` (without counting it in the stats) and returns true.
-  // Otherwise returns false, leaving `out` as it was and the line to `parse_line`, which finds
-  // exactly what `parse_line` would find here. The fields are found in 64-bit windows of the
-  // masks starting at the line; a line whose fields lie further on takes `next_*` scans.
-  [[gnu::always_inline]] bool take_entry(const char* chunk, std::size_t start, std::size_t lf, Out& out) {
-    if (lf == start || chunk[start] == '#') return false;
-    std::size_t end = lf;  // the line without its line end
-    const bool cr = chunk[end - 1] == '\r';
-    if (cr && --end == start) return false;
-    const char* const line = chunk + start;
-    const std::size_t last = end - 1 - start;  // the closing '/', from the line's start
-    if (line[last] != '/') return false;
-    // TRADITIONAL ' ' SIMPLIFIED ' ' '[' PINYIN ']' ' ' '/'. Positions are from the line's
-    // start; a byte read below lies at or before the LF, which is in the chunk.
-    // The first byte of a class at or after `from` (and at least 64, past the window), up to
-    // `last`; beyond `last` if there is none.
-    using Next = std::size_t (detail::StructureMasks::*)(std::size_t, std::size_t) const noexcept;
-    const auto beyond_window = [&](Next next, std::size_t from) {
-      from = std::max<std::size_t>(from, 64);
-      return from > last ? detail::StructureMasks::none : (masks_.*next)(start + from, start + last) - start;
-    };
-    std::uint64_t spaces = masks_.space_window(start);
-    const std::size_t t = spaces != 0 ? static_cast<std::size_t>(std::countr_zero(spaces))
-                                      : beyond_window(&detail::StructureMasks::next_space, 64);
-    if (t == 0 || t >= last) return false;
-    spaces &= spaces - 1;
-    const std::size_t s = spaces != 0 ? static_cast<std::size_t>(std::countr_zero(spaces))
-                                      : beyond_window(&detail::StructureMasks::next_space, t + 1);
-    if (s == t + 1 || s >= last || line[s + 1] != '[') return false;
-    const std::size_t pinyin = s + 2;
-    const std::uint64_t closes = pinyin < 64 ? masks_.close_window(start) >> pinyin : 0;
-    const std::size_t close = closes != 0 ? pinyin + static_cast<std::size_t>(std::countr_zero(closes))
-                                          : beyond_window(&detail::StructureMasks::next_close, pinyin);
-    if (close >= last || line[close + 1] != ' ' || line[close + 2] != '/' || close + 3 >= last) return false;
-    // GLOSS ('/' GLOSS)* '/': the glosses lie between the slashes from the one at `close + 2`
-    // to the last, at `last`.
-    GlossSpan* gloss = out.gloss;
-    std::size_t g = close + 3;
-    std::uint64_t slashes = g < 64 ? masks_.slash_window(start) & (~std::uint64_t{0} << g) : 0;
-    for (;;) {
-      std::size_t slash;
-      if (slashes != 0) {
-        slash = static_cast<std::size_t>(std::countr_zero(slashes));
-        slashes &= slashes - 1;
-      } else {
-        slash = beyond_window(&detail::StructureMasks::next_slash, g);  // at most `last`
-      }
-      if (slash == g) return false;  // an empty gloss
-      *gloss++ = {static_cast<std::uint32_t>(g), static_cast<std::uint32_t>(slash - g)};
-      if (slash == last) break;
-      g = slash + 1;
-    }
-    *out.record++ = Record{line, static_cast<std::uint32_t>(t), static_cast<std::uint32_t>(s - t - 1),
-                           static_cast<std::uint32_t>(close - pinyin), out.gloss_index};
-    out.gloss_index += static_cast<std::uint32_t>(gloss - out.gloss);
-    out.gloss = gloss;
-    if (cr) data_.stats.crlf_line_ends = true;
-    return true;
+  // Where the scanner writes next: the ends of the tables, with room made for a chunk.
+  detail::EntryOut out_at_end() noexcept {
+    return {data_.records.end(), data_.glosses.end(), static_cast<std::uint32_t>(data_.glosses.size())};
   }
 
   // Any line, by the line parser: `line` without its LF, at byte `offset` of the source.
@@ -246,6 +184,10 @@ class Dictionary::Loader {
   ParsedLine parsed_;
   std::vector<GlossSpan> glosses_;
   detail::StructureMasks masks_;
+  // The compiled version of the hot loop this load runs, chosen once.
+  const detail::ScanPath path_ = detail::chosen_scan_path();
+  const detail::PlainEntryScanner scan_;
+  const detail::StructureMasks::Classifier classifier_;
 };
 
 Dictionary::Dictionary() : data_(std::make_unique<detail::DictionaryData>()) {}
@@ -257,34 +199,13 @@ Dictionary Dictionary::load(ReadStream& in, const LoadOptions& options) {
   return load(in, options, 0);
 }
 
-namespace {
-
-// The bytes left in `in` when it reads a regular file, directly or through a
-// BufferedReadStream (then the tables and the arena can be sized up front); 0 if unknown.
-std::uint64_t bytes_left_hint(ReadStream& in) {
-  ReadStream* source = &in;
-  std::uint64_t buffered = 0;
-  if (auto* b = dynamic_cast<BufferedReadStream*>(source)) {
-    buffered = b->buffered().size();
-    source = &b->source();
-  }
-  if (auto* m = dynamic_cast<MappedFile*>(source)) return buffered + m->buffered().size();
-  auto* f = dynamic_cast<FdReadStream*>(source);
-  if (f == nullptr || f->fd() < 0) return 0;
-  struct ::stat st {};
-  if (::fstat(f->fd(), &st) != 0 || !S_ISREG(st.st_mode)) return 0;
-  const ::off_t at = ::lseek(f->fd(), 0, SEEK_CUR);
-  if (at < 0 || at > st.st_size) return 0;
-  return buffered + static_cast<std::uint64_t>(st.st_size - at);
-}
-
-}  // namespace
-
 Dictionary Dictionary::load(ReadStream& in, const LoadOptions& options, std::uint64_t expected_bytes) {
   Dictionary dict;
   Loader loader(*dict.data_, options);
   utf8::skip_bom(in);
-  if (expected_bytes == 0) expected_bytes = bytes_left_hint(in);
+  // A regular file, a mapping or memory tells its size (directly or through a buffered
+  // stream), so that the tables and the arena are sized up front.
+  if (expected_bytes == 0) expected_bytes = in.remaining_hint().value_or(0);
   if (expected_bytes != 0) loader.expect_bytes(expected_bytes);
   // The input is read straight into arena blocks, in large reads, and its lines are taken
   // where they lie. A line that a block cannot finish moves to the next block, which is at
@@ -331,10 +252,8 @@ Dictionary Dictionary::load(ReadStream& in, const LoadOptions& options, std::uin
 Dictionary Dictionary::load_file(const std::filesystem::path& path, LoadOptions options) {
   if (options.source_name.empty()) options.source_name = path.string();
   FdReadStream file(path);
-  struct ::stat st {};
-  const std::uint64_t size = ::fstat(file.fd(), &st) == 0 && S_ISREG(st.st_mode) ? static_cast<std::uint64_t>(st.st_size) : 0;
   BufferedReadStream in(file);
-  return load(in, options, size);
+  return load(in, options);  // sized from the file's size, through `remaining_hint`
 }
 
 Dictionary Dictionary::load_view(std::string_view text, const LoadOptions& options) {

@@ -39,6 +39,10 @@ class StructureMasks {
   std::size_t next_slash(std::size_t from, std::size_t last) const noexcept { return next(slash_, from, last); }
   std::size_t next_close(std::size_t from, std::size_t last) const noexcept { return next(close_, from, last); }
 
+  /// Word `w` of the line ends: bit `i` for byte `64 * w + i`. `w` is at most one past the
+  /// last word of the classified size (zero there).
+  std::uint64_t newline_word(std::size_t w) const noexcept { return newline_[w]; }
+
   /// The spaces, slashes or ']' of bytes `[from, from + 64)`: bit `i` for byte `from + i`.
   /// `from` is below the classified size; bits for bytes past it are zero.
   std::uint64_t space_window(std::size_t from) const noexcept { return window(space_, from); }

@@ -56,9 +56,9 @@ class Dictionary {
   /// Reads `in` to its end into the dictionary's arena, in large reads (`read_some`, which a
   /// BufferedReadStream serves straight from the source once its window is used up), and
   /// takes the entries where the text lies: it is copied once, never field by field. Works on
-  /// any stream (unbuffered, buffered, memory, mapped). When `in` reads a regular file (an
-  /// FdReadStream or a MappedFile, directly or through a BufferedReadStream), the arena and
-  /// tables are sized from the file's size up front. A leading UTF-8 BOM is skipped. Throws
+  /// any stream (unbuffered, buffered, memory, mapped). When `in` can tell how many bytes it
+  /// has left (`ReadStream::remaining_hint`: a regular file, a mapping or memory, directly or
+  /// through a BufferedReadStream), the arena and tables are sized from that up front. A leading UTF-8 BOM is skipped. Throws
   /// `ParseError` for a malformed line in strict mode, `IoError` from the stream.
   static Dictionary load(ReadStream& in, const LoadOptions& options = {});
 

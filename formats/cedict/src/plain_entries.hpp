@@ -1,0 +1,63 @@
+// Plain entries: the loader's hot loop, which reads the lines of a chunk that are plain
+// CC-CEDICT entries from its structure masks, compiled once for baseline x86-64 and once for
+// processors with AVX2, BMI1/2, POPCNT and LZCNT (chosen once per load).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+
+#include "dictionary_data.hpp"
+#include "structure_masks.hpp"
+
+namespace bufstream::cedict::detail {
+
+/// Where the scan writes: the next record and gloss, in room made for a chunk's worth of them.
+struct EntryOut {
+  Record* record;
+  GlossSpan* gloss;
+  std::uint32_t gloss_index;  // of `gloss` in the dictionary's gloss table
+};
+
+/// The state of a scan over one chunk, carried from one call to the next.
+struct PlainScan {
+  std::size_t line_start = 0;  // the chunk offset of the next line to read
+  std::uint64_t lines = 0;     // lines read so far in the load (entries taken add one each)
+  EntryOut out{};
+  bool crlf = false;           // set when an entry taken ended with CR LF
+};
+
+/// Reads the lines of `chunk[scan.line_start, chunk_size)` (classified into `masks`) while
+/// they are plain entries whose bytes lie within `chunk[0, valid_end]` (valid UTF-8, or the LF
+/// right after it), writing each at `scan.out` and counting it in `scan.lines`. Stops at the
+/// first other line and returns the chunk offset of its LF, with `scan.line_start` at its start
+/// (the caller hands it to the line parser, which finds exactly what a byte-by-byte reading
+/// would); returns `StructureMasks::none` once no LF is left, with `scan.line_start` past the
+/// last LF. Writes at most one record per 11 bytes and one gloss per 2 bytes of the chunk.
+/// Never throws: errors are the caller's to report.
+using PlainEntryScanner = std::size_t (*)(const StructureMasks& masks, const char* chunk, std::size_t chunk_size,
+                                          std::size_t valid_end, PlainScan& scan) noexcept;
+
+/// The compiled versions of the scan (and of the mask classification that goes with it).
+enum class ScanPath : std::uint8_t {
+  baseline,  // x86-64 as the build targets it (SSE2 masks where compiled in)
+  avx2,      // AVX2 masks; bit scans with TZCNT/BLSR/SHLX (AVX2, BMI1, BMI2, POPCNT, LZCNT)
+};
+
+/// True if `path` was compiled in and the processor runs it.
+bool scan_path_available(ScanPath path) noexcept;
+
+/// The path a load uses: the one forced by `force_scan_path` on this thread, else the fastest
+/// the processor runs.
+ScanPath chosen_scan_path() noexcept;
+
+/// For tests: makes later loads on this thread use `path` (precondition:
+/// `scan_path_available(*path)`), or, with `nullopt`, the fastest again.
+void force_scan_path(std::optional<ScanPath> path) noexcept;
+
+/// The scanner of `path`, and the classifier its masks are built with. Precondition:
+/// `scan_path_available(path)`.
+PlainEntryScanner plain_entry_scanner(ScanPath path) noexcept;
+StructureMasks::Classifier scan_classifier(ScanPath path) noexcept;
+
+}  // namespace bufstream::cedict::detail
