@@ -45,6 +45,14 @@ double parse_double_field(std::string_view text) {
   if (text == "-inf") return -std::numeric_limits<double>::infinity();
   if (text == "nan") return std::numeric_limits<double>::quiet_NaN();
   if (text == "-nan") return -std::numeric_limits<double>::quiet_NaN();
+  // parse_double gives no value for a number beyond the double range: say so, rather than
+  // call "1e999" not a number.
+  double ignored = 0;
+  const char* const end = text.data() + text.size();
+  if (const auto [ptr, ec] = std::from_chars(text.data(), end, ignored);
+      ec == std::errc::result_out_of_range && ptr == end) {
+    throw_expected("a number within the range of double", text);
+  }
   throw_expected("a number", text);
 }
 

@@ -5,10 +5,13 @@
 // - integers (`int`, `std::int64_t`, `unsigned`, ...): an optional '-', then decimal digits, in
 //   range for the type; nothing else (no '+', no spaces);
 // - `double` and `float`: decimal text as `bufstream::parse_double` reads it (`-1.5e3`, `.5`),
-//   correctly rounded, plus `inf`, `-inf` and `nan` as the writer writes them;
+//   correctly rounded, plus `inf`, `-inf` and `nan` as the writer writes them; a number
+//   beyond the type's range is an error ("expected a number within the range of double"),
+//   one below it is a signed zero;
 // - `bool`: `true`/`false`, `TRUE`/`FALSE`, `True`/`False`, `1`/`0`;
 // - `std::string`: the text as it is (an empty field is "");
 // - `std::optional<T>`: an empty field is `std::nullopt`, anything else is converted as T.
+// Text of any length is checked (a field is bounded only by memory).
 // Other than for strings and optionals an empty field is an error ("found an empty field");
 // `Schema::field_or` gives a default instead. Specialize FieldConverter for your own types.
 #pragma once

@@ -14,6 +14,9 @@
 // kept as they are (spaces included); the reader does not check that they are UTF-8. A leading
 // UTF-8 byte-order mark is skipped. Empty input is zero records.
 //
+// Limits: none but memory. A field or a record may be longer than the stream's buffer (it is
+// copied out of the window as it grows) and a record may have any number of fields.
+//
 // Errors: malformed input throws `ParseError` with line, column and byte offset, and a message
 // that names the record and the problem (see ReaderOptions for the lenient alternatives). I/O
 // failures of the stream pass through as `IoError`. Errors are sticky: every later read throws
