@@ -1,5 +1,6 @@
 // Typed reading and writing: standard types, user types through json_fields / json_members /
 // read_json+write_json, the benchmark's 25,000 rows, and errors for values of the wrong shape.
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdint>
@@ -286,6 +287,89 @@ TEST(JsonTyped, BenchmarkRowsOverUnbufferedAndBufferedFiles) {
     EXPECT_EQ(json::read(again).size(), rows.size());
   }
   std::filesystem::remove(path);
+}
+
+// ---- Sizing vectors from the stream's size hint ---------------------------------------------
+
+std::string array_of_equal_numbers(std::size_t count) {
+  std::string text = "[";
+  for (std::size_t i = 0; i < count; ++i) text += i == 0 ? "12345" : ",12345";
+  return text + "]";
+}
+
+TEST(JsonTyped, LargeVectorIsSizedOnceWhenTheStreamKnowsItsSize) {
+  constexpr std::size_t count = 100000;
+  const std::string text = array_of_equal_numbers(count);
+  for_each_reader(text, [&](ReadStream& in) {
+    const bool hinted = in.remaining_hint().has_value();
+    const auto v = json::read<std::vector<int>>(in);
+    ASSERT_EQ(v.size(), count);
+    EXPECT_TRUE(std::all_of(v.begin(), v.end(), [](int x) { return x == 12345; }));
+    if (hinted) {
+      // Sized from the estimate (equal elements: exact up to the closing bracket), not grown
+      // by doubling to 131072.
+      EXPECT_GE(v.capacity(), count);
+      EXPECT_LE(v.capacity(), count + 2);
+    }
+  });
+}
+
+TEST(JsonTyped, EstimatedElementsLeft) {
+  const std::string text = array_of_equal_numbers(1000);  // 6 bytes an element
+  MemoryReadStream in(text);
+  Reader r(in);
+  r.begin_array();
+  const std::uint64_t start = in.position();
+  EXPECT_EQ(r.estimated_elements_left(start, 0), std::nullopt);  // nothing to average yet
+  std::size_t count = 0;
+  std::optional<std::uint64_t> at_100;
+  while (r.next_element()) {
+    EXPECT_EQ(r.read<int>(), 12345);
+    ++count;
+    if (count == 10) {
+      // 60 of 6001 bytes: less than a sixteenth of the input, not enough to tell.
+      EXPECT_EQ(r.estimated_elements_left(start, count), std::nullopt);
+    }
+    if (count == 100) at_100 = r.estimated_elements_left(start, count);
+  }
+  ASSERT_TRUE(at_100.has_value());
+  // 900 elements and the closing bracket are left (5400 + 1 bytes at about 6 bytes each).
+  EXPECT_GE(*at_100, 900u);
+  EXPECT_LE(*at_100, 902u);
+}
+
+TEST(JsonTyped, EstimatedElementsLeftIsNeverMoreThanTheBytesLeft) {
+  // Elements of one byte each ("1,") but a count that claims more: the estimate stays within
+  // the bytes the stream still holds.
+  const std::string text = "[1,1,1,1,1,1,1,1,1,1]";
+  MemoryReadStream in(text);
+  Reader r(in);
+  r.begin_array();
+  const std::uint64_t start = in.position();
+  ASSERT_TRUE(r.next_element());
+  EXPECT_EQ(r.read<int>(), 1);
+  const std::optional<std::uint64_t> left = r.estimated_elements_left(start, 1000);
+  ASSERT_TRUE(left.has_value());
+  EXPECT_LE(*left, text.size() - 2);
+}
+
+TEST(JsonTyped, EstimatedElementsLeftIsNulloptWithoutASizeHint) {
+  const std::string text = array_of_equal_numbers(1000);
+  for_each_reader(text, [&](ReadStream& in) {
+    const bool hinted = in.remaining_hint().has_value();
+    Reader r(in);
+    r.begin_array();
+    const std::uint64_t start = in.position();
+    std::size_t count = 0;
+    while (r.next_element()) {
+      r.read<int>();
+      ++count;
+      if (count == 500) {
+        EXPECT_EQ(r.estimated_elements_left(start, count).has_value(), hinted);
+      }
+    }
+    EXPECT_EQ(count, 1000u);
+  });
 }
 
 }  // namespace

@@ -18,6 +18,7 @@
 #include <array>
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <limits>
 #include <map>
 #include <optional>
@@ -120,11 +121,23 @@ void read_json(Reader& r, T& v) {
   }
 }
 
+// Large arrays: once enough of the input has been read, the vector is sized once from
+// Reader::estimated_elements_left instead of growing by doubling (see there). Only asked when
+// the vector is full, at most once per doubling, until it answers.
 template <class T, class A>
 void read_json(Reader& r, std::vector<T, A>& v) {
   v.clear();
   r.begin_array();
+  const std::uint64_t start = r.stream().position();
+  bool sized = false;
   while (r.next_element()) {
+    if (v.size() == v.capacity() && !sized && !v.empty()) [[unlikely]] {
+      if (const std::optional<std::uint64_t> left = r.estimated_elements_left(start, v.size())) {
+        sized = true;
+        const std::uint64_t room = v.max_size() - v.size();
+        v.reserve(v.size() + static_cast<std::size_t>(*left < room ? *left : room));
+      }
+    }
     if constexpr (std::is_same_v<T, bool>) {
       v.push_back(r.read_bool());  // std::vector<bool> has no bool& to read into
     } else {

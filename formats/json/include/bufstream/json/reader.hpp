@@ -173,6 +173,20 @@ class Reader {
   /// Arrays and objects open at this point.
   std::size_t depth() const noexcept { return depth_; }
 
+  /// For sizing a container once instead of growing it by doubling (each growth of a large
+  /// block costs fresh pages, i.e. page faults): how many more elements the array being read
+  /// probably holds, given that its first `count` elements took the bytes from stream
+  /// position `start` to here. It divides the bytes the stream says are left
+  /// (`ReadStream::remaining_hint`) by the bytes per element so far, so it assumes that the
+  /// array runs to the end of the input and that its elements are alike; it is a hint, never
+  /// more than the bytes left (an element takes at least one byte). `nullopt` when the stream
+  /// cannot tell (pipes, chunked or unbuffered sources without a size), before any element,
+  /// and until enough has been read for the average to mean something: 1 MiB, or a sixteenth
+  /// of the input, whichever comes first (so that a small array at the start of a large
+  /// document is not sized after the document).
+  std::optional<std::uint64_t> estimated_elements_left(std::uint64_t start,
+                                                       std::size_t count) const;
+
  private:
   // Skips whitespace and returns the next byte (not consumed) as 0..255, or -1 at the end.
   int next_significant() {
