@@ -138,22 +138,28 @@ namespace {
   bool crlf = scan.crlf;
   std::size_t start = scan.line_start;
   std::size_t stop = StructureMasks::none;
-  // The line ends, taken one by one from the words of their mask.
-  const std::size_t last_word = (chunk_size - 1) / 64;
-  std::size_t w = start / 64;
-  std::uint64_t ends = start < chunk_size ? masks.newline_word(w) & (~std::uint64_t{0} << (start % 64)) : 0;
-  for (;;) {
-    while (ends == 0 && w < last_word) ends = masks.newline_word(++w);
-    if (ends == 0) break;
-    const std::size_t lf = w * 64 + static_cast<std::size_t>(std::countr_zero(ends));
-    ends &= ends - 1;
-    if (lf > valid_end || !take_entry(masks, chunk, start, lf, out, crlf)) {
-      stop = lf;
-      break;
+  if (start < chunk_size) {
+    // The line ends, taken one by one from the words of their mask. (The `goto` leaves both
+    // loops; the forms without it measured 3% to 10% more instructions.)
+    const std::size_t last_word = (chunk_size - 1) / 64;
+    std::size_t w = start / 64;
+    std::uint64_t ends = masks.newline_word(w) & (~std::uint64_t{0} << (start % 64));
+    for (;;) {
+      while (ends == 0) {
+        if (++w > last_word) goto no_more_lines;
+        ends = masks.newline_word(w);
+      }
+      const std::size_t lf = w * 64 + static_cast<std::size_t>(std::countr_zero(ends));
+      ends &= ends - 1;
+      if (lf > valid_end || !take_entry(masks, chunk, start, lf, out, crlf)) {
+        stop = lf;
+        break;
+      }
+      ++lines;
+      start = lf + 1;
     }
-    ++lines;
-    start = lf + 1;
   }
+no_more_lines:
   scan.out = out;
   scan.lines = lines;
   scan.crlf = crlf;

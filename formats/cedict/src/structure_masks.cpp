@@ -90,11 +90,10 @@ __attribute__((target("avx2"))) inline std::uint64_t bits64(__m256i lo, __m256i 
   return (static_cast<std::uint64_t>(h) << 32) | l;
 }
 
-__attribute__((target("avx2"))) inline std::uint64_t at_least64(__m256i lo, __m256i hi, int c) noexcept {
-  const __m256i cc = _mm256_set1_epi8(static_cast<char>(c));
-  const auto l = static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_max_epu8(lo, cc), lo)));
-  const auto h = static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_max_epu8(hi, cc), hi)));
-  return (static_cast<std::uint64_t>(h) << 32) | l;
+// The top bit of each byte of 64.
+__attribute__((target("avx2"))) inline std::uint64_t top_bits64(__m256i lo, __m256i hi) noexcept {
+  return (static_cast<std::uint64_t>(static_cast<std::uint32_t>(_mm256_movemask_epi8(hi))) << 32) |
+         static_cast<std::uint32_t>(_mm256_movemask_epi8(lo));
 }
 
 // The special bytes of 32 (C0 C1 E0 ED F0..FF), combined before the one movemask.
@@ -112,13 +111,15 @@ __attribute__((target("avx2"), always_inline)) inline BlockBits classify_block_a
   const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
   const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 32));
   BlockBits b{bits64(lo, hi, '\n'), bits64(lo, hi, ' '), bits64(lo, hi, '/'), bits64(lo, hi, ']'), 0, 0, 0, 0, 0};
-  b.high = (static_cast<std::uint64_t>(static_cast<std::uint32_t>(_mm256_movemask_epi8(hi))) << 32) |
-           static_cast<std::uint32_t>(_mm256_movemask_epi8(lo));
+  b.high = top_bits64(lo, hi);
   if (b.high == 0) return b;
-  b.lead = at_least64(lo, hi, 0xC0);
-  b.lead3 = at_least64(lo, hi, 0xE0);
+  // Bits 6, 5 and 4 of each byte, moved to bit 7 by a shift (of 16-bit lanes: the bit that
+  // crosses into the next byte lands in its bit 0, which no mask looks at): a byte >= 0x80 is
+  // >= 0xC0 when bit 6 is set too, and so on.
+  b.lead = b.high & top_bits64(_mm256_slli_epi16(lo, 1), _mm256_slli_epi16(hi, 1));
+  b.lead3 = b.lead & top_bits64(_mm256_slli_epi16(lo, 2), _mm256_slli_epi16(hi, 2));
   b.special = (static_cast<std::uint64_t>(special_bits_avx2(hi)) << 32) | special_bits_avx2(lo);
-  if (b.special != 0) b.lead4 = at_least64(lo, hi, 0xF0);
+  if (b.special != 0) b.lead4 = b.lead3 & top_bits64(_mm256_slli_epi16(lo, 3), _mm256_slli_epi16(hi, 3));
   return b;
 }
 #endif
