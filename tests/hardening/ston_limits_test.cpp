@@ -31,7 +31,9 @@ TEST(StonLimits, NestingUpToTheDefaultDepthIsRead) {
   std::size_t levels = 1;
   for (Value v = doc.root(); !v.as_list().empty(); v = v.as_list()[0]) ++levels;
   EXPECT_EQ(levels, depth);
-  EXPECT_EQ(to_string(doc.root()), text);  // the writer's limit (1000) is above the reader's
+  // Both defaults are ston::default_max_depth: what the writer writes, the reader reads.
+  EXPECT_EQ(depth, WriteOptions{}.max_depth);
+  EXPECT_EQ(to_string(doc.root()), text);
 }
 
 TEST(StonLimits, NestingBeyondTheDepthIsAnErrorInEveryShape) {
@@ -44,25 +46,114 @@ TEST(StonLimits, NestingBeyondTheDepthIsAnErrorInEveryShape) {
       (void)parse(text);
       FAIL() << "no error for depth " << depth + 1;
     } catch (const ParseError& e) {
-      EXPECT_NE(e.message().find("nesting deeper than 512 levels"), std::string::npos) << e.what();
+      EXPECT_NE(e.message().find("nesting deeper than " + std::to_string(depth) + " levels"),
+                std::string::npos)
+          << e.what();
     }
   }
 }
 
-// JSON's reader is iterative and reads 100,000 levels when max_depth allows (json_limits_test).
-// The STON reader and writer recurse, a few stack frames per level, so raising their
-// max_depth must not trade the documented error for a stack overflow. Run in a child process
-// (a death test's fork), so that a crash fails this test and nothing else.
-TEST(StonLimits, DeepNestingWithARaisedLimitDoesNotOverflowTheStack) {
-  constexpr std::size_t depth = 100000;
+// The reader and the writer keep their open containers on stacks of their own, not the call
+// stack (so do equality, copying and destruction of association chains), so raising max_depth
+// cannot trade the documented error for a stack overflow. Each deep case runs in a child
+// process (a death test's fork), so that a crash fails that test and nothing else. The child
+// reads `text`, writes it back, copies and compares, meets both depth errors one level below
+// and destroys everything; its exit code says which step went wrong (0: none).
+void expect_deep_round_trip(const std::string& text, std::size_t depth) {
   EXPECT_EXIT(
       {
-        const std::string text = std::string(depth, '[') + std::string(depth, ']');
-        const Document doc = parse(text, {.max_depth = depth});
-        const bool same = to_string(doc.root(), {.max_depth = depth}) == text;
-        std::exit(same ? 0 : 1);
+        int failed = 0;
+        {
+          const Document doc = parse(text, {.max_depth = depth});
+          if (to_string(doc.root(), {.max_depth = depth}) != text) failed = 1;
+          const Value copy = doc.root();  // an association chain is copied deeply
+          if (failed == 0 && !(copy == doc.root())) failed = 2;
+          // One level less is the documented error, however deep.
+          try {
+            (void)parse(text, {.max_depth = depth - 1});
+            if (failed == 0) failed = 3;
+          } catch (const ParseError& e) {
+            if (failed == 0 && e.message().find("ReadOptions::max_depth") == std::string::npos) failed = 4;
+          }
+          try {
+            (void)to_string(doc.root(), {.max_depth = depth - 1});
+            if (failed == 0) failed = 5;
+          } catch (const WriteError& e) {
+            if (failed == 0 && std::string(e.what()).find("WriteOptions::max_depth") == std::string::npos) {
+              failed = 6;
+            }
+          }
+        }  // destroyed here
+        std::exit(failed);
       },
       ::testing::ExitedWithCode(0), "");
+}
+
+constexpr std::size_t deep = 100000;
+
+std::string repeated(std::string_view piece, std::size_t n) {
+  std::string s;
+  s.reserve(piece.size() * n);
+  for (std::size_t i = 0; i < n; ++i) s += piece;
+  return s;
+}
+
+TEST(StonLimits, DeepNestingWithARaisedLimitDoesNotOverflowTheStack) {
+  expect_deep_round_trip(std::string(deep, '[') + std::string(deep, ']'), deep);
+}
+
+TEST(StonLimits, AHundredThousandNestedMaps) {
+  expect_deep_round_trip(repeated("{#k:", deep - 1) + "{}" + std::string(deep - 1, '}'), deep);
+}
+
+TEST(StonLimits, AHundredThousandNestedTaggedObjects) {
+  expect_deep_round_trip(repeated("T[", deep / 2) + repeated("U{#a:", deep / 2 - 1) + "U{}" +
+                             std::string(deep / 2 - 1, '}') + std::string(deep / 2, ']'),
+                         deep);
+}
+
+TEST(StonLimits, AHundredThousandLongAssociationChain) {
+  // `1:2:3:...` nests to the right: a:(b:(c:...)), one level per ':'.
+  std::string text;
+  for (std::size_t i = 1; i <= deep; ++i) text += std::to_string(i) + ":";
+  text += "0";
+  expect_deep_round_trip(text, deep);
+}
+
+// Every kind of nesting in turn: a list, a map value, a tagged list, a tagged map, an
+// association (a map's value may be one), with shared containers referred to from deep down.
+std::string mixed_nesting(std::size_t levels) {
+  static constexpr std::string_view opens[] = {"[1,", "{#k:", "P['x',", "Q{#a:#b,#c:", "#s:"};
+  static constexpr std::string_view closes[] = {"]", "}", "]", "}", ""};
+  std::string text;
+  for (std::size_t i = 0; i < levels - 1; ++i) text += opens[i % 5];
+  text += "@1";
+  for (std::size_t i = levels - 1; i-- > 0;) text += closes[i % 5];
+  return text;
+}
+
+TEST(StonLimits, AHundredThousandLevelsOfMixedNesting) {
+  const std::string text = mixed_nesting(deep);
+  expect_deep_round_trip(text, deep - 1);
+}
+
+TEST(StonLimits, TenThousandLevelsOfMixedNestingThroughEveryBuffer) {
+  constexpr std::size_t levels = 10000;
+  const std::string text = mixed_nesting(levels);
+  for (const auto& setup : testing::reader_setups()) {
+    SCOPED_TRACE(setup.name);
+    auto in = setup.make(text);
+    const Document doc = parse_with(*in, {.max_depth = levels});
+    EXPECT_EQ(to_string(doc.root(), {.max_depth = levels}), text);
+    auto again = setup.make(text);
+    try {
+      (void)parse_with(*again, {.max_depth = levels - 2});
+      ADD_FAILURE() << "read beyond max_depth";
+    } catch (const ParseError& e) {
+      EXPECT_EQ(e.message(), "nesting deeper than " + std::to_string(levels - 2) +
+                                 " levels (ReadOptions::max_depth)");
+    }
+  }
 }
 
 TEST(StonLimits, TheWriterRefusesNestingBeyondItsDepth) {
@@ -199,12 +290,13 @@ TEST(StonLimits, AReferenceChainDeeperThanTheWriterDepthIsAWriteError) {
   // A chain within both depths is written nested and reads back equal.
   const Document shallow = parse(reference_chain(500));
   EXPECT_EQ(parse(to_string(shallow.root())).root(), shallow.root());
-  // Between the reader's depth (512) and the writer's (1000), the writer writes what the reader
-  // with its default options refuses: it reads back only with a raised ReadOptions::max_depth.
-  const Document deeper = parse(reference_chain(900));
-  const std::string text = to_string(deeper.root());
-  EXPECT_THROW((void)parse(text), ParseError);
-  EXPECT_EQ(parse(text, {.max_depth = 1000}).root(), deeper.root());
+  // The reader's and the writer's default depths are equal: the deepest chain the writer
+  // writes by default (the root, then 999 lists) reads back with default options, and one more
+  // list is a WriteError.
+  const Document deepest = parse(reference_chain(998));
+  const std::string text = to_string(deepest.root());
+  EXPECT_EQ(parse(text).root(), deepest.root());
+  EXPECT_THROW((void)to_string(parse(reference_chain(999)).root()), WriteError);
 }
 
 TEST(StonLimits, ACycleThroughEveryContainerOfADeepChainIsRead) {

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <bufstream/ston/reader.hpp>
+#include <bufstream/ston/writer.hpp>
 
 #include <bufstream/buffered_read_stream.hpp>
 
@@ -451,13 +452,16 @@ TEST(StonReader, LongNumbersAreLimited) {
 }
 
 TEST(StonReader, DepthLimitIsAClearError) {
-  const std::string deep_ok = std::string(512, '[') + std::string(512, ']');
+  const std::size_t limit = ReadOptions{}.max_depth;
+  EXPECT_EQ(limit, 1000U);
+  EXPECT_EQ(limit, WriteOptions{}.max_depth);  // what the writer writes by default reads back
+  const std::string deep_ok = std::string(limit, '[') + std::string(limit, ']');
   EXPECT_TRUE(parse_everywhere(deep_ok).root().is_list());
 
-  const std::string too_deep = std::string(513, '[') + std::string(513, ']');
+  const std::string too_deep = std::string(limit + 1, '[') + std::string(limit + 1, ']');
   const ParseError e = parse_error_everywhere(too_deep);
-  EXPECT_EQ(e.message(), "nesting deeper than 512 levels (ReadOptions::max_depth)");
-  EXPECT_EQ(e.offset(), 512U);
+  EXPECT_EQ(e.message(), "nesting deeper than 1000 levels (ReadOptions::max_depth)");
+  EXPECT_EQ(e.offset(), limit);
 
   // Far deeper than any stack: still just an error.
   const std::string hostile(1000000, '[');
@@ -468,12 +472,12 @@ TEST(StonReader, DepthLimitIsAClearError) {
   std::string associations;
   for (int i = 0; i < 100000; ++i) associations += "#a:";
   EXPECT_EQ(parse_error_everywhere(associations + "1").message(),
-            "nesting deeper than 512 levels (ReadOptions::max_depth)");
+            "nesting deeper than 1000 levels (ReadOptions::max_depth)");
   std::string tags;
   for (int i = 0; i < 100000; ++i) tags += "T[";
   EXPECT_THROW((void)parse(tags), ParseError);
 
-  EXPECT_TRUE(parse(std::string(600, '[') + std::string(600, ']'), {.max_depth = 600})
+  EXPECT_TRUE(parse(std::string(1200, '[') + std::string(1200, ']'), {.max_depth = 1200})
                   .root()
                   .is_list());
 }

@@ -264,71 +264,103 @@ struct Reader::Impl {
       bool opened = false;
       Value v = start_simple_value(opened);
       if (opened) continue;  // a container with elements: its first one starts at the cursor
-      // `v` is a complete simple value. Finish it, and every frame that it completes.
-      for (;;) {
-        if (!frames.empty() && frames.back().open == Open::map_key) {
-          skip_whitespace();
-          expect(':', "':' after a map key");
-          skip_whitespace();
-          keys.push_back(std::move(v));
-          frames.back().open = Open::map_value;
-          break;
-        }
+      if (complete(v)) return v;
+    }
+  }
+
+  // `v` is a complete simple value, just read. Finishes it, and every frame that it completes:
+  // returns true when `v` has become the whole value, false when the next value to read starts
+  // at the cursor.
+  bool complete(Value& v) {
+    for (;;) {
+      if (!frames.empty() && frames.back().open == Open::map_key) {
         skip_whitespace();
-        if (peek() == ':') {
-          enter_level();
-          in.advance(1);
-          skip_whitespace();
-          keys.push_back(std::move(v));
-          frames.push_back({Open::association, nullptr, 0, 0});
-          break;
-        }
-        // `v` is a complete value: an association's right side completes the association.
-        while (!frames.empty() && frames.back().open == Open::association) {
-          v = Association(std::move(keys.back()), std::move(v));
-          keys.pop_back();
-          frames.pop_back();
-          --depth;
-        }
-        if (frames.empty()) return v;
-        Frame& f = frames.back();
-        const int c = peek();
-        if (f.open == Open::list) {
-          f.node->items.push_back(std::move(v));
-          if (c == ',') {
-            in.advance(1);
-            skip_whitespace();
-            break;
-          }
-          if (c != ']') fail_expected("',' or ']'");
-          in.advance(1);
-          size_hints[depth] = f.node->items.size();
-          // A wrong guess must not cost memory out of proportion to the input.
-          if (f.node->items.capacity() > 2 * f.node->items.size() + 8) {
-            f.node->items.shrink_to_fit();
-          }
-        } else {  // Open::map_value
-          entries.push_back({std::move(keys.back()), std::move(v)});
-          keys.pop_back();
-          if (c == ',') {
-            in.advance(1);
-            skip_whitespace();
-            f.open = Open::map_key;
-            break;
-          }
-          if (c != '}') fail_expected("',' or '}'");
-          in.advance(1);
-          auto first = entries.begin() + static_cast<std::ptrdiff_t>(f.entries_base);
-          f.node->entries.assign(std::make_move_iterator(first),
-                                 std::make_move_iterator(entries.end()));
-          entries.erase(first, entries.end());
-        }
-        // The container is closed: it is a complete simple value of the frame below.
-        const Frame closed = f;
+        expect(':', "':' after a map key");
+        skip_whitespace();
+        keys.push_back(std::move(v));
+        frames.back().open = Open::map_value;
+        return false;
+      }
+      skip_whitespace();
+      if (peek() == ':') {
+        open_association(std::move(v));
+        return false;
+      }
+      // `v` is a complete value: an association's right side completes the association.
+      while (!frames.empty() && frames.back().open == Open::association) {
+        v = Association(std::move(keys.back()), std::move(v));
+        keys.pop_back();
         frames.pop_back();
         --depth;
-        v = closed_container(closed.node, closed.tagged_number);
       }
+      if (frames.empty()) return true;
+      Frame& f = frames.back();
+      if (f.open == Open::list) {
+        if (!continue_list(f.node, std::move(v))) return false;
+      } else {  // Open::map_value
+        entries.push_back({std::move(keys.back()), std::move(v)});
+        keys.pop_back();
+        const int c = peek();
+        if (c == ',') {
+          in.advance(1);
+          skip_whitespace();
+          f.open = Open::map_key;
+          return false;
+        }
+        if (c != '}') fail_expected("',' or '}'");
+        in.advance(1);
+        auto first = entries.begin() + static_cast<std::ptrdiff_t>(f.entries_base);
+        f.node->entries.assign(std::make_move_iterator(first),
+                               std::make_move_iterator(entries.end()));
+        entries.erase(first, entries.end());
+      }
+      // The container is closed: it is a complete simple value of the frame below.
+      Node* const node = f.node;
+      const std::uint64_t tagged_number = f.tagged_number;
+      frames.pop_back();
+      --depth;
+      v = closed_container(node, tagged_number);
+    }
+  }
+
+  // At ':' after the simple value `key` (in value position): the association's value is next.
+  void open_association(Value&& key) {
+    enter_level();
+    in.advance(1);
+    skip_whitespace();
+    keys.push_back(std::move(key));
+    frames.push_back({Open::association, nullptr, 0, 0});
+  }
+
+  // Appends the complete element `v` to the innermost list, then reads on: elements that are
+  // simple values are read here, in one loop (the rows of a table). Returns true when the list
+  // is closed, false when its next element (a container or an association) starts at the cursor
+  // or is being read.
+  bool continue_list(Node* node, Value&& v) {
+    node->items.push_back(std::move(v));
+    for (;;) {
+      int c = peek();
+      if (c == ',') {
+        in.advance(1);
+        skip_whitespace();
+        c = peek();
+        if (c == '[' || c == '{' || is_upper(static_cast<char>(c))) return false;
+        node->items.push_back(read_simple_value(c));
+        skip_whitespace();
+        if (peek() == ':') {
+          Value key = std::move(node->items.back());
+          node->items.pop_back();
+          open_association(std::move(key));
+          return false;
+        }
+        continue;
+      }
+      if (c != ']') fail_expected("',' or ']'");
+      in.advance(1);
+      size_hints[depth] = node->items.size();
+      // A wrong guess must not cost memory out of proportion to the input.
+      if (node->items.capacity() > 2 * node->items.size() + 8) node->items.shrink_to_fit();
+      return true;
     }
   }
 
@@ -336,9 +368,15 @@ struct Reader::Impl {
   // has elements to read (its frame is pushed), and an empty one is returned complete.
   Value start_simple_value(bool& opened) {
     const int c = peek();
+    if (c == '[') return open_container(nullptr, 0, false, opened);
+    if (c == '{') return open_container(nullptr, 0, true, opened);
+    if (c >= 'A' && c <= 'Z') return open_tagged(opened);
+    return read_simple_value(c);
+  }
+
+  // A simple value other than a container, starting with `c` (the byte at the cursor).
+  Value read_simple_value(int c) {
     switch (c) {
-      case '[': return open_container(nullptr, 0, false, opened);
-      case '{': return open_container(nullptr, 0, true, opened);
       case '\'':
       case '"': {
         const SourcePosition start = here();
@@ -353,7 +391,6 @@ struct Reader::Impl {
       default: break;
     }
     if (c >= '0' && c <= '9') return parse_number();
-    if (c >= 'A' && c <= 'Z') return open_tagged(opened);
     if (c >= 'a' && c <= 'z') return parse_constant();
     fail_expected("a value");
   }

@@ -277,6 +277,51 @@ bool Value::same_object(const Value& other) const noexcept {
   return a && b && *a == *b;
 }
 
+// ---- Association chains ---------------------------------------------------------------------
+
+namespace detail {
+
+template <>
+Box<Association>::Box(const Box& other) {
+  if (!other.p_) return;
+  p_ = std::make_unique<Association>(other.p_->key(), Value());
+  Association* to = p_.get();
+  const Association* from = other.p_.get();
+  for (;;) {
+    const auto* next = std::get_if<Box<Association>>(&Access::data(from->value()));
+    if (next == nullptr || !next->p_) {
+      to->value() = from->value();
+      return;
+    }
+    from = next->p_.get();
+    to->value() = Value(Association(from->key(), Value()));
+    to = std::get<Box<Association>>(Access::data(to->value())).p_.get();
+  }
+}
+
+template <>
+Box<Association>& Box<Association>::operator=(const Box& other) {
+  if (this != &other) {
+    Box copy(other);
+    p_ = std::move(copy.p_);
+  }
+  return *this;
+}
+
+template <>
+Box<Association>::~Box() {
+  // Each association of the chain is detached from its predecessor before that one is freed,
+  // so freeing one never frees the rest of the chain recursively.
+  std::unique_ptr<Association> current = std::move(p_);
+  while (current) {
+    auto* next = std::get_if<Box<Association>>(&Access::data(current->value()));
+    std::unique_ptr<Association> rest = next != nullptr ? std::move(next->p_) : nullptr;
+    current = std::move(rest);
+  }
+}
+
+}  // namespace detail
+
 // ---- Structural equality --------------------------------------------------------------------
 
 namespace {

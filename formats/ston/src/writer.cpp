@@ -353,40 +353,49 @@ struct Writer::Impl {
   // returns its first part (null when it was complete: a scalar, a reference, an empty body).
   const Value* start_value(const Value& v) {
     const auto& data = Access::data(v);
+    if (const auto* a = std::get_if<detail::Box<Association>>(&data)) {
+      return start_association(v, **a);
+    }
+    if (const auto* node = std::get_if<Node*>(&data)) return start_container(v, *node);
+    write_simple_value(v);
+    return nullptr;
+  }
+
+  // True for the values written with their parts: associations and containers.
+  static bool has_parts(const Value& v) noexcept {
+    const auto index = Access::data(v).index();
+    return index == 9 || index == 10;
+  }
+
+  // A value without parts (not an association or a container).
+  void write_simple_value(const Value& v) {
+    const auto& data = Access::data(v);
     switch (data.index()) {
-      case 0: out.write(options.json ? "null" : "nil"); return nullptr;
-      case 1: out.print(std::get<1>(data)); return nullptr;
-      case 2: out.print(std::get<2>(data)); return nullptr;
-      case 3: write_double(std::get<3>(data)); return nullptr;
-      case 4: out.write(std::get<4>(data)->to_string()); return nullptr;
+      case 0: out.write(options.json ? "null" : "nil"); return;
+      case 1: out.print(std::get<1>(data)); return;
+      case 2: out.print(std::get<2>(data)); return;
+      case 3: write_double(std::get<3>(data)); return;
+      case 4: out.write(std::get<4>(data)->to_string()); return;
       case 5: {
         const Fraction& f = *std::get<5>(data);
-        if (options.json) {
-          write_double(f.to_double());
-          return nullptr;
-        }
+        if (options.json) return write_double(f.to_double());
         write_integer(f.numerator());
         out.put('/');
         write_integer(f.denominator());
-        return nullptr;
+        return;
       }
       case 6: {
         const ScaledDecimal& s = *std::get<6>(data);
-        if (options.json) {
-          write_double(s.to_double());
-          return nullptr;
-        }
+        if (options.json) return write_double(s.to_double());
         write_integer(s.numerator());
         out.put('/');
         write_integer(s.denominator());
         out.put('s');
         out.print(s.scale());
-        return nullptr;
+        return;
       }
-      case 7: write_text(std::get<7>(data)); return nullptr;
-      case 8: write_symbol(std::get<8>(data).name); return nullptr;
-      case 9: return start_association(v, *std::get<9>(data));
-      case 10: return start_container(v, std::get<10>(data));
+      case 7: write_text(std::get<7>(data)); return;
+      case 8: write_symbol(std::get<8>(data).name); return;
       default: fail("cannot write an unresolved reference");
     }
   }
@@ -487,11 +496,14 @@ struct Writer::Impl {
         open.pop_back();
         return nullptr;
       case Body::items: {
+        // Elements without parts are written here, in one loop (the cells of a table's row).
         const std::vector<Value>& items = o.node->items;
-        if (++o.next < items.size()) {
+        while (++o.next < items.size()) {
           out.put(',');
           if (options.pretty) newline_indent();
-          return &items[o.next];
+          const Value& item = items[o.next];
+          if (has_parts(item)) return &item;
+          write_simple_value(item);
         }
         --level;
         if (options.pretty) newline_indent();

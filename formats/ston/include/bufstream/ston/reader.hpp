@@ -17,10 +17,11 @@
 // Numbering starts again with each top-level value.
 //
 // Errors: malformed input throws `ParseError` with line (LF, CRLF or CR between tokens; LF
-// inside strings and comments), column (in bytes),
-// byte offset and "expected ... but found ...". Nesting deeper than `max_depth` is an error,
-// never a stack overflow. Errors are sticky: after a ParseError, or an IoError of the stream,
-// every later call throws that error again (the stream stands in the middle of a value).
+// inside strings and comments), column (in bytes), byte offset and "expected ... but found
+// ...". Nesting deeper than `max_depth` is an error, never a stack overflow: the reader keeps
+// its open containers on a stack of its own, not the call stack, whatever `max_depth` is.
+// Errors are sticky: after a ParseError, or an IoError of the stream, every later call throws
+// that error again (the stream stands in the middle of a value).
 #pragma once
 
 #include <cstddef>
@@ -38,8 +39,10 @@ struct ReadOptions {
   /// Skip C-style comments (`/* ... */` and `// ...` to the end of the line) wherever
   /// whitespace may stand (never inside strings). Off by default, as in Pharo.
   bool allow_comments = false;
-  /// Lists, maps, tagged objects and associations nested deeper than this are an error.
-  std::size_t max_depth = 512;
+  /// Lists, maps, tagged objects and associations nested deeper than this are an error. The
+  /// reader does not recurse: any limit is safe for the stack. The default equals
+  /// WriteOptions::max_depth's, so that whatever the writer writes by default reads back.
+  std::size_t max_depth = default_max_depth;
   /// Longest number text, and the largest decimal exponent of an exact number (`1e400` is an
   /// integer of 401 digits): keeps a hostile input from asking for gigabytes.
   std::size_t max_number_length = 10000;

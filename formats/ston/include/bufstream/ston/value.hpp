@@ -34,6 +34,12 @@
 
 namespace bufstream::ston {
 
+/// The default nesting limit of both ReadOptions::max_depth and WriteOptions::max_depth: what
+/// the writer writes with its default options, the reader reads with its own. Neither
+/// recurses, so the limit only bounds what a hostile input can make them hold (a few dozen
+/// bytes per level); raise it freely.
+inline constexpr std::size_t default_max_depth = 1000;
+
 /// A Value used as the wrong kind (`as_string()` on an integer), or a conversion that does not
 /// fit (`as_int64()` on 2^70). The message names the expected and the actual kind.
 class TypeError : public std::logic_error {
@@ -181,6 +187,17 @@ class Box {
  private:
   std::unique_ptr<T> p_;
 };
+
+/// An association's value may be an association again, as deep as ReadOptions::max_depth allows
+/// (`1:2:3:...`): copying and destroying one follows that chain in a loop, not by recursion.
+/// (A chain through keys, `(a:b):c`, can only be built in C++; it is copied and destroyed
+/// recursively, and the writer refuses it.)
+template <>
+Box<Association>::Box(const Box& other);
+template <>
+Box<Association>& Box<Association>::operator=(const Box& other);
+template <>
+Box<Association>::~Box();
 
 /// A reference `@N` that the reader has not resolved yet; never visible outside the reader.
 struct PendingReference {

@@ -58,9 +58,11 @@ struct WriteOptions {
   /// and any container met twice throw WriteError.
   bool json = false;
   ReferencePolicy references = ReferencePolicy::normal;
-  /// Containers and associations nested deeper than this throw WriteError (no stack overflow
-  /// on a hostile or accidental deep graph).
-  std::size_t max_depth = 1000;
+  /// Containers and associations nested deeper than this throw WriteError (a reference chain
+  /// or an accidental deep graph). The writer does not recurse: any limit is safe for the
+  /// stack. The default equals ReadOptions::max_depth's, so that what is written by default
+  /// reads back by default.
+  std::size_t max_depth = default_max_depth;
   /// Tags whose list body the pretty layout keeps on one line (`Point [ 1, 2 ]`), as Pharo's
   /// STONWriter does for the classes it writes with a short or singleton list.
   std::vector<std::string> short_list_tags = {"Point", "Float", "Character", "ByteArray",
