@@ -89,5 +89,39 @@ TEST(StructureMasks, ValidSequencesAcrossEveryBlockEdge) {
   }
 }
 
+// Every pair of a byte >= 0x80 and any byte, and every lead of three or four bytes with every
+// second byte and a few third and fourth bytes, at the start, middle and end of a 64-byte block
+// and across it: each classifier's verdict is exactly utf8::is_valid's.
+TEST(StructureMasks, Utf8VerdictOnEveryLeadAndSecondByte) {
+  auto masks = std::make_unique<StructureMasks>();
+  std::vector<std::string> sequences;
+  for (unsigned lead = 0x80; lead <= 0xFF; ++lead) {
+    for (unsigned second = 0; second <= 0xFF; ++second) {
+      const std::string pair{static_cast<char>(lead), static_cast<char>(second)};
+      sequences.push_back(pair);
+      if (lead >= 0xE0) {
+        for (const unsigned third : {0x41u, 0x80u, 0xBFu, 0xC0u}) {
+          sequences.push_back(pair + static_cast<char>(third));
+          if (lead >= 0xF0) {
+            for (const unsigned fourth : {0x41u, 0x8Fu, 0xC3u}) sequences.push_back(pair + static_cast<char>(third) + static_cast<char>(fourth));
+          }
+        }
+      }
+    }
+  }
+  for (const std::size_t pad : {std::size_t{0}, std::size_t{30}, std::size_t{62}, std::size_t{63}, std::size_t{64}}) {
+    for (const std::string& seq : sequences) {
+      const std::string text = std::string(pad, 'a') + seq + "z\n" + std::string(pad % 3 == 0 ? 70 : 0, 'b');
+      const bool expected = utf8::is_valid(text);
+      for (Classifier c : classifiers()) {
+        ASSERT_EQ(masks->classify_with(c, text.data(), text.size()), expected)
+            << "classifier " << static_cast<int>(c) << " pad " << pad << " byte " << std::hex
+            << static_cast<unsigned>(static_cast<unsigned char>(seq[0])) << " "
+            << static_cast<unsigned>(static_cast<unsigned char>(seq[1]));
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace bufstream::cedict::detail
