@@ -58,9 +58,9 @@ inline std::uint64_t round_to_odd(const Multiplier& g, std::uint64_t cp) noexcep
   return integer | ((middle & low_63_bits) != 0 ? 1 : 0);
 }
 
-}  // namespace
-
-Decimal shortest_decimal(double value) noexcept {
+// The body of shortest_decimal, inlined into format_double and format_double_smalltalk (a
+// call would cost a tenth of the conversion).
+[[gnu::always_inline]] inline Decimal shortest_decimal_inline(double value) noexcept {
   const auto bits = std::bit_cast<std::uint64_t>(value);
   const auto biased_exponent = static_cast<int>((bits >> significand_bits) & 0x7FF);
   std::uint64_t c = bits & (hidden_bit - 1);
@@ -107,6 +107,10 @@ Decimal shortest_decimal(double value) noexcept {
       sp10_inside != tp10_inside ? (sp10_inside ? sp10 : tp10) : one_of_two;
   return {shortest, k};
 }
+
+}  // namespace
+
+Decimal shortest_decimal(double value) noexcept { return shortest_decimal_inline(value); }
 
 }  // namespace detail
 
@@ -155,8 +159,16 @@ struct DecimalDigits {
   int exponent;
 };
 
-DecimalDigits decimal_digits(double magnitude) noexcept {
-  const detail::Decimal decimal = detail::shortest_decimal(magnitude);
+// Whole zero bytes in a count of zero bits (0..64). Divided as unsigned: the compiler cannot
+// tell that a count of leading zeros is not negative, and a signed division costs a fix-up.
+inline int zero_bytes(int zero_bits) noexcept {
+  return static_cast<int>(static_cast<unsigned>(zero_bits) / 8);
+}
+
+// Inlined into each layout: its result then stays in registers instead of a 40-byte struct
+// returned through memory.
+[[gnu::always_inline]] inline DecimalDigits decimal_digits(double magnitude) noexcept {
+  const detail::Decimal decimal = detail::shortest_decimal_inline(magnitude);
   const std::uint64_t f = decimal.significand;
   // The three divisions are independent (short dependency chains: the writer waits for the
   // length of this text before it can place the next one).
@@ -169,12 +181,12 @@ DecimalDigits decimal_digits(double magnitude) noexcept {
   // Byte i of a group is its digit i (lowest byte first): trailing zero bits count leading
   // zero digits, leading zero bits trailing zero digits. f > 0: some group is not zero.
   // (Selects, not branches: 16 or 17 digits is a coin toss from one value to the next.)
-  const int lead_in_middle = 1 + std::countr_zero(d.middle) / 8;
-  const int lead_in_low = 9 + std::countr_zero(d.low) / 8;
+  const int lead_in_middle = 1 + zero_bytes(std::countr_zero(d.middle));
+  const int lead_in_low = 9 + zero_bytes(std::countr_zero(d.low));
   const int lead_below_top = d.middle != 0 ? lead_in_middle : lead_in_low;
   d.first = d.top != 0 ? 0 : lead_below_top;
-  const int end_in_low = 17 - std::countl_zero(d.low) / 8;
-  const int end_in_middle = 9 - std::countl_zero(d.middle) / 8;
+  const int end_in_low = 17 - zero_bytes(std::countl_zero(d.low));
+  const int end_in_middle = 9 - zero_bytes(std::countl_zero(d.middle));
   const int end_above_low = d.middle != 0 ? end_in_middle : 1;
   const int end = d.low != 0 ? end_in_low : end_above_low;
   d.count = end - d.first;

@@ -51,6 +51,17 @@ inline auto json_members(Person& p) {
                          json::member("note", p.note), json::member("tags", p.tags));
 }
 
+// Six members, for the order in which keys are matched (declaration order first).
+struct Six {
+  int a = 0, b = 0, c = 0, d = 0, e = 0, f = 0;
+  friend bool operator==(const Six&, const Six&) = default;
+};
+inline auto json_members(Six& s) {
+  namespace json = bufstream::json;
+  return std::make_tuple(json::member("a", s.a), json::member("b", s.b), json::member("c", s.c),
+                         json::member("d", s.d), json::member("e", s.e), json::member("f", s.f));
+}
+
 // A type with its own read_json/write_json: a temperature written as {"celsius": x}.
 struct Celsius {
   double degrees = 0;
@@ -164,6 +175,18 @@ TEST(JsonTyped, StructAsObjectOfMembers) {
   expect_typed<Person>(R"({"name":"Bo","born":2000,"tags":[],"note":"n"})", Person{"Bo", 2000, "n", {}});
   expect_typed_error<Person>(R"({"name":"Ada","tags":[]})",
                              {1, 24, 23, "expected member \"born\" but found the end of the object"});
+}
+
+TEST(JsonTyped, MembersInAnyOrder) {
+  using bench_like::Six;
+  const Six six{1, 2, 3, 4, 5, 6};
+  expect_typed<Six>(R"({"a":1,"b":2,"c":3,"d":4,"e":5,"f":6})", six);  // declaration order
+  expect_typed<Six>(R"({"f":6,"e":5,"d":4,"c":3,"b":2,"a":1})", six);  // reversed
+  expect_typed<Six>(R"({"c":3,"d":4,"a":1,"x":0,"b":2,"f":6,"e":5,"y":[1]})", six);  // mixed, unknown keys
+  expect_typed<Six>(R"({"a":9,"b":2,"c":3,"a":1,"b":2,"d":4,"e":5,"f":6})", six);  // repeated: last wins
+  expect_typed<std::vector<Six>>(R"([{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6},{"f":6,"a":1,"b":2,"c":3,"d":4,"e":5}])",
+                                 std::vector<Six>{six, six});
+  expect_typed_error<Six>(R"({"a":1,"b":2,"c":3,"e":5,"f":6})", {1, 31, 30, "expected member \"d\" but found the end of the object"});
 }
 
 TEST(JsonTyped, UserReadJsonAndWriteJson) {

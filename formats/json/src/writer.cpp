@@ -68,7 +68,8 @@ constexpr std::uint64_t repeat_byte(std::uint8_t b) noexcept { return 0x01010101
 // One pass over `s`, eight bytes at a time: does a byte need an escape ('"', '\\', a control
 // character), is a byte outside ASCII? (`x - repeat(1) & ~x` marks zero bytes of x, and
 // `v - repeat(0x20) & ~v` the bytes below 0x20, in each byte's high bit; a borrow can only
-// mark more bytes after a byte that is marked anyway, so "any byte marked" is exact.)
+// mark more bytes after a byte that is marked anyway, so "any byte marked" is exact. The
+// three words x share v's high bits, as '"' and '\\' are ASCII, so one `& ~v` serves all three.)
 Writer::StringTraits Writer::classify(std::string_view s) noexcept {
   const char* p = s.data();
   const char* const end = p + s.size();
@@ -79,8 +80,7 @@ Writer::StringTraits Writer::classify(std::string_view s) noexcept {
     std::memcpy(&v, word, 8);
     const std::uint64_t quote = v ^ repeat_byte('"');
     const std::uint64_t backslash = v ^ repeat_byte('\\');
-    escape |= ((quote - repeat_byte(1)) & ~quote) | ((backslash - repeat_byte(1)) & ~backslash) |
-              ((v - repeat_byte(0x20)) & ~v);
+    escape |= ((quote - repeat_byte(1)) | (backslash - repeat_byte(1)) | (v - repeat_byte(0x20))) & ~v;
     high |= v;
   };
   if (s.size() >= 8) {
@@ -150,7 +150,6 @@ Writer& Writer::begin_container(State inside, char open) {
   return *this;
 }
 
-Writer& Writer::begin_array() { return begin_container(State::array_first, '['); }
 Writer& Writer::begin_object() { return begin_container(State::object_first, '{'); }
 
 Writer& Writer::end_container(bool is_array) {
@@ -176,7 +175,6 @@ Writer& Writer::end_container(bool is_array) {
   return *this;
 }
 
-Writer& Writer::end_array() { return end_container(true); }
 Writer& Writer::end_object() { return end_container(false); }
 
 Writer& Writer::key(std::string_view name) {
@@ -261,6 +259,17 @@ Writer& Writer::value(float f) {
 
 Writer& Writer::value(std::string_view s) {
   const StringTraits traits = classify(s);
+  if (!traits.needs_escape && !traits.non_ascii && s.size() <= 256) [[likely]] {
+    // Short ASCII with nothing to escape (most strings): one copy into reserved room, here.
+    before_value();
+    char* out = out_.reserve(s.size() + 2);
+    out[0] = '"';
+    if (!s.empty()) std::memcpy(out + 1, s.data(), s.size());
+    out[s.size() + 1] = '"';
+    out_.commit(s.size() + 2);
+    after_value();
+    return *this;
+  }
   if (traits.non_ascii) {
     if (auto bad = utf8::find_invalid(s)) {
       throw std::invalid_argument(fmt::format("json::Writer: string with {} at byte {}",

@@ -185,26 +185,36 @@ void read_json(Reader& r, T& v) {
   detail::read_array_into(r, json_fields(v));
 }
 
+// Keys are matched against the member expected next first (the one after the last key
+// matched): documents written from the same type list their members in declaration order, so
+// most keys take one comparison. Any other order still works, by a search of all names (the
+// first member of that name; names are expected to be distinct).
 template <HasJsonMembers T>
   requires(!HasJsonFields<T>)
 void read_json(Reader& r, T& v) {
   auto members = json_members(v);
   constexpr std::size_t n = std::tuple_size_v<decltype(members)>;
+  const std::array<std::string_view, n> names =
+      std::apply([](const auto&... m) { return std::array<std::string_view, n>{m.name...}; }, members);
   std::array<bool, n> seen{};
+  std::size_t expected = 0;
   r.begin_object();
   while (auto key = r.next_key()) {
     const std::string_view name = *key;  // compared before the value is read
-    bool matched = false;
-    std::size_t i = 0;
-    std::apply(
-        [&](auto&... m) {
-          ((!matched && m.name == name ? (matched = seen[i] = true, read_value(r, m.field))
-                                       : void(),
-            ++i),
-           ...);
-        },
-        members);
-    if (!matched) r.skip_value();  // unknown keys are skipped
+    std::size_t found = expected;
+    if (found >= n || names[found] != name) {
+      found = 0;
+      while (found < n && names[found] != name) ++found;
+    }
+    if (found == n) {
+      r.skip_value();  // unknown keys are skipped
+      continue;
+    }
+    seen[found] = true;
+    expected = found + 1;
+    std::size_t index = 0;
+    std::apply([&](auto&... m) { ((index++ == found ? read_value(r, m.field) : void()), ...); },
+               members);
   }
   std::size_t i = 0;
   std::apply(

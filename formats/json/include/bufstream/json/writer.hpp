@@ -60,8 +60,30 @@ class Writer {
 
   // ---- Containers ------------------------------------------------------------------------
 
-  Writer& begin_array();
-  Writer& end_array();
+  Writer& begin_array() {
+    // The common case inline (an array after an element of a compact array: a table's rows);
+    // everything else, checks included, in begin_container.
+    if (state_ == State::array_next && !pretty_) [[likely]] {
+      char* p = out_.reserve(2);
+      p[0] = ',';
+      p[1] = '[';
+      out_.commit(2);
+      stack_.push_back(State::array_next);
+      state_ = State::array_first;
+      return *this;
+    }
+    return begin_container(State::array_first, '[');
+  }
+  Writer& end_array() {
+    // The common case inline: a compact array with elements, inside another array.
+    if (state_ == State::array_next && !pretty_ && stack_.size() > 1) [[likely]] {
+      out_.put(']');
+      state_ = stack_.back();
+      stack_.pop_back();
+      return *this;
+    }
+    return end_container(true);
+  }
   Writer& begin_object();
   Writer& end_object();
   /// The key of the next member; the value follows with `value` or a container.
