@@ -139,11 +139,29 @@ class Reader {
   /// Inside an array: true when an element follows (consuming the `,` before it), false when
   /// the array ends (consuming `]`). Call it before every element.
   bool next_element() {
+    // Inline: the three cases of a compact array (',' before an element, ']' after the last,
+    // the first element's byte right after '['), as next_element_slow decides them. The rest
+    // (whitespace, the window's end, a failed reader, errors) goes there.
     const char* p = in_.cursor();
-    if (p != in_.limit() && *p == ',' && !first_ && !failure_) [[likely]] {  // the common case
-      token_start_ = in_.position();
-      in_.advance(1);
-      return true;
+    if (p != in_.limit() && !failure_) [[likely]] {
+      const char c = *p;
+      if (c == ',' && !first_) {
+        token_start_ = in_.position();
+        in_.advance(1);
+        return true;
+      }
+      if (c == ']') {
+        token_start_ = in_.position();
+        in_.advance(1);
+        --depth_;
+        first_ = false;
+        return false;
+      }
+      if (first_ && static_cast<unsigned char>(c) > ' ') {
+        token_start_ = in_.position();
+        first_ = false;
+        return true;
+      }
     }
     return next_element_slow();
   }
