@@ -29,7 +29,13 @@ class RandomGraph {
       case 7:
       case 8: return text();
       case 9: return Symbol{pick(2) == 0 ? "simple.name-1" : text()};
-      case 10: return Association(Symbol{"k" + std::to_string(pick(5))}, value(depth + 1));
+      case 10: {
+        // Appended rather than `"k" + std::to_string(...)`, which trips GCC 12's false
+        // -Wrestrict warning (GCC bug 105329) in Release builds.
+        std::string key = "k";
+        key += std::to_string(pick(5));
+        return Association(Symbol{std::move(key)}, value(depth + 1));
+      }
       case 11:
       case 12: return shared_or_new(depth);
       default: return container(depth);
