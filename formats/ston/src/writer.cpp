@@ -497,13 +497,18 @@ struct Writer::Impl {
         return nullptr;
       case Body::items: {
         // Elements without parts are written here, in one loop (the cells of a table's row).
-        const std::vector<Value>& items = o.node->items;
-        while (++o.next < items.size()) {
+        // The bounds are locals: a store through the stream's `char*` could change `o` as far
+        // as the compiler knows, so members would be loaded again for every element.
+        const Value* const begin = o.node->items.data();
+        const Value* const end = begin + o.node->items.size();
+        for (const Value* item = begin + o.next + 1; item != end; ++item) {
           out.put(',');
           if (options.pretty) newline_indent();
-          const Value& item = items[o.next];
-          if (has_parts(item)) return &item;
-          write_simple_value(item);
+          if (has_parts(*item)) {
+            o.next = static_cast<std::size_t>(item - begin);
+            return item;
+          }
+          write_simple_value(*item);
         }
         --level;
         if (options.pretty) newline_indent();
