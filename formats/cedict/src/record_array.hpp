@@ -9,6 +9,10 @@
 #include <new>
 #include <type_traits>
 
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+
 namespace bufstream::cedict::detail {
 
 /// A vector of trivially copyable `T` whose free capacity can be written through `end()` and
@@ -63,7 +67,20 @@ class RecordArray {
  private:
   void grow(std::size_t n) {
     const std::size_t used = size();
-    void* p = std::realloc(static_cast<void*>(data_), n * sizeof(T));
+    void* p = nullptr;
+    constexpr std::size_t huge_page = std::size_t{2} << 20;
+    if (data_ == nullptr && n * sizeof(T) >= huge_page) {
+      // A first table sized for a whole load (from the input's size): aligned to 2 MiB and
+      // offered for transparent huge pages, so that filling it takes a few page faults, not
+      // one per 4 KiB. (realloc and free take such a block as any other.)
+      const std::size_t bytes = (n * sizeof(T) + huge_page - 1) & ~(huge_page - 1);
+      p = std::aligned_alloc(huge_page, bytes);
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+      if (p != nullptr) static_cast<void>(::madvise(p, bytes, MADV_HUGEPAGE));  // a hint
+#endif
+    } else {
+      p = std::realloc(static_cast<void*>(data_), n * sizeof(T));
+    }
     if (p == nullptr) throw std::bad_alloc();
     data_ = static_cast<T*>(p);
     end_ = data_ + used;
