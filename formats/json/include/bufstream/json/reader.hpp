@@ -24,7 +24,11 @@
 //     correctly rounded double; a number beyond the double range is an error.
 //   - Duplicate keys in an object: the last one wins.
 //   - Nesting deeper than `ReadOptions::max_depth` (512 by default) is an error. Nothing
-//     recurses on the input's nesting, so the limit protects consumers, not this reader.
+//     recurses on the input's nesting (the DOM, events and `skip_value` read 100,000 levels
+//     when the limit allows), so the limit protects consumers, not this reader.
+//   - Strings, keys and number text are bounded only by memory, never by the stream's buffer:
+//     a 100,000-digit fraction is correctly rounded, a 100,000-digit integer is beyond the
+//     double range and an error.
 //   - Every error is a ParseError with line, column (in bytes) and byte offset, whose message
 //     says what was expected and what was found. After one, or after the stream's IoError, the
 //     reader is failed: every later call throws the same error.
