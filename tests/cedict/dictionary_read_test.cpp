@@ -308,7 +308,12 @@ TEST(DictionaryRead, FastPathAgreesOnRandomDictionaries) {
         // A well-formed skeleton; its fields are mostly valid, sometimes not.
         const std::size_t kinds = shape == 2 ? pieces.size() : 9;
         text += "x" + field(3, kinds) + " y" + field(3, kinds) + " [" + field(3, kinds) + "] /";
-        for (std::size_t g = 1 + next() % 4; g > 0; --g) text += "g" + field(1 + next() % 40, kinds) + "/";
+        for (std::size_t g = 1 + next() % 4; g > 0; --g) {
+          // Appended piece by piece: GCC 12's -Wrestrict misjudges `"g" + field(...)` at -O2.
+          text += 'g';
+          text += field(1 + next() % 40, kinds);
+          text += '/';
+        }
       }
       text += next() % 20 == 0 ? "\r\n" : "\n";
     }

@@ -125,9 +125,20 @@ class RandomText {
         text += "# comment " + field(3, 9);
       } else {
         const std::size_t kinds = shape == 2 ? 20 : 9;
-        text += "x" + field(3, kinds) + " y" + field(3, kinds) + " [" + field(4, kinds) + "] /";
+        // Appended piece by piece: GCC 12's -Wrestrict misjudges `"x" + field(...)` at -O2.
+        text += 'x';
+        text += field(3, kinds);
+        text += " y";
+        text += field(3, kinds);
+        text += " [";
+        text += field(4, kinds);
+        text += "] /";
         const std::size_t gloss_pieces = below(long_every) == 0 ? 400 : 12;
-        for (std::size_t g = 1 + below(5); g > 0; --g) text += "g" + field(below(gloss_pieces) + 1, kinds) + "/";
+        for (std::size_t g = 1 + below(5); g > 0; --g) {
+          text += 'g';
+          text += field(below(gloss_pieces) + 1, kinds);
+          text += '/';
+        }
       }
       text += below(25) == 0 ? "\r\n" : "\n";
     }
