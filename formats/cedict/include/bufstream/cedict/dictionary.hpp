@@ -7,6 +7,9 @@
 //
 // Text stays UTF-8. `load` copies each entry's text into an arena; the zero-copy loads
 // (`map_file`, `load_mapped`, `load_view`) keep views into the file's bytes instead.
+//
+// Limits: a line is bounded only by memory below 4 GiB (longer is `LineError::line_too_long`),
+// whatever the stream's buffer size.
 #pragma once
 
 #include <cstddef>
