@@ -44,7 +44,10 @@ struct ReadOptions {
   /// WriteOptions::max_depth's, so that whatever the writer writes by default reads back.
   std::size_t max_depth = default_max_depth;
   /// Longest number text, and the largest decimal exponent of an exact number (`1e400` is an
-  /// integer of 401 digits): keeps a hostile input from asking for gigabytes.
+  /// integer of 401 digits): keeps a hostile input from asking for gigabytes. It applies to
+  /// each digit group on its own (integer part, fraction, denominator, scale) and to a decimal
+  /// exponent's value; a float beyond the double range reads as an infinity. Strings and
+  /// symbols have no limit but memory, whatever the stream's buffer size.
   std::size_t max_number_length = 10000;
   /// Named in error messages ("config.ston:3:7: ...").
   std::string source_name = {};
