@@ -3,6 +3,10 @@
 #include <algorithm>
 #include <bit>
 
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#include <cpuid.h>
+#endif
+
 namespace bufstream::cedict::detail {
 
 namespace {
@@ -183,10 +187,17 @@ __attribute__((target("avx2,bmi,bmi2,popcnt,lzcnt"))) std::size_t scan_avx2(cons
   return scan_plain_entries(masks, chunk, chunk_size, valid_end, scan);
 }
 
+// LZCNT is asked of CPUID directly: Clang's __builtin_cpu_supports does not know "lzcnt".
+bool cpu_has_lzcnt() noexcept {
+  unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+  if (__get_cpuid(0x80000001U, &eax, &ebx, &ecx, &edx) == 0) return false;
+  return (ecx & (1U << 5)) != 0;  // CPUID.80000001H:ECX.LZCNT[bit 5]
+}
+
 bool cpu_runs_avx2_path() noexcept {
   __builtin_cpu_init();
   return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2") &&
-         __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("lzcnt") &&
+         __builtin_cpu_supports("popcnt") && cpu_has_lzcnt() &&
          StructureMasks::available(StructureMasks::Classifier::avx2);
 }
 #endif
