@@ -31,9 +31,9 @@ namespace {
 using Result = std::optional<Invalid>;
 
 // Decodes from `p` (the start of a sequence) until the first sequence boundary at or after
-// `stop`, or `end`. Returns that boundary; nullptr at an error, which is stored in `bad`.
-const char* check_bytes(const char* begin, const char* p, const char* stop, const char* end,
-                        Invalid& bad) noexcept {
+// `stop`, or `end`, and moves `p` there. Returns false at an error, which is stored in `bad`.
+// (Not a pointer with nullptr for the error: an empty text may have a null data pointer.)
+bool check_bytes(const char* begin, const char*& p, const char* stop, const char* end, Invalid& bad) noexcept {
   while (p < stop) {
     if (static_cast<unsigned char>(*p) < 0x80) {
       ++p;
@@ -42,11 +42,11 @@ const char* check_bytes(const char* begin, const char* p, const char* stop, cons
     const Decoded d = decode(p, end);
     if (d.error != Error::none) {
       bad = {static_cast<std::size_t>(p - begin), d.error};
-      return nullptr;
+      return false;
     }
     p += d.length;
   }
-  return p;
+  return true;
 }
 
 Result find_invalid_scalar(std::string_view text) noexcept {
@@ -63,8 +63,7 @@ Result find_invalid_scalar(std::string_view text) noexcept {
       p += 8;
     }
     // One sequence (or up to eight ASCII bytes), then back to the word loop.
-    p = check_bytes(begin, p, std::min(p + 8, end), end, bad);
-    if (p == nullptr) return bad;
+    if (!check_bytes(begin, p, std::min(p + 8, end), end, bad)) return bad;
   }
   return std::nullopt;
 }
@@ -109,9 +108,9 @@ Result find_invalid_sse2(std::string_view text) noexcept {
       p += n;
       continue;
     }
-    if ((p = check_bytes(begin, p, p + 16, end, bad)) == nullptr) return bad;
+    if (!check_bytes(begin, p, p + 16, end, bad)) return bad;
   }
-  if (check_bytes(begin, p, end, end, bad) == nullptr) return bad;
+  if (!check_bytes(begin, p, end, end, bad)) return bad;
   return std::nullopt;
 }
 #endif
@@ -147,9 +146,9 @@ BUFSTREAM_AVX2 Result find_invalid_avx2(std::string_view text) noexcept {
       p += n;
       continue;
     }
-    if ((p = check_bytes(begin, p, p + 32, end, bad)) == nullptr) return bad;
+    if (!check_bytes(begin, p, p + 32, end, bad)) return bad;
   }
-  if (check_bytes(begin, p, end, end, bad) == nullptr) return bad;
+  if (!check_bytes(begin, p, end, end, bad)) return bad;
   return std::nullopt;
 }
 #undef BUFSTREAM_AVX2

@@ -186,6 +186,17 @@ TEST(Utf8Validate, ScalarAndSse2AreAlwaysAvailable) {
 #endif
 }
 
+// An empty text is valid, also when its data pointer is null (a default string_view): the
+// vector validators once took their null position for an error (found by utf8_fuzz).
+TEST(Utf8Validate, EmptyTextIsValidEvenWithANullPointer) {
+  for (auto v : available_validators()) {
+    EXPECT_FALSE(utf8::detail::find_invalid_with(v, std::string_view()).has_value()) << static_cast<int>(v);
+    EXPECT_FALSE(utf8::detail::find_invalid_with(v, std::string_view("x", 0)).has_value()) << static_cast<int>(v);
+  }
+  EXPECT_FALSE(utf8::find_invalid(std::string_view()).has_value());
+  EXPECT_TRUE(utf8::is_valid(std::string_view()));
+}
+
 // Each decode case (valid or not) at every offset of a 64-byte block, inside ASCII text,
 // inside text of three-byte characters, and at the very end (where sequences are truncated).
 TEST(Utf8Validate, EveryCaseAtEveryOffsetAgreesWithTheDecoder) {
