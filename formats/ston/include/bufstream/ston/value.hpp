@@ -477,17 +477,19 @@ bool is_valid_tag(std::string_view tag) noexcept;
 
 // ---- Box, out of line (needs the complete types) -------------------------------------------
 
+namespace detail {
 template <class T>
-detail::Box<T>::Box(T value) : p_(std::make_unique<T>(std::move(value))) {}
+Box<T>::Box(T value) : p_(std::make_unique<T>(std::move(value))) {}
 template <class T>
-detail::Box<T>::Box(const Box& other) : p_(std::make_unique<T>(*other.p_)) {}
+Box<T>::Box(const Box& other) : p_(std::make_unique<T>(*other.p_)) {}
 template <class T>
-detail::Box<T>& detail::Box<T>::operator=(const Box& other) {
+Box<T>& Box<T>::operator=(const Box& other) {
   if (this != &other) p_ = std::make_unique<T>(*other.p_);
   return *this;
 }
 template <class T>
-detail::Box<T>::~Box() = default;
+Box<T>::~Box() = default;  // inside the namespace: Clang's -Wdtor-name rejects detail::Box<T>::~Box
+}  // namespace detail
 
 inline Value::Value(Integer i) {
   if (auto small = i.to_int64()) {
