@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include <bufstream/items_left.hpp>
 #include <bufstream/utf8.hpp>
 
 
@@ -345,16 +346,8 @@ bool Reader::at_end() {
 }
 
 std::optional<std::uint64_t> Reader::estimated_records_left() {
-  if (error_ || record_count_ == 0) return std::nullopt;
-  const std::uint64_t consumed = in_.position() - start_position_;
-  const std::optional<std::uint64_t> left = in_.remaining_hint();
-  if (!left || consumed == 0) return std::nullopt;
-  constexpr std::uint64_t enough = std::uint64_t{1} << 20;
-  if (consumed < enough && consumed < (consumed + *left) / 16) return std::nullopt;
-  const double per_record = static_cast<double>(consumed) / static_cast<double>(record_count_);
-  const double estimate = static_cast<double>(*left) / per_record;
-  // A record is at least one byte long.
-  return estimate >= static_cast<double>(*left) ? *left : static_cast<std::uint64_t>(estimate) + 1;
+  if (error_) return std::nullopt;
+  return estimate_items_left(in_, start_position_, record_count_);
 }
 
 std::vector<std::vector<std::string>> Reader::read_all() {

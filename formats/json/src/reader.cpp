@@ -1,5 +1,7 @@
 #include <bufstream/json/reader.hpp>
 
+#include <bufstream/items_left.hpp>
+
 #include <algorithm>
 #include <bit>
 #include <cstring>
@@ -237,17 +239,8 @@ SourcePosition Reader::position() const noexcept { return lines_.at(in_.position
 
 std::optional<std::uint64_t> Reader::estimated_elements_left(std::uint64_t start,
                                                              std::size_t count) const {
-  if (failure_ || count == 0) return std::nullopt;
-  const std::uint64_t here = in_.position();
-  if (here <= start) return std::nullopt;
-  const std::optional<std::uint64_t> left = in_.remaining_hint();
-  if (!left) return std::nullopt;
-  const std::uint64_t consumed = here - start;
-  constexpr std::uint64_t enough = std::uint64_t{1} << 20;
-  if (consumed < enough && consumed < (consumed + *left) / 16) return std::nullopt;
-  const double per_element = static_cast<double>(consumed) / static_cast<double>(count);
-  const double estimate = static_cast<double>(*left) / per_element;
-  return estimate >= static_cast<double>(*left) ? *left : static_cast<std::uint64_t>(estimate) + 1;
+  if (failure_) return std::nullopt;
+  return estimate_items_left(in_, start, count);
 }
 
 void Reader::fail_at(std::uint64_t offset, std::string message) {
