@@ -193,7 +193,9 @@ TEST_F(Cli, JsonToCsvRefusesWhatCsvCannotHold) {
     std::string json, message;
   };
   const Case cases[] = {
-      {"[{\"a\":1},{\"b\":2}]", ":1:11: error: key 'b' is not a column of the first object"},
+      {"[{\"a\":1},{\"b\":2}]", ":1:11: error: key 'b' is not a column of the first row"},
+      {"[{\"a\":1,\"a\":2}]", ":1:9: error: key 'a' occurs twice (a JSON object cannot hold both)"},
+      {"[{\"a\":1},{\"a\":2,\"a\":3}]", ":1:17: error: key 'a' occurs twice"},
       {"[{\"a\":1,\"b\":2},{\"a\":3}]", "the object has no key 'b'"},
       {"[{\"a\":null}]", ":1:7: error: null cannot be written to CSV"},
       {"[[1,[2]]]", ":1:5: error: a nested array cannot be a CSV field"},

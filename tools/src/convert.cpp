@@ -18,6 +18,7 @@
 #include <bufstream/ston/writer.hpp>
 
 #include "command_line.hpp"
+#include "csv_records.hpp"
 #include "commands.hpp"
 #include "event_writers.hpp"
 #include "file_format.hpp"
@@ -184,71 +185,37 @@ void convert_from_csv(const Plan& plan, Input& input, Output& output) {
 // Rows from arrays or objects; the first row decides which, and with objects the header.
 class CsvRowWriter {
  public:
-  CsvRowWriter(json::Reader& reader, csv::Writer& writer) : reader_(reader), writer_(writer) {}
+  CsvRowWriter(json::Reader& reader, csv::Writer& writer)
+      : reader_(reader),
+        records_(writer, {.a_list = "an array", .a_map = "an object", .map = "object", .record = "row"},
+                 [this](const ShapeProblem& p) {
+                   if (p.at_record_start) fail_here(p.message);
+                   reader_.fail_at_token(p.key.empty() ? p.message : fmt::format("key '{}' {}", p.key, p.message));
+                 }) {}
 
   void row() {
     const json::ValueType type = reader_.peek();
     if (type == json::ValueType::array) {
-      if (objects_ == Shape::objects) fail_here("expected an object like the first row but found an array");
-      objects_ = Shape::arrays;
+      records_.begin_list();
       reader_.begin_array();
-      std::size_t count = 0;
-      while (reader_.next_element()) {
-        writer_.field(scalar_text());
-        ++count;
-      }
-      if (width_ && count != *width_) {
-        reader_.fail_at_token(fmt::format("expected {} fields like the first row but found {}", *width_, count));
-      }
-      width_ = count;
-      writer_.end_record();
+      while (reader_.next_element()) records_.list_field(scalar_text());
+      records_.end_list();
     } else if (type == json::ValueType::object) {
-      if (objects_ == Shape::arrays) fail_here("expected an array like the first row but found an object");
-      objects_ = Shape::objects;
-      object_row();
+      records_.begin_map();
+      reader_.begin_object();
+      while (auto key = reader_.next_key()) {
+        std::optional<std::string>& slot = records_.map_slot(*key);
+        slot = scalar_text();
+      }
+      records_.end_map();
     } else {
       fail_here("expected an array or an object (one CSV record)");
     }
   }
 
  private:
-  enum class Shape { unknown, arrays, objects };
-
   // An error at the value the reader has peeked at (not yet consumed).
   [[noreturn]] void fail_here(std::string message) { reader_.fail_at(reader_.position().offset, std::move(message)); }
-
-  void object_row() {
-    reader_.begin_object();
-    const bool first = names_.empty() && !header_written_;
-    std::vector<std::optional<std::string>> values(names_.size());
-    while (auto key = reader_.next_key()) {
-      const std::string name(*key);
-      std::size_t index;
-      if (first) {
-        if (std::find(names_.begin(), names_.end(), name) != names_.end()) {
-          reader_.fail_at_token(fmt::format("duplicate key '{}'", name));
-        }
-        names_.push_back(name);
-        values.emplace_back();
-        index = names_.size() - 1;
-      } else {
-        auto it = std::find(names_.begin(), names_.end(), name);
-        if (it == names_.end()) reader_.fail_at_token(fmt::format("key '{}' is not a column of the first object", name));
-        index = static_cast<std::size_t>(it - names_.begin());
-        if (values[index]) reader_.fail_at_token(fmt::format("duplicate key '{}'", name));
-      }
-      values[index] = scalar_text();
-    }
-    for (std::size_t i = 0; i < names_.size(); ++i) {
-      if (!values[i]) reader_.fail_at_token(fmt::format("the object has no key '{}' (the first object had it)", names_[i]));
-    }
-    if (!header_written_) {
-      writer_.record(names_);
-      header_written_ = true;
-    }
-    for (const auto& v : values) writer_.field(*v);
-    writer_.end_record();
-  }
 
   // The text of the JSON scalar the reader is at, as one CSV field: strings as they are,
   // numbers exactly (integers digit for digit, doubles as the shortest round-trip text).
@@ -276,11 +243,7 @@ class CsvRowWriter {
   }
 
   json::Reader& reader_;
-  csv::Writer& writer_;
-  Shape objects_ = Shape::unknown;
-  std::optional<std::size_t> width_;
-  std::vector<std::string> names_;
-  bool header_written_ = false;
+  CsvRecords records_;
 };
 
 void convert_from_json(const Plan& plan, Input& input, Output& output) {

@@ -1,6 +1,5 @@
 #include "ston_csv_rows.hpp"
 
-#include <algorithm>
 #include <cmath>
 
 #include <fmt/format.h>
@@ -34,20 +33,24 @@ void StonCsvRows::fail(const std::string& column, const std::string& message) co
   throw ParseError(where_, fmt::format("{}: {}", where, message), source_name_);
 }
 
+StonCsvRows::StonCsvRows(csv::Writer& writer, std::string source_name)
+    : source_name_(std::move(source_name)),
+      records_(writer, {.a_list = "a list", .a_map = "a map", .map = "map", .record = "record"},
+               [this](const ShapeProblem& p) {
+                 if (p.key.empty()) fail({}, p.message);
+                 fail(fmt::format("'{}'", p.key), "the key " + p.message);
+               }) {}
+
 void StonCsvRows::record(const ston::Value& record, const SourcePosition& where) {
   where_ = where;
   ++number_;
   if (record.is_list()) {
     const ston::List list = record.as_list();
     if (!seen_.insert(&list.items()).second) fail({}, "the same list is this record and an earlier one (JSON has no shared values)");
-    if (shape_ == Shape::maps) fail({}, "expected a map like the first record but found a list");
-    shape_ = Shape::lists;
     list_record(list);
   } else if (record.is_map()) {
     const ston::Map map = record.as_map();
     if (!seen_.insert(&map.entries()).second) fail({}, "the same map is this record and an earlier one (JSON has no shared values)");
-    if (shape_ == Shape::lists) fail({}, "expected a list like the first record but found a map");
-    shape_ = Shape::maps;
     map_record(map);
   } else {
     fail({}, fmt::format("expected a list or a map (one CSV record) but found {}", describe(record)));
@@ -55,42 +58,23 @@ void StonCsvRows::record(const ston::Value& record, const SourcePosition& where)
 }
 
 void StonCsvRows::list_record(const ston::List& list) {
-  if (width_ && list.size() != *width_) {
-    fail({}, fmt::format("expected {} fields like the first record but found {}", *width_, list.size()));
-  }
-  width_ = list.size();
+  records_.begin_list();
   std::size_t i = 0;
-  for (const ston::Value& v : list) writer_.field(field_text(v, std::to_string(++i)));
-  writer_.end_record();
+  for (const ston::Value& v : list) records_.list_field(field_text(v, std::to_string(++i)));
+  records_.end_list();
 }
 
 void StonCsvRows::map_record(const ston::Map& map) {
-  const bool first = names_.empty() && number_ == 1;
-  std::vector<std::optional<std::string>> values(names_.size());
+  records_.begin_map();
   for (const ston::MapEntry& e : map) {
     if (!e.key.is_string() && !e.key.is_symbol()) {
       fail({}, fmt::format("the key {} cannot be a column name (JSON keys are strings)", describe(e.key)));
     }
     const std::string& name = e.key.text();
-    const std::string column = fmt::format("'{}'", name);
-    auto it = std::find(names_.begin(), names_.end(), name);
-    if (first) {
-      if (it != names_.end()) fail(column, "the key occurs twice (a JSON object cannot hold both)");
-      names_.push_back(name);
-      values.emplace_back(field_text(e.value, column));
-      continue;
-    }
-    if (it == names_.end()) fail(column, "the key is not a column of the first record");
-    auto& slot = values[static_cast<std::size_t>(it - names_.begin())];
-    if (slot) fail(column, "the key occurs twice (a JSON object cannot hold both)");
-    slot = field_text(e.value, column);
+    std::optional<std::string>& slot = records_.map_slot(name);
+    slot = field_text(e.value, fmt::format("'{}'", name));
   }
-  for (std::size_t i = 0; i < names_.size(); ++i) {
-    if (!values[i]) fail({}, fmt::format("the map has no key '{}' (the first record had it)", names_[i]));
-  }
-  if (first) writer_.record(names_);
-  for (const auto& v : values) writer_.field(*v);
-  writer_.end_record();
+  records_.end_map();
 }
 
 std::string StonCsvRows::field_text(const ston::Value& v, const std::string& column) {

@@ -5,27 +5,24 @@
 #pragma once
 
 #include <cstdint>
-#include <optional>
 #include <string>
 #include <unordered_set>
-#include <vector>
 
 #include <bufstream/csv/writer.hpp>
 #include <bufstream/errors.hpp>
 #include <bufstream/ston/reader.hpp>
 #include <bufstream/ston/value.hpp>
 
+#include "csv_records.hpp"
+
 namespace bufstream::cli {
 
-/// Writes STON values as CSV records, checking that every record has the shape of the first:
-/// lists of as many fields, or maps with the same keys (the first map's keys are the header,
-/// and its order is the column order). A value that CSV cannot hold is a ParseError at
-/// `where` (the start of the top-level value that holds it) naming the record, the column and
-/// the value.
+/// Writes STON values as CSV records, each of the shape of the first (CsvRecords). A value
+/// that CSV cannot hold, or a record of another shape, is a ParseError at `where` (the start
+/// of the top-level value that holds it) naming the record, the column and the value.
 class StonCsvRows {
  public:
-  StonCsvRows(csv::Writer& writer, std::string source_name)
-      : writer_(writer), source_name_(std::move(source_name)) {}
+  StonCsvRows(csv::Writer& writer, std::string source_name);
 
   /// Writes `record` (a list or a map) as the next record.
   void record(const ston::Value& record, const SourcePosition& where);
@@ -33,20 +30,15 @@ class StonCsvRows {
   void new_document() { seen_.clear(); }
 
  private:
-  enum class Shape { unknown, lists, maps };
-
   void list_record(const ston::List& list);
   void map_record(const ston::Map& map);
   std::string field_text(const ston::Value& v, const std::string& column);
   [[noreturn]] void fail(const std::string& column, const std::string& message) const;
 
-  csv::Writer& writer_;
   std::string source_name_;
+  CsvRecords records_;
   SourcePosition where_;
   std::uint64_t number_ = 0;  // of the record being written, from 1
-  Shape shape_ = Shape::unknown;
-  std::optional<std::size_t> width_;
-  std::vector<std::string> names_;
   std::unordered_set<const void*> seen_;  // the records' containers: one met twice is an error
 };
 
