@@ -32,6 +32,7 @@ class Dictionary::Loader {
       : data_(data),
         options_(options),
         scan_(detail::plain_entry_scanner(path_)),
+        index_(detail::chunk_indexer(path_)),
         classifier_(detail::scan_classifier(path_)) {}
 
   /// Sizes the tables for an input of `bytes` bytes, so that they do not grow (and copy
@@ -52,9 +53,10 @@ class Dictionary::Loader {
   std::size_t take_lines(const char* text, std::size_t size, std::uint64_t offset, bool at_end) {
     constexpr std::size_t chunk_bytes = detail::StructureMasks::max_bytes;
     // A plain entry takes at least 11 bytes ("a b [] /c/" and LF) and a gloss at least 2, so a
-    // chunk adds fewer than chunk_bytes / 8 records and chunk_bytes / 2 glosses.
+    // chunk adds fewer than chunk_bytes / 8 records and chunk_bytes / 2 glosses; the scanner
+    // writes up to three glosses of scratch beyond the last.
     constexpr std::size_t max_records = chunk_bytes / 8;
-    constexpr std::size_t max_glosses = chunk_bytes / 2;
+    constexpr std::size_t max_glosses = chunk_bytes / 2 + 3;
     auto& records = data_.records;
     auto& glosses = data_.glosses;
     Stats& stats = data_.stats;
@@ -64,6 +66,7 @@ class Dictionary::Loader {
       const std::size_t chunk_size = std::min(size - pos, chunk_bytes);
       std::size_t valid_end =
           masks_.classify_with(classifier_, chunk, chunk_size) ? chunk_size : valid_prefix(chunk, chunk_size);
+      index_(masks_, chunk_size, *positions_);
       if (records.size() > max_count - max_records || glosses.size() > max_count - max_glosses) {
         throw std::length_error("cedict: more than 2^32 - 2^11 entries or glosses");
       }
@@ -76,7 +79,7 @@ class Dictionary::Loader {
       // The scanner counts the lines it takes; `line` counts the others, for its line numbers.
       detail::PlainScan scan{0, stats.lines, out_at_end(), stats.crlf_line_ends};
       for (;;) {
-        const std::size_t lf = scan_(masks_, chunk, chunk_size, valid_end, scan);
+        const std::size_t lf = scan_(masks_, *positions_, chunk, chunk_size, valid_end, scan);
         if (lf == detail::StructureMasks::none) break;
         records.set_end(scan.out.record);
         glosses.set_end(scan.out.gloss);
@@ -184,9 +187,12 @@ class Dictionary::Loader {
   ParsedLine parsed_;
   std::vector<GlossSpan> glosses_;
   detail::StructureMasks masks_;
+  // 16 KiB: on the heap, for threads with small stacks.
+  const std::unique_ptr<detail::ChunkPositions> positions_ = std::make_unique<detail::ChunkPositions>();
   // The compiled version of the hot loop this load runs, chosen once.
   const detail::ScanPath path_ = detail::chosen_scan_path();
   const detail::PlainEntryScanner scan_;
+  const detail::ChunkIndexer index_;
   const detail::StructureMasks::Classifier classifier_;
 };
 

@@ -2,6 +2,11 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstddef>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
 #include <cpuid.h>
@@ -73,42 +78,106 @@ namespace {
   return true;
 }
 
-// The glosses of a plain entry: GLOSS ('/' GLOSS)* '/' between the slash before line byte
-// `g` and the one at `last`, the line's last byte. Writes them from `gloss` and returns the
-// end, or nullptr for an empty gloss. The slashes are read 64 bytes of the line at a time.
-[[gnu::always_inline]] inline GlossSpan* take_glosses(const StructureMasks& masks, std::size_t start, std::size_t g,
-                                                     std::size_t last, GlossSpan* gloss) noexcept {
-  std::size_t base = g & ~std::size_t{63};  // the window's first byte, from the line's start
-  std::uint64_t slashes = masks.slash_window(start + base) & (~std::uint64_t{0} << (g - base));
-  for (;;) {
-    while (slashes == 0) {  // ends: the slash at `last` is in some window up to `last`'s
-      base += 64;
-      slashes = masks.slash_window(start + base);
+// Lists the set bits of the words `word(0) .. word(words - 1)` as offsets (64 * w + bit) in
+// `out`, with the count before each word in `rank` (and the total in `rank[words]`); returns
+// the total. Each word writes `Unrolled` offsets whatever its count (the slots beyond its own
+// are overwritten by the next word's, or are slack), and loops only when it has more: a branch
+// that the common word does not take, where a loop per bit would end at a different count
+// each time.
+template <unsigned Unrolled, class Word>
+[[gnu::always_inline]] inline std::uint32_t list_bits(Word word, std::size_t words, std::uint16_t* out,
+                                                      std::uint16_t* rank) noexcept {
+  std::uint32_t n = 0;
+  for (std::size_t w = 0; w < words; ++w) {
+    std::uint64_t m = word(w);
+    rank[w] = static_cast<std::uint16_t>(n);
+    const auto base = static_cast<unsigned>(w * 64);
+    const auto count = static_cast<unsigned>(std::popcount(m));
+    std::uint16_t* o = out + n;
+    for (unsigned k = 0; k < Unrolled; ++k) {
+      // Scratch once `m` is used up: the top bit makes the count defined and branch-free.
+      o[k] = static_cast<std::uint16_t>(base + static_cast<unsigned>(std::countr_zero(m | (std::uint64_t{1} << 63))));
+      m &= m - 1;
     }
-    const std::size_t slash = base + static_cast<std::size_t>(std::countr_zero(slashes));
-    slashes &= slashes - 1;
-    if (slash == g) return nullptr;  // an empty gloss
-    *gloss++ = {static_cast<std::uint32_t>(g), static_cast<std::uint32_t>(slash - g)};
-    if (slash == last) return gloss;
-    g = slash + 1;
+    if (count > Unrolled) [[unlikely]] {
+      for (o += Unrolled; m != 0; m &= m - 1) *o++ = static_cast<std::uint16_t>(base + static_cast<unsigned>(std::countr_zero(m)));
+    }
+    n += count;
   }
+  rank[words] = static_cast<std::uint16_t>(n);
+  return n;
+}
+
+// The number of listed bits before chunk offset `p`, whose mask word is `word`.
+[[gnu::always_inline]] inline std::uint32_t rank_of(const std::uint16_t* rank, std::uint64_t word, std::size_t p) noexcept {
+  return rank[p / 64] + static_cast<std::uint32_t>(std::popcount(word & ((std::uint64_t{1} << (p % 64)) - 1)));
+}
+
+[[gnu::always_inline]] inline void index_chunk_body(const StructureMasks& masks, std::size_t chunk_size,
+                                                    ChunkPositions& positions) noexcept {
+  const std::size_t words = (chunk_size + 63) / 64;
+  // About one line end and three slashes per 77-byte line.
+  positions.newline_count = list_bits<2>([&](std::size_t w) { return masks.newline_word(w); }, words,
+                                         positions.newlines, positions.newline_rank);
+  positions.slash_count = list_bits<4>([&](std::size_t w) { return masks.slash_word(w); }, words,
+                                       positions.slashes, positions.slash_rank);
+}
+
+// The glosses of a plain entry: GLOSS ('/' GLOSS)* '/' between the slashes at chunk offsets
+// `open` and `close`, the run of the chunk's slash list between them. Writes them from `gloss`,
+// as byte ranges of the line that starts at chunk offset `start`, and returns the end, or
+// nullptr for an empty gloss. Writes four glosses whatever the count (those beyond the count
+// are scratch, overwritten by the next entry's), and loops only for a fifth and more.
+[[gnu::always_inline]] inline GlossSpan* take_glosses(const StructureMasks& masks, const ChunkPositions& positions,
+                                                     std::size_t start, std::size_t open, std::size_t close,
+                                                     GlossSpan* gloss) noexcept {
+  const std::uint32_t first = rank_of(positions.slash_rank, masks.slash_word(open / 64), open);
+  const std::uint32_t count = rank_of(positions.slash_rank, masks.slash_word(close / 64), close) - first;  // >= 1
+  const std::uint16_t* const at = positions.slashes + first;  // at[0] == open, at[count] == close
+  unsigned empty = 0;  // bit k: gloss k is empty ("//")
+#if defined(__SSE2__)
+  static_assert(sizeof(GlossSpan) == 8 && offsetof(GlossSpan, size) == 4);
+  const __m128i zero = _mm_setzero_si128();
+  const __m128i here = _mm_unpacklo_epi16(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(at)), zero);
+  const __m128i next = _mm_unpacklo_epi16(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(at + 1)), zero);
+  const __m128i offsets = _mm_sub_epi32(here, _mm_set1_epi32(static_cast<int>(start) - 1));
+  const __m128i sizes = _mm_sub_epi32(_mm_sub_epi32(next, here), _mm_set1_epi32(1));
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(gloss), _mm_unpacklo_epi32(offsets, sizes));
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(gloss + 2), _mm_unpackhi_epi32(offsets, sizes));
+  empty = static_cast<unsigned>(_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(sizes, zero))));
+#else
+  for (unsigned k = 0; k < 4; ++k) {
+    gloss[k] = {static_cast<std::uint32_t>(at[k] + 1 - start), static_cast<std::uint32_t>(at[k + 1] - at[k] - 1)};
+    empty |= static_cast<unsigned>(at[k + 1] == at[k] + 1) << k;
+  }
+#endif
+  empty &= 0xFu >> (4 - std::min(count, 4u));
+  if (count > 4) [[unlikely]] {
+    for (std::uint32_t k = 4; k < count; ++k) {
+      gloss[k] = {static_cast<std::uint32_t>(at[k] + 1 - start), static_cast<std::uint32_t>(at[k + 1] - at[k] - 1)};
+      empty |= static_cast<unsigned>(at[k + 1] == at[k] + 1);
+    }
+  }
+  return empty == 0 ? gloss + count : nullptr;
 }
 
 // The line `chunk[start, lf)`, whose bytes are valid UTF-8, if it is a plain entry (CR LF
 // allowed): writes it at `out` and returns true. Otherwise returns false, leaving `out` as it
-// was and the line to `parse_line`, which finds exactly what `parse_line` would find here.
-// A typical line has its headwords and pinyin in its first 64 bytes: they are found in one
-// window of each mask, and the checks are combined so that a plain entry takes few branches;
-// other lines go to `take_entry_general`.
-[[gnu::always_inline]] inline bool take_entry(const StructureMasks& masks, const char* chunk, std::size_t start,
-                                              std::size_t lf, EntryOut& out, bool& crlf) noexcept {
+// was (but for scratch beyond its end) and the line to `parse_line`, which finds exactly what
+// `parse_line` would find here. A typical line has its headwords and pinyin in its first 64
+// bytes: they are found in one window of each mask, and the checks are combined so that a
+// plain entry takes few branches; other lines go to `take_entry_general`.
+[[gnu::always_inline]] inline bool take_entry(const StructureMasks& masks, const ChunkPositions& positions,
+                                              const char* chunk, std::size_t start, std::size_t lf, EntryOut& out,
+                                              bool& crlf) noexcept {
   // An empty line, a line "\r" and a comment all go to the parser, which knows them; after
   // this, the line has a byte before its LF (or CR LF).
   const char first = chunk[start];
   if ((first == '#') | (first == '\n') | (first == '\r')) return false;
   const bool cr = chunk[lf - 1] == '\r';
   const char* const line = chunk + start;
-  const std::size_t last = lf - static_cast<std::size_t>(cr) - 1 - start;  // the closing '/'
+  const std::size_t end_slash = lf - static_cast<std::size_t>(cr) - 1;  // the closing '/', in the chunk
+  const std::size_t last = end_slash - start;                             // and in the line
   if (line[last] != '/') return false;
   // TRADITIONAL ' ' SIMPLIFIED ' ' '[' PINYIN ']' ' ' '/': the first two spaces and the
   // first ']' after them.
@@ -123,7 +192,7 @@ namespace {
   // After this check every byte read lies in the line, before `last`.
   if ((t == 0) | (s == t + 1) | (close + 3 >= last)) return false;
   if ((line[s + 1] != '[') | (line[close + 1] != ' ') | (line[close + 2] != '/')) return false;
-  GlossSpan* const gloss_end = take_glosses(masks, start, close + 3, last, out.gloss);
+  GlossSpan* const gloss_end = take_glosses(masks, positions, start, start + close + 2, end_slash, out.gloss);
   if (gloss_end == nullptr) return false;
   *out.record++ = Record{line, static_cast<std::uint32_t>(t), static_cast<std::uint32_t>(s - t - 1),
                          static_cast<std::uint32_t>(close - s - 2), out.gloss_index};
@@ -133,58 +202,58 @@ namespace {
   return true;
 }
 
-// The scan, inlined into each compiled version (see `PlainEntryScanner`).
-[[gnu::always_inline]] inline std::size_t scan_plain_entries(const StructureMasks& masks, const char* chunk,
+// The scan, inlined into each compiled version (see `PlainEntryScanner`): the line ends, one
+// by one from the chunk's list of them.
+[[gnu::always_inline]] inline std::size_t scan_plain_entries(const StructureMasks& masks,
+                                                             const ChunkPositions& positions, const char* chunk,
                                                              std::size_t chunk_size, std::size_t valid_end,
                                                              PlainScan& scan) noexcept {
   EntryOut out = scan.out;
-  std::uint64_t lines = scan.lines;
   bool crlf = scan.crlf;
   std::size_t start = scan.line_start;
   std::size_t stop = StructureMasks::none;
+  std::uint64_t taken = 0;
   if (start < chunk_size) {
-    // The line ends, taken one by one from the words of their mask. (The `goto` leaves both
-    // loops; the forms without it measured 3% to 10% more instructions.)
-    const std::size_t last_word = (chunk_size - 1) / 64;
-    std::size_t w = start / 64;
-    std::uint64_t ends = masks.newline_word(w) & (~std::uint64_t{0} << (start % 64));
-    for (;;) {
-      while (ends == 0) {
-        if (++w > last_word) goto no_more_lines;
-        ends = masks.newline_word(w);
-      }
-      const std::size_t lf = w * 64 + static_cast<std::size_t>(std::countr_zero(ends));
-      ends &= ends - 1;
-      if (lf > valid_end || !take_entry(masks, chunk, start, lf, out, crlf)) {
+    const std::uint32_t count = positions.newline_count;
+    for (std::uint32_t i = rank_of(positions.newline_rank, masks.newline_word(start / 64), start); i < count; ++i) {
+      const std::size_t lf = positions.newlines[i];
+      if (lf > valid_end || !take_entry(masks, positions, chunk, start, lf, out, crlf)) {
         stop = lf;
         break;
       }
-      ++lines;
+      ++taken;
       start = lf + 1;
     }
   }
-no_more_lines:
   scan.out = out;
-  scan.lines = lines;
+  scan.lines += taken;
   scan.crlf = crlf;
   scan.line_start = start;
   return stop;
 }
 
-std::size_t scan_baseline(const StructureMasks& masks, const char* chunk, std::size_t chunk_size,
-                          std::size_t valid_end, PlainScan& scan) noexcept {
-  return scan_plain_entries(masks, chunk, chunk_size, valid_end, scan);
+std::size_t scan_baseline(const StructureMasks& masks, const ChunkPositions& positions, const char* chunk,
+                          std::size_t chunk_size, std::size_t valid_end, PlainScan& scan) noexcept {
+  return scan_plain_entries(masks, positions, chunk, chunk_size, valid_end, scan);
+}
+
+void index_baseline(const StructureMasks& masks, std::size_t chunk_size, ChunkPositions& positions) noexcept {
+  index_chunk_body(masks, chunk_size, positions);
 }
 
 #if defined(BUFSTREAM_CEDICT_SCAN_AVX2)
 // The same body, compiled with the bit instructions (TZCNT for the scans, BLSR, SHLX/SHRX for
 // the windows), which baseline x86-64 lacks.
-__attribute__((target("avx2,bmi,bmi2,popcnt,lzcnt"))) std::size_t scan_avx2(const StructureMasks& masks,
-                                                                           const char* chunk,
-                                                                           std::size_t chunk_size,
-                                                                           std::size_t valid_end,
-                                                                           PlainScan& scan) noexcept {
-  return scan_plain_entries(masks, chunk, chunk_size, valid_end, scan);
+__attribute__((target("avx2,bmi,bmi2,popcnt,lzcnt"))) std::size_t scan_avx2(
+    const StructureMasks& masks, const ChunkPositions& positions, const char* chunk, std::size_t chunk_size,
+    std::size_t valid_end, PlainScan& scan) noexcept {
+  return scan_plain_entries(masks, positions, chunk, chunk_size, valid_end, scan);
+}
+
+__attribute__((target("avx2,bmi,bmi2,popcnt,lzcnt"))) void index_avx2(const StructureMasks& masks,
+                                                                      std::size_t chunk_size,
+                                                                      ChunkPositions& positions) noexcept {
+  index_chunk_body(masks, chunk_size, positions);
 }
 
 // LZCNT is asked of CPUID directly: Clang's __builtin_cpu_supports does not know "lzcnt".
@@ -234,6 +303,14 @@ PlainEntryScanner plain_entry_scanner(ScanPath path) noexcept {
 #endif
   static_cast<void>(path);
   return scan_baseline;
+}
+
+ChunkIndexer chunk_indexer(ScanPath path) noexcept {
+#if defined(BUFSTREAM_CEDICT_SCAN_AVX2)
+  if (path == ScanPath::avx2) return index_avx2;
+#endif
+  static_cast<void>(path);
+  return index_baseline;
 }
 
 StructureMasks::Classifier scan_classifier(ScanPath path) noexcept {

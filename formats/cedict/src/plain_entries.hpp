@@ -19,6 +19,25 @@ struct EntryOut {
   std::uint32_t gloss_index;  // of `gloss` in the dictionary's gloss table
 };
 
+/// The line ends and slashes of one classified chunk as lists of chunk offsets, in order, with
+/// their ranks: the scan walks the line ends as a counted loop and takes each entry's glosses
+/// as a run of the slash list, so that neither costs a branch per 64-byte word or per gloss
+/// (which the processor would mispredict about twice per entry). Built by `index_chunk`.
+struct ChunkPositions {
+  static constexpr std::size_t max_words = StructureMasks::max_words;
+  // Room for every byte of a chunk, plus the slots written beyond the last position (the lists
+  // are filled four entries at a time) and read beyond it (a run of glosses is read four at a
+  // time).
+  static constexpr std::size_t slack = 8;
+
+  std::uint32_t newline_count = 0;
+  std::uint32_t slash_count = 0;
+  std::uint16_t newline_rank[max_words + 1] = {};  // line ends before word w
+  std::uint16_t slash_rank[max_words + 1] = {};    // slashes before word w
+  std::uint16_t newlines[StructureMasks::max_bytes + slack] = {};
+  std::uint16_t slashes[StructureMasks::max_bytes + slack] = {};
+};
+
 /// The state of a scan over one chunk, carried from one call to the next.
 struct PlainScan {
   std::size_t line_start = 0;  // the chunk offset of the next line to read
@@ -33,10 +52,16 @@ struct PlainScan {
 /// first other line and returns the chunk offset of its LF, with `scan.line_start` at its start
 /// (the caller hands it to the line parser, which finds exactly what a byte-by-byte reading
 /// would); returns `StructureMasks::none` once no LF is left, with `scan.line_start` past the
-/// last LF. Writes at most one record per 11 bytes and one gloss per 2 bytes of the chunk.
+/// last LF. Writes at most one record per 11 bytes and one gloss per 2 bytes of the chunk,
+/// and up to three glosses of scratch beyond the last it takes (room the caller must make).
 /// Never throws: errors are the caller's to report.
-using PlainEntryScanner = std::size_t (*)(const StructureMasks& masks, const char* chunk, std::size_t chunk_size,
-                                          std::size_t valid_end, PlainScan& scan) noexcept;
+/// `positions` is what `index_chunk` made of `masks`.
+using PlainEntryScanner = std::size_t (*)(const StructureMasks& masks, const ChunkPositions& positions,
+                                          const char* chunk, std::size_t chunk_size, std::size_t valid_end,
+                                          PlainScan& scan) noexcept;
+
+/// Lists the line ends and slashes of a chunk of `chunk_size` bytes classified into `masks`.
+using ChunkIndexer = void (*)(const StructureMasks& masks, std::size_t chunk_size, ChunkPositions& positions) noexcept;
 
 /// The compiled versions of the scan (and of the mask classification that goes with it).
 enum class ScanPath : std::uint8_t {
@@ -58,6 +83,7 @@ void force_scan_path(std::optional<ScanPath> path) noexcept;
 /// The scanner of `path`, and the classifier its masks are built with. Precondition:
 /// `scan_path_available(path)`.
 PlainEntryScanner plain_entry_scanner(ScanPath path) noexcept;
+ChunkIndexer chunk_indexer(ScanPath path) noexcept;
 StructureMasks::Classifier scan_classifier(ScanPath path) noexcept;
 
 }  // namespace bufstream::cedict::detail

@@ -43,6 +43,8 @@ class StructureMasks {
   /// Word `w` of the line ends: bit `i` for byte `64 * w + i`. `w` is at most one past the
   /// last word of the classified size (zero there).
   std::uint64_t newline_word(std::size_t w) const noexcept { return newline_[w]; }
+  /// Word `w` of the slashes, likewise.
+  std::uint64_t slash_word(std::size_t w) const noexcept { return slash_[w]; }
 
   /// The spaces, slashes or ']' of bytes `[from, from + 64)`: bit `i` for byte `from + i`.
   /// `from` is below the classified size; bits for bytes past it are zero.
