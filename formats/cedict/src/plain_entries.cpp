@@ -20,9 +20,27 @@ namespace {
 #define BUFSTREAM_CEDICT_SCAN_AVX2 1
 #endif
 
-// `take_entry` for any line, whose headwords or pinyin may lie past its first 64 bytes.
-[[gnu::always_inline]] inline bool take_entry_general(const StructureMasks& masks, const char* chunk, std::size_t start,
-                                              std::size_t lf, EntryOut& out, bool& crlf) noexcept {
+// `take_entry` for any line, whose headwords or pinyin may lie past its first 64 bytes. Rare,
+// so kept out of the hot loop; it takes and returns the scan's output by value, so that the
+// hot loop keeps its own in registers.
+struct GeneralEntry {
+  EntryOut out;
+  bool taken;
+  bool cr;  // the entry taken ended with CR LF
+};
+
+bool take_entry_general(const StructureMasks& masks, const char* chunk, std::size_t start, std::size_t lf,
+                        EntryOut& out, bool& crlf) noexcept;
+
+[[gnu::noinline, gnu::cold]] GeneralEntry take_entry_general(const StructureMasks& masks, const char* chunk,
+                                                            std::size_t start, std::size_t lf, EntryOut out) noexcept {
+  bool cr = false;
+  const bool taken = take_entry_general(masks, chunk, start, lf, out, cr);
+  return {out, taken, cr};
+}
+
+bool take_entry_general(const StructureMasks& masks, const char* chunk, std::size_t start, std::size_t lf,
+                        EntryOut& out, bool& crlf) noexcept {
   if (lf == start || chunk[start] == '#') return false;
   std::size_t end = lf;  // the line without its line end
   const bool cr = chunk[end - 1] == '\r';
@@ -34,23 +52,25 @@ namespace {
   // start; a byte read below lies at or before the LF, which is in the chunk.
   // The first byte of a class at or after `from` (and at least 64, past the window), up to
   // `last`; beyond `last` if there is none.
-  using Next = std::size_t (StructureMasks::*)(std::size_t, std::size_t) const noexcept;
-  const auto beyond_window = [&](Next next, std::size_t from) {
+  const auto beyond_window = [&](auto next, std::size_t from) {
     from = std::max<std::size_t>(from, 64);
-    return from > last ? StructureMasks::none : (masks.*next)(start + from, start + last) - start;
+    return from > last ? StructureMasks::none : next(start + from, start + last) - start;
   };
+  const auto next_space = [&](std::size_t from, std::size_t to) { return masks.next_space(from, to); };
+  const auto next_close = [&](std::size_t from, std::size_t to) { return masks.next_close(from, to); };
+  const auto next_slash = [&](std::size_t from, std::size_t to) { return masks.next_slash(from, to); };
   std::uint64_t spaces = masks.space_window(start);
   const std::size_t t = spaces != 0 ? static_cast<std::size_t>(std::countr_zero(spaces))
-                                    : beyond_window(&StructureMasks::next_space, 64);
+                                    : beyond_window(next_space, 64);
   if (t == 0 || t >= last) return false;
   spaces &= spaces - 1;
   const std::size_t s = spaces != 0 ? static_cast<std::size_t>(std::countr_zero(spaces))
-                                    : beyond_window(&StructureMasks::next_space, t + 1);
+                                    : beyond_window(next_space, t + 1);
   if (s == t + 1 || s >= last || line[s + 1] != '[') return false;
   const std::size_t pinyin = s + 2;
   const std::uint64_t closes = pinyin < 64 ? masks.close_window(start) >> pinyin : 0;
   const std::size_t close = closes != 0 ? pinyin + static_cast<std::size_t>(std::countr_zero(closes))
-                                        : beyond_window(&StructureMasks::next_close, pinyin);
+                                        : beyond_window(next_close, pinyin);
   if (close >= last || line[close + 1] != ' ' || line[close + 2] != '/' || close + 3 >= last) return false;
   // GLOSS ('/' GLOSS)* '/': the glosses lie between the slashes from the one at `close + 2`
   // to the last, at `last`.
@@ -63,7 +83,7 @@ namespace {
       slash = static_cast<std::size_t>(std::countr_zero(slashes));
       slashes &= slashes - 1;
     } else {
-      slash = beyond_window(&StructureMasks::next_slash, g);  // at most `last`
+      slash = beyond_window(next_slash, g);  // at most `last`
     }
     if (slash == g) return false;  // an empty gloss
     *gloss++ = {static_cast<std::uint32_t>(g), static_cast<std::uint32_t>(slash - g)};
@@ -123,6 +143,18 @@ template <unsigned Unrolled, class Word>
                                        positions.slashes, positions.slash_rank);
 }
 
+// Glosses 4 to `count - 1` of `take_glosses`; false if one is empty. Out of the hot loop: most
+// entries have fewer.
+[[gnu::noinline, gnu::cold]] bool take_more_glosses(const std::uint16_t* at, std::uint32_t count, std::size_t start,
+                                                    GlossSpan* gloss) noexcept {
+  bool empty = false;
+  for (std::uint32_t k = 4; k < count; ++k) {
+    gloss[k] = {static_cast<std::uint32_t>(at[k] + 1 - start), static_cast<std::uint32_t>(at[k + 1] - at[k] - 1)};
+    empty |= at[k + 1] == at[k] + 1;
+  }
+  return !empty;
+}
+
 // The glosses of a plain entry: GLOSS ('/' GLOSS)* '/' between the slashes at chunk offsets
 // `open` and `close`, the run of the chunk's slash list between them. Writes them from `gloss`,
 // as byte ranges of the line that starts at chunk offset `start`, and returns the end, or
@@ -152,13 +184,17 @@ template <unsigned Unrolled, class Word>
   }
 #endif
   empty &= 0xFu >> (4 - std::min(count, 4u));
-  if (count > 4) [[unlikely]] {
-    for (std::uint32_t k = 4; k < count; ++k) {
-      gloss[k] = {static_cast<std::uint32_t>(at[k] + 1 - start), static_cast<std::uint32_t>(at[k + 1] - at[k] - 1)};
-      empty |= static_cast<unsigned>(at[k + 1] == at[k] + 1);
-    }
-  }
+  if (count > 4) [[unlikely]] empty |= static_cast<unsigned>(!take_more_glosses(at, count, start, gloss));
   return empty == 0 ? gloss + count : nullptr;
+}
+
+// The call of `take_entry_general` from the hot loop.
+[[gnu::always_inline]] inline bool take_general(const StructureMasks& masks, const char* chunk, std::size_t start,
+                                                std::size_t lf, EntryOut& out, bool& crlf) noexcept {
+  const GeneralEntry general = take_entry_general(masks, chunk, start, lf, out);
+  out = general.out;
+  crlf |= general.cr;
+  return general.taken;
 }
 
 // The line `chunk[start, lf)`, whose bytes are valid UTF-8, if it is a plain entry (CR LF
@@ -183,11 +219,11 @@ template <unsigned Unrolled, class Word>
   // first ']' after them.
   const std::uint64_t spaces = masks.space_window(start);
   const std::uint64_t second_space = spaces & (spaces - 1);
-  if (second_space == 0) return take_entry_general(masks, chunk, start, lf, out, crlf);
+  if (second_space == 0) return take_general(masks, chunk, start, lf, out, crlf);
   const auto t = static_cast<std::size_t>(std::countr_zero(spaces));
   const auto s = static_cast<std::size_t>(std::countr_zero(second_space));
   const std::uint64_t closes = masks.close_window(start) >> s;
-  if (closes == 0) return take_entry_general(masks, chunk, start, lf, out, crlf);
+  if (closes == 0) return take_general(masks, chunk, start, lf, out, crlf);
   const std::size_t close = s + static_cast<std::size_t>(std::countr_zero(closes));
   // After this check every byte read lies in the line, before `last`.
   if ((t == 0) | (s == t + 1) | (close + 3 >= last)) return false;
