@@ -18,6 +18,8 @@
 #include <cmath>
 #include <cstring>
 
+#include <bufstream/detail/format_integer.hpp>
+
 #include "numbers_powers_of_ten.hpp"
 
 namespace bufstream {
@@ -116,6 +118,9 @@ Decimal shortest_decimal(double value) noexcept { return shortest_decimal_inline
 
 namespace {
 
+using detail::eight_digit_values;
+using detail::store_digits;
+
 constexpr std::array<char, 200> make_digit_pairs() {
   std::array<char, 200> pairs{};
   for (int i = 0; i < 100; ++i) {
@@ -125,27 +130,6 @@ constexpr std::array<char, 200> make_digit_pairs() {
   return pairs;
 }
 constexpr std::array<char, 200> digit_pairs = make_digit_pairs();
-
-// The eight decimal digits of n < 10^8 (with leading zeros) as one word holding the value
-// 0..9 in each byte, the first digit in the lowest byte. Lanes of one multiplication each:
-// n = 10^4 * a + b becomes the 32-bit lanes [a, b], each of those the 16-bit lanes
-// [x / 100, x % 100], each of those the bytes [y / 10, y % 10]. The quotients come from
-// multiplying by a rounded-up reciprocal and shifting (exact in the ranges used: x < 10^4
-// with 10486 / 2^20, y < 100 with 103 / 2^10), and masking drops what a lane's product spilled
-// into the next.
-inline std::uint64_t eight_digit_values(std::uint32_t n) noexcept {
-  const std::uint64_t quads = (n / 10000) | (static_cast<std::uint64_t>(n % 10000) << 32);
-  const std::uint64_t hundreds = ((quads * 10486) >> 20) & 0x0000007F0000007Fu;
-  const std::uint64_t pairs = hundreds | ((quads - hundreds * 100) << 16);
-  const std::uint64_t tens = ((pairs * 103) >> 10) & 0x000F000F000F000Fu;
-  return tens | ((pairs - tens * 10) << 8);
-}
-
-inline void store_digits(char* p, std::uint64_t values) noexcept {
-  std::uint64_t text = values + 0x3030303030303030u;  // '0' + value in each byte
-  if constexpr (std::endian::native == std::endian::big) text = __builtin_bswap64(text);
-  std::memcpy(p, &text, 8);
-}
 
 // The digits of a shortest decimal, kept in registers: the significand's 17 digits,
 // zero-padded, as `top` and two groups of eight digit values; `count` significant digits from

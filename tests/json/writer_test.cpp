@@ -121,6 +121,63 @@ TEST(JsonWriter, AsciiOnlyEscapesEverythingAbove126) {
   EXPECT_EQ(written("~\x7f\n", ascii), R"("~\u007f\n")");
 }
 
+// Strings short enough for the writer's one-pass copy, of every length around its word size,
+// with one byte that needs attention at every position, in each place a string can stand
+// (first and later element of an array, a member's value, the top level): written exactly as
+// the general path writes them, and with nothing left of a refused one.
+TEST(JsonWriter, ShortStringsWithASpecialByteAtEveryPosition) {
+  struct Special {
+    std::string raw;
+    std::string escaped;        // default options
+    std::string escaped_ascii;  // ascii_only
+  };
+  const std::vector<Special> specials = {
+      {"\"", R"(\")", R"(\")"},          {"\\", R"(\\)", R"(\\)"},
+      {"\n", R"(\n)", R"(\n)"},          {std::string(1, '\0'), R"(\u0000)", R"(\u0000)"},
+      {"\x01", R"(\u0001)", R"(\u0001)"}, {"\x1f", R"(\u001f)", R"(\u001f)"},
+      {"\x7f", "\x7f", R"(\u007f)"},     {"\xc3\xa9", "\xc3\xa9", R"(\u00e9)"},
+      {" ", " ", " "},                   {"~", "~", "~"},
+  };
+  for (const bool ascii_only : {false, true}) {
+    const WriteOptions options{.ascii_only = ascii_only};
+    for (std::size_t length : {0u, 1u, 2u, 3u, 4u, 5u, 7u, 8u, 9u, 15u, 16u, 17u, 23u, 24u, 25u, 40u, 255u, 256u}) {
+      for (const Special& special : specials) {
+        for (std::size_t at = 0; at + special.raw.size() <= length; ++at) {
+          std::string s(length, 'a');
+          s.replace(at, special.raw.size(), special.raw);
+          const std::string quoted = "\"" + std::string(at, 'a') +
+                                     (ascii_only ? special.escaped_ascii : special.escaped) +
+                                     std::string(length - at - special.raw.size(), 'a') + "\"";
+          SCOPED_TRACE("length " + std::to_string(length) + " at " + std::to_string(at));
+          EXPECT_EQ(written(s, options), quoted);
+          EXPECT_EQ(write_everywhere([&](Writer& w) { w.begin_array().value(s).value(s).end_array(); },
+                                     options),
+                    "[" + quoted + "," + quoted + "]");
+          EXPECT_EQ(write_everywhere([&](Writer& w) { w.begin_object().key("k").value(s).end_object(); },
+                                     options),
+                    "{\"k\":" + quoted + "}");
+        }
+      }
+    }
+  }
+}
+
+TEST(JsonWriter, ShortInvalidStringsLeaveNoTrace) {
+  for (std::size_t length : {1u, 3u, 7u, 8u, 9u, 16u, 30u}) {
+    for (std::size_t at = 0; at < length; ++at) {
+      std::string s(length, 'b');
+      s[at] = '\x80';  // a continuation byte with no lead
+      StringWriteStream out;
+      Writer w(out);
+      w.begin_array().value("x");
+      EXPECT_THROW(w.value(s), std::invalid_argument);
+      w.value(1).end_array();
+      w.finish();
+      EXPECT_EQ(out.view(), R"(["x",1])");
+    }
+  }
+}
+
 TEST(JsonWriter, InvalidUtf8IsRefusedBeforeAnythingIsWritten) {
   for (std::string bad : {"\xff", "a\xc3", "\xc0\x80", "\xed\xa0\x80", "ok\xf4\x90\x80\x80",
                           "twenty bytes of text\xff", "\xc3\xa9 eight+ bytes then \xc0\x80"}) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
 #include <cstring>
 
@@ -62,6 +63,28 @@ void put_escape(WriteStream& out, unsigned char b) {
 const char* state_name(bool is_array) { return is_array ? "array" : "object"; }
 
 constexpr std::uint64_t repeat_byte(std::uint8_t b) noexcept { return 0x0101010101010101ULL * b; }
+
+// Loads the `n` < 8 bytes at p into the low bytes of a word (in memory order), zeros above,
+// without reading past them: two overlapping loads whose common bytes are equal.
+std::uint64_t load_short(const char* p, std::size_t n) noexcept {
+  std::uint64_t word = 0;
+  if (n >= 4) {
+    std::uint32_t first;
+    std::uint32_t last;
+    std::memcpy(&first, p, 4);
+    std::memcpy(&last, p + n - 4, 4);
+    if constexpr (std::endian::native == std::endian::big) {
+      first = __builtin_bswap32(first);
+      last = __builtin_bswap32(last);
+    }
+    word = first | (std::uint64_t{last} << (8 * (n - 4)));
+  } else if (n > 0) {
+    const auto byte = [p](std::size_t i) { return std::uint64_t{static_cast<unsigned char>(p[i])}; };
+    word = byte(0) | (byte(n / 2) << (8 * (n / 2))) | (byte(n - 1) << (8 * (n - 1)));
+  }
+  if constexpr (std::endian::native == std::endian::big) word = __builtin_bswap64(word);
+  return word;
+}
 
 }  // namespace
 
@@ -257,19 +280,79 @@ Writer& Writer::value(float f) {
   return *this;
 }
 
-Writer& Writer::value(std::string_view s) {
-  const StringTraits traits = classify(s);
-  if (!traits.needs_escape && !traits.non_ascii && s.size() <= 256) [[likely]] {
-    // Short ASCII with nothing to escape (most strings): one copy into reserved room, here.
-    before_value();
-    char* out = out_.reserve(s.size() + 2);
-    out[0] = '"';
-    if (!s.empty()) std::memcpy(out + 1, s.data(), s.size());
-    out[s.size() + 1] = '"';
-    out_.commit(s.size() + 2);
-    after_value();
-    return *this;
+// The common string, short and with nothing to escape or validate, in one pass: its words are
+// copied into reserved room (after the ',' the position needs) and checked as they go, with
+// the tests of classify(). Returns false having written and changed nothing when the string
+// needs the general path (an escape, a byte above 126 under ascii_only, any byte above 127:
+// UTF-8 to validate), when it is long, or when the position needs more than a comma (pretty
+// output, a misplaced value).
+bool Writer::write_plain_string(std::string_view s) {
+  const std::size_t n = s.size();
+  if (n > 256) return false;
+  std::size_t separator = 0;
+  State after = state_;
+  switch (state_) {
+    case State::array_next:
+      if (pretty_) return false;
+      separator = 1;
+      break;
+    case State::array_first:
+      if (pretty_) return false;
+      after = State::array_next;
+      break;
+    case State::member_value: after = State::object_next; break;
+    case State::top: break;
+    default: return false;
   }
+  // Room for the separator, the quotes and the whole words of the copy (the last store of a
+  // string shorter than 8 bytes is a full word).
+  char* const room = out_.reserve(n + 2 + 1 + 8);
+  room[0] = ',';
+  room[separator] = '"';
+  char* const dst = room + separator + 1;
+  const std::uint64_t del = options_.ascii_only ? repeat_byte(1) : 0;  // v + 1 marks 0x7F
+  std::uint64_t escape = 0;
+  std::uint64_t high = 0;
+  const auto copy_word = [&escape, &high, del](char* to, std::uint64_t v, std::uint64_t bytes) {
+    std::memcpy(to, &v, 8);
+    if constexpr (std::endian::native == std::endian::big) v = __builtin_bswap64(v);
+    const std::uint64_t quote = v ^ repeat_byte('"');
+    const std::uint64_t backslash = v ^ repeat_byte('\\');
+    escape |= ((quote - repeat_byte(1)) | (backslash - repeat_byte(1)) | (v - repeat_byte(0x20))) &
+              ~v & bytes;
+    high |= (v | (v + del)) & bytes;
+  };
+  if (n >= 8) {
+    std::size_t i = 0;
+    for (; n - i >= 8; i += 8) {
+      std::uint64_t v;
+      std::memcpy(&v, s.data() + i, 8);
+      copy_word(dst + i, v, ~std::uint64_t{0});
+    }
+    if (i != n) {  // the last 1-7 bytes, in a word overlapping the one before
+      std::uint64_t v;
+      std::memcpy(&v, s.data() + n - 8, 8);
+      copy_word(dst + n - 8, v, ~std::uint64_t{0});
+    }
+  } else {
+    // Only the string's own bytes count: the zeros above them are not control characters.
+    const std::uint64_t bytes = (std::uint64_t{1} << (8 * n)) - 1;
+    copy_word(dst, load_short(s.data(), n), bytes);
+  }
+  if (((escape | high) & repeat_byte(0x80)) != 0) {
+    out_.commit(0);  // gives back the room (a scratch area over an unbuffered stream)
+    return false;
+  }
+  dst[n] = '"';
+  out_.commit(separator + n + 2);
+  state_ = after;
+  after_value();
+  return true;
+}
+
+Writer& Writer::value(std::string_view s) {
+  if (write_plain_string(s)) [[likely]] return *this;
+  const StringTraits traits = classify(s);
   if (traits.non_ascii) {
     if (auto bad = utf8::find_invalid(s)) {
       throw std::invalid_argument(fmt::format("json::Writer: string with {} at byte {}",

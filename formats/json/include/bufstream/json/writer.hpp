@@ -17,7 +17,6 @@
 // its own policy for bytes it cannot write (see BufferedWriteStream).
 #pragma once
 
-#include <charconv>
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
@@ -29,6 +28,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include <bufstream/detail/format_integer.hpp>
 #include <bufstream/json/options.hpp>
 #include <bufstream/numbers.hpp>
 #include <bufstream/write_stream.hpp>
@@ -186,7 +186,7 @@ class Writer {
   void write_integer(T v) {
     before_value();
     char* p = out_.reserve(max_integer_chars);
-    out_.commit(static_cast<std::size_t>(std::to_chars(p, p + max_integer_chars, v).ptr - p));
+    out_.commit(static_cast<std::size_t>(bufstream::detail::format_integer(p, v) - p));
     after_value();
   }
 
@@ -197,6 +197,7 @@ class Writer {
     bool non_ascii;     // holds a byte above 127
   };
   static StringTraits classify(std::string_view s) noexcept;
+  bool write_plain_string(std::string_view s);
   void write_string(std::string_view s, StringTraits traits);
   void write_non_finite();
   void new_line(std::size_t level);

@@ -1,0 +1,95 @@
+// Decimal digits of integers, eight at a time: the printer behind the formats' integers and
+// the digit groups of format_double's shortest decimals.
+//
+// Eight digits come from one value below 10^8 with a few multiplications (no table, no loop),
+// as one 64-bit word stored at once; an integer is at most three such groups. The text is
+// that of std::to_chars, byte for byte (tests/streams/numbers_format_integer_test.cpp).
+#pragma once
+
+#include <bit>
+#include <concepts>
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+
+namespace bufstream::detail {
+
+/// The eight decimal digits of n < 10^8 (with leading zeros) as one word holding the value
+/// 0..9 in each byte, the first digit in the lowest byte. Lanes of one multiplication each:
+/// n = 10^4 * a + b becomes the 32-bit lanes [a, b], each of those the 16-bit lanes
+/// [x / 100, x % 100], each of those the bytes [y / 10, y % 10]. The quotients come from
+/// multiplying by a rounded-up reciprocal and shifting (exact in the ranges used: x < 10^4
+/// with 10486 / 2^20, y < 100 with 103 / 2^10), and masking drops what a lane's product spilled
+/// into the next.
+inline std::uint64_t eight_digit_values(std::uint32_t n) noexcept {
+  const std::uint64_t quads = (n / 10000) | (static_cast<std::uint64_t>(n % 10000) << 32);
+  const std::uint64_t hundreds = ((quads * 10486) >> 20) & 0x0000007F0000007Fu;
+  const std::uint64_t pairs = hundreds | ((quads - hundreds * 100) << 16);
+  const std::uint64_t tens = ((pairs * 103) >> 10) & 0x000F000F000F000Fu;
+  return tens | ((pairs - tens * 10) << 8);
+}
+
+/// The characters of `eight_digit_values` in memory order: '0' + value in each byte.
+inline std::uint64_t digit_text(std::uint64_t values) noexcept {
+  std::uint64_t text = values + 0x3030303030303030u;
+  if constexpr (std::endian::native == std::endian::big) text = __builtin_bswap64(text);
+  return text;
+}
+
+/// Stores the eight digits of `values` (from eight_digit_values) at p[0..8).
+inline void store_digits(char* p, std::uint64_t values) noexcept {
+  const std::uint64_t text = digit_text(values);
+  std::memcpy(p, &text, 8);
+}
+
+/// Writes n < 10^8 without leading zeros ("0" for 0) and returns the end. Stores eight bytes
+/// at p: the bytes after the digits are clobbered.
+inline char* format_below_1e8(char* p, std::uint32_t n) noexcept {
+  const std::uint64_t values = eight_digit_values(n);
+  // Leading zero digits are the low zero bytes; the marker in the last byte keeps one digit
+  // for n == 0 (and changes nothing otherwise: a nonzero n has a nonzero byte by then).
+  const auto leading = static_cast<unsigned>(std::countr_zero(values | (std::uint64_t{1} << 56))) / 8;
+  std::uint64_t text = values + 0x3030303030303030u;
+  text >>= 8 * leading;  // the significant digits to the low bytes, i.e. to the front
+  if constexpr (std::endian::native == std::endian::big) text = __builtin_bswap64(text);
+  std::memcpy(p, &text, 8);
+  return p + (8 - leading);
+}
+
+/// Writes `n` in decimal and returns the end. p needs 20 bytes; bytes past the end may be
+/// clobbered within them.
+inline char* format_unsigned(char* p, std::uint64_t n) noexcept {
+  if (n < 100000000) [[likely]] return format_below_1e8(p, static_cast<std::uint32_t>(n));
+  const std::uint64_t high = n / 100000000;
+  const auto low = static_cast<std::uint32_t>(n - high * 100000000);
+  if (high < 100000000) {
+    p = format_below_1e8(p, static_cast<std::uint32_t>(high));
+  } else {  // 17 to 20 digits: at most four before the last sixteen
+    const std::uint64_t top = high / 100000000;
+    p = format_below_1e8(p, static_cast<std::uint32_t>(top));
+    store_digits(p, eight_digit_values(static_cast<std::uint32_t>(high - top * 100000000)));
+    p += 8;
+  }
+  store_digits(p, eight_digit_values(low));
+  return p + 8;
+}
+
+/// Writes `v` in decimal ('-' first when negative), the text of std::to_chars, and returns
+/// the end. p needs 20 bytes (bufstream::max_integer_chars); bytes past the end may be
+/// clobbered within them.
+template <std::integral T>
+  requires(!std::same_as<T, bool> && sizeof(T) <= 8)
+inline char* format_integer(char* p, T v) noexcept {
+  if constexpr (std::is_signed_v<T>) {
+    auto magnitude = static_cast<std::uint64_t>(static_cast<std::int64_t>(v));
+    if (v < 0) {
+      *p++ = '-';
+      magnitude = 0 - magnitude;  // exact for the minimum too, in unsigned arithmetic
+    }
+    return format_unsigned(p, magnitude);
+  } else {
+    return format_unsigned(p, static_cast<std::uint64_t>(v));
+  }
+}
+
+}  // namespace bufstream::detail
