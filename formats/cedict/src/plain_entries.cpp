@@ -248,21 +248,21 @@ template <unsigned Unrolled, class Word>
   bool crlf = scan.crlf;
   std::size_t start = scan.line_start;
   std::size_t stop = StructureMasks::none;
-  std::uint64_t taken = 0;
   if (start < chunk_size) {
-    const std::uint32_t count = positions.newline_count;
-    for (std::uint32_t i = rank_of(positions.newline_rank, masks.newline_word(start / 64), start); i < count; ++i) {
+    const std::uint32_t first = rank_of(positions.newline_rank, masks.newline_word(start / 64), start);
+    // The line ends up to `valid_end` (at most `chunk_size`, which has a word of zeros).
+    const std::uint32_t valid_count =
+        rank_of(positions.newline_rank, masks.newline_word((valid_end + 1) / 64), valid_end + 1);
+    std::uint32_t i = first;
+    for (; i < valid_count; ++i) {
       const std::size_t lf = positions.newlines[i];
-      if (lf > valid_end || !take_entry(masks, positions, chunk, start, lf, out, crlf)) {
-        stop = lf;
-        break;
-      }
-      ++taken;
+      if (!take_entry(masks, positions, chunk, start, lf, out, crlf)) break;
       start = lf + 1;
     }
+    if (i < positions.newline_count) stop = positions.newlines[i];
+    scan.lines += i - first;
   }
   scan.out = out;
-  scan.lines += taken;
   scan.crlf = crlf;
   scan.line_start = start;
   return stop;

@@ -9,9 +9,7 @@
 #include <new>
 #include <type_traits>
 
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
+#include "huge_block.hpp"
 
 namespace bufstream::cedict::detail {
 
@@ -27,7 +25,7 @@ class RecordArray {
   RecordArray() = default;
   RecordArray(const RecordArray&) = delete;
   RecordArray& operator=(const RecordArray&) = delete;
-  ~RecordArray() { std::free(data_); }
+  ~RecordArray() { std::free(allocation_); }
 
   std::size_t size() const noexcept { return static_cast<std::size_t>(end_ - data_); }
   std::size_t capacity() const noexcept { return static_cast<std::size_t>(capacity_end_ - data_); }
@@ -67,26 +65,34 @@ class RecordArray {
  private:
   void grow(std::size_t n) {
     const std::size_t used = size();
-    void* p = nullptr;
-    constexpr std::size_t huge_page = std::size_t{2} << 20;
-    if (data_ == nullptr && n * sizeof(T) >= huge_page) {
-      // A first table sized for a whole load (from the input's size): aligned to 2 MiB and
-      // offered for transparent huge pages, so that filling it takes a few page faults, not
-      // one per 4 KiB. (realloc and free take such a block as any other.)
-      const std::size_t bytes = (n * sizeof(T) + huge_page - 1) & ~(huge_page - 1);
-      p = std::aligned_alloc(huge_page, bytes);
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-      if (p != nullptr) static_cast<void>(::madvise(p, bytes, MADV_HUGEPAGE));  // a hint
-#endif
+    if (n > ~std::size_t{0} / sizeof(T)) throw std::bad_alloc();
+    void* allocation = nullptr;
+    T* data = nullptr;
+    if (data_ == nullptr && n * sizeof(T) >= huge_page_size) {
+      // A first table sized for a whole load (from the input's size): a HugeBlock, so that
+      // filling it takes a few page faults, not one per 4 KiB.
+      const HugeBlock block = allocate_huge_block(n * sizeof(T));
+      allocation = block.allocation;
+      data = reinterpret_cast<T*>(block.data);
+    } else if (allocation_ != static_cast<void*>(data_)) {
+      // Growing a HugeBlock, whose data does not start at its allocation: moved by hand.
+      allocation = std::malloc(n * sizeof(T));
+      if (allocation == nullptr) throw std::bad_alloc();
+      if (used != 0) std::memcpy(allocation, static_cast<const void*>(data_), used * sizeof(T));
+      std::free(allocation_);
+      data = static_cast<T*>(allocation);
     } else {
-      p = std::realloc(static_cast<void*>(data_), n * sizeof(T));
+      allocation = std::realloc(allocation_, n * sizeof(T));
+      if (allocation == nullptr) throw std::bad_alloc();
+      data = static_cast<T*>(allocation);
     }
-    if (p == nullptr) throw std::bad_alloc();
-    data_ = static_cast<T*>(p);
+    allocation_ = allocation;
+    data_ = data;
     end_ = data_ + used;
     capacity_end_ = data_ + n;
   }
 
+  void* allocation_ = nullptr;  // what to free: `data_`, or the HugeBlock it lies in
   T* data_ = nullptr;
   T* end_ = nullptr;
   T* capacity_end_ = nullptr;

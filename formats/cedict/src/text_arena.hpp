@@ -9,9 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
+#include "huge_block.hpp"
 
 namespace bufstream::cedict {
 
@@ -35,26 +33,20 @@ class TextArena {
   }
 
   /// A block of `n` bytes of its own, for the caller to fill (a loader reads its input into
-  /// such blocks); later copies do not use it. A block of 2 MiB or more is aligned to 2 MiB
-  /// and offered to the kernel for transparent huge pages: a loader fills it at once, and
-  /// a few large page faults cost far less than one per 4 KiB page.
+  /// such blocks); later copies do not use it. A block of 2 MiB or more is a `HugeBlock`: a
+  /// loader fills it at once, and a few large page faults cost far less than one per 4 KiB.
   char* allocate_block(std::size_t n) {
-    constexpr std::size_t huge_page = std::size_t{2} << 20;
-    std::size_t size = n;
-    void* p = nullptr;
-    if (n >= huge_page) {
-      size = (n + huge_page - 1) & ~(huge_page - 1);
-      p = std::aligned_alloc(huge_page, size);
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-      if (p != nullptr) static_cast<void>(::madvise(p, size, MADV_HUGEPAGE));  // a hint; failure is harmless
-#endif
-    } else {
-      p = std::malloc(n == 0 ? 1 : n);
+    if (n >= detail::huge_page_size) {
+      const detail::HugeBlock block = detail::allocate_huge_block(n);
+      keep(block.allocation);
+      capacity_ += block.size;
+      return block.data;
     }
+    void* const p = std::malloc(n == 0 ? 1 : n);
     if (p == nullptr) throw std::bad_alloc();
-    blocks_.emplace_back(static_cast<char*>(p));
-    capacity_ += size;
-    return blocks_.back().get();
+    keep(p);
+    capacity_ += n;
+    return static_cast<char*>(p);
   }
 
   /// Bytes allocated from the system.
@@ -73,6 +65,11 @@ class TextArena {
   struct Free {
     void operator()(char* p) const noexcept { std::free(p); }
   };
+  // Takes ownership of `allocation` (freed here if the list cannot grow).
+  void keep(void* allocation) {
+    std::unique_ptr<char, Free> owned(static_cast<char*>(allocation));
+    blocks_.push_back(std::move(owned));
+  }
   std::vector<std::unique_ptr<char, Free>> blocks_;
   char* next_ = nullptr;
   char* end_ = nullptr;
