@@ -1,10 +1,13 @@
 #include <bufstream/numbers.hpp>
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstring>
 
 #include <fmt/format.h>
+
+#include "numbers_decimal.hpp"
 
 namespace bufstream {
 
@@ -40,57 +43,78 @@ long magnitude_exponent(std::string_view text) {
   return exponent + (point - first_nonzero - 1);
 }
 
-// The common shapes `-?digits(.digits)?([eE][+-]?digits)?` with at most 19 significant digits,
-// converted without from_chars; nullopt for anything else (the caller then takes the full path).
-std::optional<double> parse_short_decimal(std::string_view text) noexcept {
-  const char* p = text.data();
-  const char* const end = p + text.size();
-  const bool negative = p != end && *p == '-';
-  if (negative) ++p;
-  std::uint64_t significand = 0;
-  int significant_digits = 0;
-  int exponent = 0;
-  const char* const integer_start = p;
-  for (; p != end && *p >= '0' && *p <= '9'; ++p) {
-    if (significand != 0 || *p != '0') {
-      significand = significand * 10 + static_cast<unsigned>(*p - '0');
-      ++significant_digits;
-    }
+// ---- The fast path: digits scanned eight at a time ----------------------------------------
+
+// Eight bytes of text, the first in the lowest byte whatever the machine's byte order.
+std::uint64_t load_eight(const char* p) noexcept {
+  std::uint64_t bytes = 0;
+  std::memcpy(&bytes, p, sizeof bytes);
+  if constexpr (std::endian::native == std::endian::big) {
+    std::uint64_t swapped = 0;
+    for (int i = 0; i < 8; ++i) swapped = swapped << 8 | (bytes >> (8 * i) & 0xFF);
+    bytes = swapped;
   }
-  if (p == integer_start) return std::nullopt;
-  if (p != end && *p == '.') {
-    const char* const fraction_start = ++p;
-    for (; p != end && *p >= '0' && *p <= '9'; ++p) {
-      if (significand != 0 || *p != '0') {
-        significand = significand * 10 + static_cast<unsigned>(*p - '0');
-        ++significant_digits;
-      }
-      --exponent;
-    }
-    if (p == fraction_start) return std::nullopt;
-  }
-  if (p != end && (*p == 'e' || *p == 'E')) {
-    ++p;
-    bool negative_exponent = false;
-    if (p != end && (*p == '+' || *p == '-')) negative_exponent = *p++ == '-';
-    const char* const exponent_start = p;
-    int e = 0;
-    for (; p != end && *p >= '0' && *p <= '9'; ++p) {
-      if (e < 100000) e = e * 10 + (*p - '0');
-    }
-    if (p == exponent_start) return std::nullopt;
-    exponent += negative_exponent ? -e : e;
-  }
-  if (p != end || significant_digits > 19) return std::nullopt;
-  const std::optional<double> value = decimal_to_double(significand, exponent);
-  if (!value) return std::nullopt;
-  return negative ? -*value : *value;
+  return bytes;
 }
 
-}  // namespace
+// True when all eight bytes are ASCII digits: each byte's high nibble is 3, and adding 6 to the
+// byte leaves it 3 (the low nibble is at most 9). A byte of 0xFA or more carries into the next
+// one when 6 is added, but its own high nibble is F, so the test fails anyway.
+constexpr bool all_digits(std::uint64_t bytes) noexcept {
+  constexpr std::uint64_t high_nibbles = 0xF0F0F0F0F0F0F0F0;
+  return ((bytes & high_nibbles) | (((bytes + 0x0606060606060606) & high_nibbles) >> 4)) ==
+         0x3333333333333333;
+}
 
-std::optional<double> parse_double(std::string_view text) noexcept {
-  if (const std::optional<double> value = parse_short_decimal(text)) return value;
+// The value of eight ASCII digits, the first the most significant, combined pairwise in the
+// register: digits into 2-digit values in 16-bit lanes, those into 4-digit values in 32-bit
+// lanes, those into one. No lane overflows into the next (99 < 2^8, 9999 < 2^16).
+constexpr std::uint64_t eight_digits_value(std::uint64_t bytes) noexcept {
+  std::uint64_t v = bytes - 0x3030303030303030;
+  v = (v * 10 + (v >> 8)) & 0x00FF00FF00FF00FF;
+  v = (v * 100 + (v >> 16)) & 0x0000FFFF0000FFFF;
+  return (v * 10000 + (v >> 32)) & 0xFFFFFFFF;
+}
+
+static_assert(all_digits(0x3736353433323130));                                          // "01234567"
+static_assert(!all_digits(0x373635342E323130) && !all_digits(0x373635343A323130));      // '.', ':'
+static_assert(!all_digits(0x373635342F323130) && !all_digits(0x37363534FA323130));      // '/', 0xFA
+static_assert(!all_digits(0x3736353433323120) && !all_digits(0xFF36353433323130));      // ' ', 0xFF
+static_assert(eight_digits_value(0x3837363534333231) == 12345678);
+static_assert(eight_digits_value(0x3939393939393939) == 99999999);
+static_assert(eight_digits_value(0x3030303030303030) == 0);
+
+// Scans the digits from `p` to at most `end`, appending each to `w` (modulo 2^64: the caller
+// checks that no more than 19 of them count), and returns where they end. Integer parts are
+// mostly short ("0.1", "123.4"): byte by byte. Fraction parts are often long ("0.1" printed
+// to 17 digits): eight at a time first.
+[[gnu::always_inline]] inline const char* scan_digits(const char* p, const char* end, std::uint64_t& w) noexcept {
+  for (; p != end; ++p) {
+    const unsigned digit = static_cast<unsigned char>(*p) - unsigned{'0'};
+    if (digit > 9) break;
+    w = w * 10 + digit;
+  }
+  return p;
+}
+[[gnu::always_inline]] inline const char* scan_digits_eight_at_a_time(const char* p, const char* end,
+                                                                        std::uint64_t& w) noexcept {
+  while (end - p >= 8) {
+    const std::uint64_t bytes = load_eight(p);
+    if (!all_digits(bytes)) break;
+    w = w * 100000000 + eight_digits_value(bytes);
+    p += 8;
+  }
+  return scan_digits(p, end, w);
+}
+
+// More fraction digits than this go to the full path, which keeps the exponent arithmetic
+// below far from int's range (any number of leading zeros is valid text).
+constexpr std::ptrdiff_t max_fast_fraction_digits = 100000;
+
+// The full path: `std::from_chars` for what the fast path does not take (more than 19
+// significant digits, a midpoint it cannot decide, subnormals, zero after rounding, overflow,
+// `.5` and `5.`, and text that is not a number at all).
+[[gnu::noinline]] std::optional<double> parse_double_with_from_chars(std::string_view text) noexcept {
   if (text.empty()) return std::nullopt;
   const std::size_t digit_at = text[0] == '-' ? 1 : 0;
   if (digit_at >= text.size()) return std::nullopt;
@@ -106,6 +130,59 @@ std::optional<double> parse_double(std::string_view text) noexcept {
   }
   if (ec != std::errc()) return std::nullopt;
   return value;
+}
+
+}  // namespace
+
+// The fast path takes `-?digits(.digits)?([eE][+-]?digits)?` with at most 19 significant
+// digits, the significand accumulated as the digits are scanned, and converts it with
+// decimal_to_double; anything else, or a case decimal_to_double declines, takes the full path.
+std::optional<double> parse_double(std::string_view text) noexcept {
+  const char* p = text.data();
+  const char* const end = p + text.size();
+  const bool negative = p != end && *p == '-';
+  if (negative) ++p;
+  const char* const digits_start = p;
+  std::uint64_t significand = 0;
+  p = scan_digits(p, end, significand);
+  std::ptrdiff_t digit_count = p - digits_start;
+  if (digit_count == 0) return parse_double_with_from_chars(text);
+  std::ptrdiff_t fraction_digits = 0;
+  if (p != end && *p == '.') {
+    const char* const fraction_start = ++p;
+    p = scan_digits_eight_at_a_time(p, end, significand);
+    fraction_digits = p - fraction_start;
+    if (fraction_digits == 0 || fraction_digits > max_fast_fraction_digits) {
+      return parse_double_with_from_chars(text);
+    }
+    digit_count += fraction_digits;
+  }
+  int exponent = -static_cast<int>(fraction_digits);
+  if (p != end) {
+    if (*p != 'e' && *p != 'E') return std::nullopt;
+    ++p;
+    bool negative_exponent = false;
+    if (p != end && (*p == '+' || *p == '-')) negative_exponent = *p++ == '-';
+    const char* const exponent_start = p;
+    int e = 0;
+    for (; p != end; ++p) {
+      const unsigned digit = static_cast<unsigned char>(*p) - unsigned{'0'};
+      if (digit > 9) return std::nullopt;
+      if (e < 100000) e = e * 10 + static_cast<int>(digit);  // beyond: overflow or zero anyway
+    }
+    if (p == exponent_start) return std::nullopt;
+    exponent += negative_exponent ? -e : e;
+  }
+  if (digit_count > 19) {
+    // Leading zeros (and the point among them) add nothing to the significand.
+    for (const char* q = digits_start; q != end && (*q == '0' || *q == '.'); ++q) {
+      if (*q == '0') --digit_count;
+    }
+    if (digit_count > 19) return parse_double_with_from_chars(text);
+  }
+  const double value = detail::decimal_to_double_inline(significand, exponent);
+  if (value != value) return parse_double_with_from_chars(text);
+  return negative ? -value : value;
 }
 
 std::string_view next_number_text(ReadStream& in, std::string& spill) {

@@ -7,7 +7,9 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
 #include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -426,6 +428,257 @@ TEST(ParseDouble, SameAsFromCharsInHardCases) {
       expect_same_as_from_chars(std::string(mantissa) + "e" + std::to_string(e));
     }
   }
+}
+
+// ---- Parsing any text: the same answer as from_chars ---------------------------------------
+
+// What parse_double must give for `text`, from std::from_chars and std::strtod: no value unless
+// from_chars reads all of it and it starts (after an optional '-') with a digit or a point
+// (parse_double reads no inf or nan); where from_chars finds the value out of range, no value
+// for overflow and strtod's result (a signed zero or the nearest subnormal) for underflow.
+std::optional<double> reference_parse(const std::string& text) {
+  const std::size_t at = !text.empty() && text[0] == '-' ? 1 : 0;
+  if (at >= text.size() || !((text[at] >= '0' && text[at] <= '9') || text[at] == '.')) return std::nullopt;
+  double value = 0;
+  const char* const end = text.data() + text.size();
+  const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+  if (ptr != end) return std::nullopt;
+  if (ec == std::errc::result_out_of_range) {
+    const double nearest = std::strtod(text.c_str(), nullptr);
+    if (std::isinf(nearest)) return std::nullopt;
+    return nearest;
+  }
+  if (ec != std::errc()) return std::nullopt;
+  return value;
+}
+
+void expect_same_as_reference(const std::string& text) {
+  const std::optional<double> expected = reference_parse(text);
+  const std::optional<double> got = parse_double(text);
+  ASSERT_EQ(got.has_value(), expected.has_value()) << "'" << text << "'";
+  if (got) {
+    ASSERT_EQ(std::bit_cast<std::uint64_t>(*got), std::bit_cast<std::uint64_t>(*expected)) << text;
+  }
+}
+
+std::string random_digits(test::SplitMix64& rng, std::size_t n) {
+  std::string digits;
+  for (std::size_t i = 0; i < n; ++i) digits += static_cast<char>('0' + rng.below(10));
+  return digits;
+}
+
+// A decimal of the shapes parse_double's fast path reads and the ones next to them: 1 to 25
+// significant digits, maybe after leading zeros (in the integer part or after "0."), the point
+// anywhere or absent, an exponent anywhere from well below the subnormals to beyond overflow,
+// with either letter, a sign or none, and leading zeros of its own.
+std::string shaped_decimal(test::SplitMix64& rng) {
+  std::string text = rng.below(2) == 0 ? "-" : "";
+  std::string digits = random_digits(rng, 1 + rng.below(25));
+  if (digits[0] == '0' && rng.below(2) == 0) digits[0] = '1';
+  switch (rng.below(6)) {
+    case 0:  // integer
+      text += digits;
+      break;
+    case 1:  // leading zeros, then an integer or a fraction
+      text += std::string(1 + rng.below(30), '0') + digits;
+      if (rng.below(2) == 0) text.insert(text.size() - rng.below(digits.size() + 1) , ".");
+      if (text.back() == '.') text += '5';
+      break;
+    case 2:  // 0.000ddd: a long fraction part
+      text += "0." + std::string(rng.below(40), '0') + digits;
+      break;
+    default:  // the point somewhere inside
+      digits.insert(1 + rng.below(digits.size()), ".");
+      if (digits.back() == '.') digits += random_digits(rng, 1 + rng.below(20));
+      text += digits;
+      break;
+  }
+  if (rng.below(3) != 0) {
+    text += rng.below(2) == 0 ? 'e' : 'E';
+    int exponent = 0;
+    switch (rng.below(4)) {
+      case 0: exponent = static_cast<int>(rng.below(60)) - 30; break;
+      case 1: exponent = static_cast<int>(rng.below(120)) - 360; break;  // subnormal, underflow
+      case 2: exponent = static_cast<int>(rng.below(40)) + 280; break;   // near overflow
+      default: exponent = static_cast<int>(rng.below(800)) - 400; break;
+    }
+    if (exponent < 0) {
+      text += '-';
+    } else if (rng.below(2) == 0) {
+      text += '+';
+    }
+    if (rng.below(8) == 0) text += std::string(1 + rng.below(3), '0');
+    text += std::to_string(std::abs(exponent));
+  }
+  return text;
+}
+
+TEST(ParseDouble, SameAsFromCharsForAMillionShapedDecimals) {
+  test::SplitMix64 rng(0x5AA9ED);
+  for (int i = 0; i < 1000000; ++i) expect_same_as_reference(shaped_decimal(rng));
+}
+
+// Digits and their neighbours, signs, points and letters in any order: whatever from_chars
+// does not read whole, parse_double refuses. Non-digit bytes among eight digits test the check
+// of eight bytes at once, with every byte next to '0'..'9' and the ones whose +6 carries.
+TEST(ParseDouble, RefusesWhatIsNotADecimalLikeFromChars) {
+  test::SplitMix64 rng(0xBAD);
+  static constexpr char alphabet[] = "0123456789012345678901234567890123456789.-+eE/:\xFA\xFF \x10" "x";
+  for (int i = 0; i < 300000; ++i) {
+    std::string text;
+    const std::size_t n = 1 + rng.below(24);
+    for (std::size_t k = 0; k < n; ++k) text += alphabet[rng.below(sizeof alphabet - 1)];
+    expect_same_as_reference(text);
+  }
+  for (int i = 0; i < 100000; ++i) {
+    std::string text = shaped_decimal(rng);
+    text[rng.below(text.size())] = "/:.-eE\xFA\xFF x+"[rng.below(11)];
+    expect_same_as_reference(text);
+  }
+}
+
+// The exact decimal of the midpoint between a double and the next one up, as digits D and an
+// exponent X (the value is D * 10^X), by schoolbook arithmetic on decimal digits.
+struct ExactDecimal {
+  std::string digits;
+  int exponent;
+};
+ExactDecimal midpoint_above(double d) {  // d finite and positive
+  const auto bits = std::bit_cast<std::uint64_t>(d);
+  const auto biased_exponent = static_cast<int>(bits >> 52);
+  std::uint64_t significand = bits & ((std::uint64_t{1} << 52) - 1);  // d = significand * 2^e
+  int e = -1074;
+  if (biased_exponent != 0) {
+    significand |= std::uint64_t{1} << 52;
+    e = biased_exponent - 1075;
+  }
+  std::string digits = std::to_string(2 * significand + 1);  // midpoint = (2m + 1) * 2^(e - 1)
+  const auto times = [&digits](unsigned factor) {
+    unsigned carry = 0;
+    for (std::size_t i = digits.size(); i-- > 0;) {
+      const unsigned v = static_cast<unsigned>(digits[i] - '0') * factor + carry;
+      digits[i] = static_cast<char>('0' + v % 10);
+      carry = v / 10;
+    }
+    while (carry != 0) {
+      digits.insert(digits.begin(), static_cast<char>('0' + carry % 10));
+      carry /= 10;
+    }
+  };
+  int power = e - 1;
+  int decimal_exponent = 0;
+  for (; power > 0; --power) times(2);
+  for (; power < 0; ++power) {  // x * 2^-1 = x * 5 * 10^-1
+    times(5);
+    --decimal_exponent;
+  }
+  return {digits, decimal_exponent};
+}
+
+TEST(ParseDouble, SameAsFromCharsNearMidpoints) {
+  // The exact midpoint (ties to even), and the 17, 18 and 19 significant digits just below and
+  // just above it, which the fast path must either round right or hand on.
+  test::SplitMix64 rng(0x3D1D);
+  const auto check = [](double d) {
+    const ExactDecimal m = midpoint_above(d);
+    const auto text = [](const std::string& digits, int exponent) {
+      return digits + "e" + std::to_string(exponent);
+    };
+    expect_same_as_reference(text(m.digits, m.exponent));
+    for (std::size_t n : {std::size_t{17}, std::size_t{18}, std::size_t{19}}) {
+      if (m.digits.size() <= n) continue;
+      std::string below = m.digits.substr(0, n);
+      const int exponent = m.exponent + static_cast<int>(m.digits.size() - n);
+      expect_same_as_reference(text(below, exponent));
+      std::string above = below;
+      for (std::size_t i = above.size(); i-- > 0;) {  // below + 1 unit in the last place
+        if (above[i] != '9') {
+          ++above[i];
+          break;
+        }
+        above[i] = '0';
+        if (i == 0) above.insert(above.begin(), '1');
+      }
+      expect_same_as_reference(text(above, exponent));
+    }
+  };
+  for (int i = 0; i < 10000; ++i) {  // moderate exponents: most of the numbers people write
+    check(std::ldexp(static_cast<double>((rng.next() >> 11) | (std::uint64_t{1} << 52)),
+                     static_cast<int>(rng.below(240)) - 172));
+  }
+  for (int i = 0; i < 300; ++i) {  // any finite double, subnormals included
+    const double d = std::bit_cast<double>(rng.next() >> 1);
+    if (std::isfinite(d) && d > 0) check(d);
+  }
+  for (std::uint64_t bits : {std::uint64_t{1}, std::uint64_t{2}, std::uint64_t{0xFFFFFFFFFFFFF},
+                             std::uint64_t{0x10000000000000}}) {
+    check(std::bit_cast<double>(bits));
+  }
+}
+
+// ---- Integers: the same answer as from_chars for every integer type ----------------------
+
+template <class T>
+void expect_integer_same_as_from_chars(const std::string& text) {
+  T expected{};
+  const char* const end = text.data() + text.size();
+  const auto [ptr, ec] = std::from_chars(text.data(), end, expected);
+  const bool readable = ec == std::errc() && ptr == end && !text.empty();
+  const std::optional<T> got = parse_integer<T>(text);
+  ASSERT_EQ(got.has_value(), readable) << "'" << text << "'";
+  if (got) {
+    ASSERT_EQ(+*got, +expected) << "'" << text << "'";
+  }
+}
+
+__extension__ using Int128 = __int128;
+
+std::string int128_text(Int128 v) {
+  if (v == 0) return "0";
+  const bool negative = v < 0;
+  std::string digits;
+  while (v != 0) {
+    const auto digit = static_cast<int>(v % 10);
+    digits.insert(digits.begin(), static_cast<char>('0' + (negative ? -digit : digit)));
+    v /= 10;
+  }
+  return negative ? "-" + digits : digits;
+}
+
+template <class T>
+void compare_integers_with_from_chars(std::uint64_t seed) {
+  test::SplitMix64 rng(seed);
+  // Around both limits (and zero), one by one.
+  if constexpr (sizeof(T) < sizeof(Int128)) {
+    for (Int128 center : {Int128{std::numeric_limits<T>::min()}, Int128{std::numeric_limits<T>::max()}, Int128{0}}) {
+      for (Int128 k = -1000; k <= 1000; ++k) expect_integer_same_as_from_chars<T>(int128_text(center + k));
+    }
+  }
+  // Random: a sign or not, leading zeros or not, 1 to 25 digits, sometimes a byte that is not
+  // a digit anywhere.
+  for (int i = 0; i < 100000; ++i) {
+    std::string text = rng.below(3) == 0 ? "-" : "";
+    if (rng.below(8) == 0) text += std::string(1 + rng.below(25), '0');
+    text += random_digits(rng, 1 + rng.below(25));
+    if (rng.below(16) == 0) text[rng.below(text.size())] = "+- .x/:\xFA"[rng.below(8)];
+    if (rng.below(64) == 0) text.clear();
+    expect_integer_same_as_from_chars<T>(text);
+  }
+}
+
+TEST(ParseInteger, SameAsFromCharsForEveryType) {
+  compare_integers_with_from_chars<char>(1);
+  compare_integers_with_from_chars<signed char>(2);
+  compare_integers_with_from_chars<unsigned char>(3);
+  compare_integers_with_from_chars<short>(4);
+  compare_integers_with_from_chars<unsigned short>(5);
+  compare_integers_with_from_chars<int>(6);
+  compare_integers_with_from_chars<unsigned>(7);
+  compare_integers_with_from_chars<long>(8);
+  compare_integers_with_from_chars<unsigned long>(9);
+  compare_integers_with_from_chars<long long>(10);
+  compare_integers_with_from_chars<unsigned long long>(11);
+  compare_integers_with_from_chars<Int128>(12);  // the from_chars path
 }
 
 TEST(DecimalToDouble, ExactOrNothing) {

@@ -12,10 +12,12 @@
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <system_error>
+#include <type_traits>
 
 #include <bufstream/read_stream.hpp>
 
@@ -63,15 +65,63 @@ inline std::optional<double> decimal_to_double(std::uint64_t significand, int ex
   return value;
 }
 
+namespace detail {
+/// The integer types `parse_integer` reads with its own loop (the others, like __int128, go
+/// to std::from_chars).
+template <class T>
+inline constexpr bool is_parsed_in_64_bits =
+    sizeof(T) <= sizeof(std::uint64_t) &&
+    (std::is_same_v<T, char> || std::is_same_v<T, signed char> || std::is_same_v<T, unsigned char> ||
+     std::is_same_v<T, short> || std::is_same_v<T, unsigned short> || std::is_same_v<T, int> ||
+     std::is_same_v<T, unsigned> || std::is_same_v<T, long> || std::is_same_v<T, unsigned long> ||
+     std::is_same_v<T, long long> || std::is_same_v<T, unsigned long long>);
+}  // namespace detail
+
 /// Parses all of `text` as an integer of type T (optional leading `-` for signed types, then
-/// decimal digits). Empty, partial, or out-of-range text gives `std::nullopt`.
+/// decimal digits). Empty, partial, or out-of-range text gives `std::nullopt`. The same
+/// result as `std::from_chars` on the whole text, in fewer instructions: it is inline, and
+/// checks the range once at the end rather than per digit.
 template <std::integral T>
 std::optional<T> parse_integer(std::string_view text) noexcept {
-  T value{};
-  const char* end = text.data() + text.size();
-  auto [ptr, ec] = std::from_chars(text.data(), end, value);
-  if (ec != std::errc() || ptr != end || text.empty()) return std::nullopt;
-  return value;
+  if constexpr (detail::is_parsed_in_64_bits<T>) {
+    const char* p = text.data();
+    const char* const end = p + text.size();
+    bool negative = false;
+    if constexpr (std::is_signed_v<T>) {
+      if (p != end && *p == '-') {
+        negative = true;
+        ++p;
+      }
+    }
+    if (p == end) return std::nullopt;
+    // Any 19 digits fit in 64 bits; a 20th fits only sometimes; more only as leading zeros.
+    while (end - p > 20 && *p == '0') ++p;
+    if (end - p > 20) return std::nullopt;  // a non-digit, or too large
+    const char* const unchecked_end = end - p > 19 ? p + 19 : end;
+    std::uint64_t magnitude = 0;
+    for (; p != unchecked_end; ++p) {
+      const unsigned digit = static_cast<unsigned char>(*p) - unsigned{'0'};
+      if (digit > 9) return std::nullopt;
+      magnitude = magnitude * 10 + digit;
+    }
+    if (p != end) {
+      const unsigned digit = static_cast<unsigned char>(*p) - unsigned{'0'};
+      constexpr std::uint64_t max = ~std::uint64_t{0};
+      if (digit > 9 || magnitude > (max - digit) / 10) return std::nullopt;
+      magnitude = magnitude * 10 + digit;
+    }
+    // The largest magnitude T holds with this sign (for a negative one, |min| = max + 1).
+    const std::uint64_t limit = static_cast<std::uint64_t>(std::numeric_limits<T>::max()) + (negative ? 1 : 0);
+    if (magnitude > limit) return std::nullopt;
+    // Negation modulo 2^64, then the conversion to T modulo 2^bits, give -magnitude exactly.
+    return static_cast<T>(negative ? std::uint64_t{0} - magnitude : magnitude);
+  } else {
+    T value{};
+    const char* end = text.data() + text.size();
+    auto [ptr, ec] = std::from_chars(text.data(), end, value);
+    if (ec != std::errc() || ptr != end || text.empty()) return std::nullopt;
+    return value;
+  }
 }
 
 /// Parses all of `text` as a decimal floating-point number (`-1.5e3`, `0.1`, `7`), correctly
