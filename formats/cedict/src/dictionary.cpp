@@ -126,7 +126,7 @@ class Dictionary::Loader {
 
   // Where the scanner writes next: the ends of the tables, with room made for a chunk.
   detail::EntryOut out_at_end() noexcept {
-    return {data_.records.end(), data_.glosses.end(), static_cast<std::uint32_t>(data_.glosses.size())};
+    return {data_.records.end(), data_.glosses.end(), data_.glosses.data()};
   }
 
   // Any line, by the line parser: `line` without its LF, at byte `offset` of the source.

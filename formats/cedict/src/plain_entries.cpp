@@ -91,41 +91,31 @@ bool take_entry_general(const StructureMasks& masks, const char* chunk, std::siz
     g = slash + 1;
   }
   *out.record++ = Record{line, static_cast<std::uint32_t>(t), static_cast<std::uint32_t>(s - t - 1),
-                         static_cast<std::uint32_t>(close - pinyin), out.gloss_index};
-  out.gloss_index += static_cast<std::uint32_t>(gloss - out.gloss);
+                         static_cast<std::uint32_t>(close - pinyin), out.gloss_index()};
   out.gloss = gloss;
   crlf |= cr;
   return true;
 }
 
-// Lists the set bits of the words `word(0) .. word(words - 1)` as offsets (64 * w + bit) in
-// `out`, with the count before each word in `rank` (and the total in `rank[words]`); returns
-// the total. Each word writes `Unrolled` offsets whatever its count (the slots beyond its own
-// are overwritten by the next word's, or are slack), and loops only when it has more: a branch
-// that the common word does not take, where a loop per bit would end at a different count
-// each time.
-template <unsigned Unrolled, class Word>
-[[gnu::always_inline]] inline std::uint32_t list_bits(Word word, std::size_t words, std::uint16_t* out,
-                                                      std::uint16_t* rank) noexcept {
-  std::uint32_t n = 0;
-  for (std::size_t w = 0; w < words; ++w) {
-    std::uint64_t m = word(w);
-    rank[w] = static_cast<std::uint16_t>(n);
-    const auto base = static_cast<unsigned>(w * 64);
-    const auto count = static_cast<unsigned>(std::popcount(m));
-    std::uint16_t* o = out + n;
-    for (unsigned k = 0; k < Unrolled; ++k) {
-      // Scratch once `m` is used up: the top bit makes the count defined and branch-free.
-      o[k] = static_cast<std::uint16_t>(base + static_cast<unsigned>(std::countr_zero(m | (std::uint64_t{1} << 63))));
-      m &= m - 1;
-    }
-    if (count > Unrolled) [[unlikely]] {
-      for (o += Unrolled; m != 0; m &= m - 1) *o++ = static_cast<std::uint16_t>(base + static_cast<unsigned>(std::countr_zero(m)));
-    }
-    n += count;
+// Lists the set bits of the mask word `m` as chunk offsets (`base` + bit) at `out[n]` and
+// returns the new count. Writes `Unrolled` offsets whatever the word's count (the slots beyond
+// its own are overwritten by the next word's, or are slack), and loops only when it has more:
+// a branch that the common word does not take, where a loop per bit would end at a different
+// count each time.
+template <unsigned Unrolled>
+[[gnu::always_inline]] inline std::uint32_t list_word(std::uint64_t m, unsigned base, std::uint16_t* out,
+                                                      std::uint32_t n) noexcept {
+  const auto count = static_cast<unsigned>(std::popcount(m));
+  std::uint16_t* o = out + n;
+  for (unsigned k = 0; k < Unrolled; ++k) {
+    // Scratch once `m` is used up: the top bit makes the count defined and branch-free.
+    o[k] = static_cast<std::uint16_t>(base + static_cast<unsigned>(std::countr_zero(m | (std::uint64_t{1} << 63))));
+    m &= m - 1;
   }
-  rank[words] = static_cast<std::uint16_t>(n);
-  return n;
+  if (count > Unrolled) [[unlikely]] {
+    for (o += Unrolled; m != 0; m &= m - 1) *o++ = static_cast<std::uint16_t>(base + static_cast<unsigned>(std::countr_zero(m)));
+  }
+  return n + count;
 }
 
 // The number of listed bits before chunk offset `p`, whose mask word is `word`.
@@ -136,11 +126,20 @@ template <unsigned Unrolled, class Word>
 [[gnu::always_inline]] inline void index_chunk_body(const StructureMasks& masks, std::size_t chunk_size,
                                                     ChunkPositions& positions) noexcept {
   const std::size_t words = (chunk_size + 63) / 64;
-  // About one line end and three slashes per 77-byte line.
-  positions.newline_count = list_bits<2>([&](std::size_t w) { return masks.newline_word(w); }, words,
-                                         positions.newlines, positions.newline_rank);
-  positions.slash_count = list_bits<4>([&](std::size_t w) { return masks.slash_word(w); }, words,
-                                       positions.slashes, positions.slash_rank);
+  std::uint32_t newlines = 0;
+  std::uint32_t slashes = 0;
+  for (std::size_t w = 0; w < words; ++w) {
+    positions.newline_rank[w] = static_cast<std::uint16_t>(newlines);
+    positions.slash_rank[w] = static_cast<std::uint16_t>(slashes);
+    const auto base = static_cast<unsigned>(w * 64);
+    // About one line end and three slashes per 77-byte line.
+    newlines = list_word<2>(masks.newline_word(w), base, positions.newlines, newlines);
+    slashes = list_word<4>(masks.slash_word(w), base, positions.slashes, slashes);
+  }
+  positions.newline_rank[words] = static_cast<std::uint16_t>(newlines);
+  positions.slash_rank[words] = static_cast<std::uint16_t>(slashes);
+  positions.newline_count = newlines;
+  positions.slash_count = slashes;
 }
 
 // Glosses 4 to `count - 1` of `take_glosses`; false if one is empty. Out of the hot loop: most
@@ -231,8 +230,7 @@ template <unsigned Unrolled, class Word>
   GlossSpan* const gloss_end = take_glosses(masks, positions, start, start + close + 2, end_slash, out.gloss);
   if (gloss_end == nullptr) return false;
   *out.record++ = Record{line, static_cast<std::uint32_t>(t), static_cast<std::uint32_t>(s - t - 1),
-                         static_cast<std::uint32_t>(close - s - 2), out.gloss_index};
-  out.gloss_index += static_cast<std::uint32_t>(gloss_end - out.gloss);
+                         static_cast<std::uint32_t>(close - s - 2), out.gloss_index()};
   out.gloss = gloss_end;
   crlf |= cr;
   return true;

@@ -16,7 +16,10 @@ namespace bufstream::cedict::detail {
 struct EntryOut {
   Record* record;
   GlossSpan* gloss;
-  std::uint32_t gloss_index;  // of `gloss` in the dictionary's gloss table
+  const GlossSpan* glosses;  // the dictionary's gloss table
+
+  /// The index of `gloss` in the gloss table (below 2^32: the loader checks).
+  std::uint32_t gloss_index() const noexcept { return static_cast<std::uint32_t>(gloss - glosses); }
 };
 
 /// The line ends and slashes of one classified chunk as lists of chunk offsets, in order, with
