@@ -2,6 +2,7 @@
 // read_json+write_json, the benchmark's 25,000 rows, and errors for values of the wrong shape.
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <map>
@@ -219,6 +220,72 @@ TEST(JsonTyped, WrongShapesAreErrorsAtTheValue) {
   expect_typed_error<Row>(R"([1,-1,1.0,1.0,2])", {1, 15, 14, "expected a string but found '2'"});
   expect_typed_error<std::optional<int>>("nil", {1, 2, 1, "expected 'null' but found 'i'"});
   expect_typed_error<std::vector<int>>("[1,2] x", {1, 7, 6, "expected end of input but found 'x'"});
+}
+
+// The typed readers' fast paths (an integer or a fraction lying in the window) and the general
+// path behind them give what std::from_chars gives for the same text, alone, between spaces
+// and as array elements, over every reader setup (so also across window edges); integers out
+// of the type's range are errors at the number.
+template <class T>
+void expect_integer_as_from_chars(const std::string& text) {
+  T expected{};
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), expected);
+  const bool fits = ec == std::errc() && end == text.data() + text.size();
+  for (const std::string& doc : {text, " " + text + " ", "[" + text + ",\n" + text + "]"}) {
+    SCOPED_TRACE(doc);
+    for_each_reader(doc, [&](ReadStream& in) {
+      try {
+        const std::vector<T> values =
+            doc[0] == '[' ? json::read<std::vector<T>>(in) : std::vector<T>{json::read<T>(in)};
+        EXPECT_TRUE(fits) << "read " << +values[0];
+        for (T v : values) EXPECT_EQ(v, expected);
+      } catch (const ParseError& e) {
+        EXPECT_FALSE(fits) << e.what();
+        EXPECT_EQ(e.message().rfind("expected an integer from ", 0), 0u) << e.what();
+        EXPECT_EQ(e.offset(), doc[0] == '[' || doc[0] == ' ' ? 1u : 0u) << e.what();
+      }
+    });
+  }
+}
+
+TEST(JsonTyped, NumbersOnEveryPathAsFromCharsReadsThem) {
+  const std::vector<std::string> integers = {
+      "0", "7", "-7", "12345678", "123456789", "-99999999", "255", "256", "-128", "-129",
+      "4294967295", "4294967296", "-2147483648", "-2147483649", "2147483647", "2147483648",
+      "9223372036854775807", "-9223372036854775808", "9223372036854775808",
+      "-9223372036854775809", "18446744073709551615", "18446744073709551616",
+      "1234567890123456789", "12345678901234567890", "-12345678901234567890"};
+  for (const std::string& text : integers) {
+    expect_integer_as_from_chars<std::int64_t>(text);
+    expect_integer_as_from_chars<std::uint64_t>(text);
+    expect_integer_as_from_chars<int>(text);
+    expect_integer_as_from_chars<unsigned>(text);
+    expect_integer_as_from_chars<std::int8_t>(text);
+    expect_integer_as_from_chars<std::uint8_t>(text);
+  }
+  // Signed zero: an int64 0, refused by unsigned types (it has a sign).
+  expect_typed<std::int64_t>("-0", 0);
+  expect_typed<std::vector<int>>("[-0]", {0});
+  expect_typed_error<unsigned>("-0", {1, 1, 0, "expected an integer from 0 to 4294967295 but found -0"});
+  expect_typed_error<std::uint8_t>(" -0", {1, 2, 1, "expected an integer from 0 to 255 but found -0"});
+
+  const std::vector<std::string> reals = {
+      "0.5", "-0.5", "0.1", "0.000123", "-0.0", "1.7320508075688772", "0.3333333333333333",
+      "158.11388300841898", "4e-05", "1E+2", "1e-7", "-2.5e-3", "1.0", "100.0", "7", "-7",
+      "123456789012345678.5", "0.00000000000000000000001234567890123456789",
+      "12345678901234567890", "1e308", "2.2250738585072014e-308", "5e-324", "0e0", "0.0e-5",
+      "9007199254740993", "1.00000000000000011102230246251565404236316680908203125",
+      "-9223372036854775809"};
+  for (const std::string& text : reals) {
+    double expected = 0;
+    std::from_chars(text.data(), text.data() + text.size(), expected);
+    expect_typed<double>(text, expected);
+    expect_typed<std::vector<double>>("[" + text + ", " + text + "]", {expected, expected});
+    const bool negative = text[0] == '-';
+    for_each_reader(text, [&](ReadStream& in) {
+      EXPECT_EQ(std::signbit(json::read<double>(in)), negative) << text;
+    });
+  }
 }
 
 // ---- The benchmark's data ------------------------------------------------------------------

@@ -388,51 +388,54 @@ std::string_view Reader::scan_number() {
   return text;
 }
 
-Number Reader::read_number() {
-  const int c = next_significant();
-  token_start_ = in_.position();
-  if (c != '-' && !(c >= '0' && c <= '9')) fail_expected("a number", c);
+namespace {
 
-  // Fast path: a well-formed number that lies in the window with a byte after it, scanned and
-  // converted in one pass. Anything else (a number at the window's end, a malformed one, one
-  // with too many digits for the shortcuts below) takes the general path.
-  const char* const start = in_.cursor();
-  const char* const end = in_.limit();
-  const char* p = start;
-  const bool negative = *p == '-';
-  if (negative) ++p;
-  std::uint64_t mantissa = 0;  // all digits, integer and fraction part (wraps if > 19 digits)
-  std::size_t digits = 0;
+// A number scanned by the fast path (see scan_in_window).
+struct WindowNumber {
+  std::uint64_t mantissa;  // all significant digits, integer and fraction part
+  int exponent;            // of the mantissa's last digit
+  const char* end;         // the byte after the number
+  bool negative;
+  bool is_float;           // has a fraction or an exponent
+  bool ok;                 // false: none of the above holds; the general path reads it
+};
+
+// The fast path of every number: one that lies in [start, end) with a byte after it (so that
+// no refill can continue it), is well-formed, and has at most 19 significant digits (the
+// mantissa is exact), scanned and accumulated in one pass. Anything else, malformed numbers
+// included, is left to the general path (ok = false), which says what is wrong.
+[[gnu::always_inline]] inline WindowNumber scan_in_window(const char* const start,
+                                                          const char* const end) noexcept {
+  WindowNumber n{0, 0, nullptr, *start == '-', false, false};
+  const char* p = start + (n.negative ? 1 : 0);
+  std::size_t digits = 0;  // significant digits in the mantissa (wraps past 19: counted)
   const bool zero_integer_part = p != end && *p == '0';
   if (zero_integer_part) {
     ++p;
-    digits = 1;  // an integer part of 0 adds no significant digit (see the fraction)
   } else {
     const char* const first = p;
-    p = scan_digits(p, end, mantissa);
+    p = scan_digits(p, end, n.mantissa);
     digits = static_cast<std::size_t>(p - first);
+    if (digits == 0) return n;
   }
-  bool is_float = false;
+  if (p == end) return n;
   long exponent = 0;
-  bool fast = digits > 0 && p != end;
-  if (fast && *p == '.') {
-    is_float = true;
+  if (*p == '.') {
+    n.is_float = true;
     const char* const first = ++p;
-    // Leading zeros of 0.000ddd are not significant: skip them for the digit count. (Not
-    // `mantissa == 0`: twenty integer digits can wrap the mantissa to exactly 0, as 2^64 does.)
+    // Leading zeros of 0.000ddd are not significant. (Not `mantissa == 0`: twenty integer
+    // digits can wrap the mantissa to exactly 0, as 2^64 does.)
     if (zero_integer_part) {
       while (p != end && *p == '0') ++p;
-      digits = 0;
     }
     const char* const significant = p;
-    p = scan_digits(p, end, mantissa);
-    const auto fraction_digits = static_cast<std::size_t>(p - first);
+    p = scan_digits(p, end, n.mantissa);
+    if (p == first || p == end) return n;
     digits += static_cast<std::size_t>(p - significant);
-    exponent = -static_cast<long>(fraction_digits);
-    fast = fraction_digits > 0 && p != end;
+    exponent = -static_cast<long>(p - first);
   }
-  if (fast && (*p == 'e' || *p == 'E')) {
-    is_float = true;
+  if ((*p | 0x20) == 'e') {
+    n.is_float = true;
     ++p;
     bool negative_exponent = false;
     if (p != end && (*p == '+' || *p == '-')) negative_exponent = *p++ == '-';
@@ -442,41 +445,92 @@ Number Reader::read_number() {
       if (e < 100000) e = e * 10 + (*p - '0');
       ++p;
     }
+    if (p == first || p == end) return n;
     exponent += negative_exponent ? -e : e;
-    fast = p != first && p != end;
   }
-  // A digit right after the number means a leading zero ("01"): an error, said below.
-  if (fast && !is_digit(*p)) {
-    number_text_ = std::string_view(start, static_cast<std::size_t>(p - start));
-    Number n;
-    if (!is_float && digits <= 19) {
-      if (!negative) {
-        n.kind = Number::Kind::unsigned_integer;
-        n.u = mantissa;
-        in_.set_cursor(p);
-        return n;
-      }
-      if (mantissa <= std::uint64_t{1} << 63) {
-        n.kind = Number::Kind::signed_integer;
-        n.i = static_cast<std::int64_t>(0 - mantissa);  // two's complement: exact for -2^63 too
-        in_.set_cursor(p);
-        return n;
+  // A digit right after the number means a leading zero ("01"): the general path says so.
+  // |exponent| stays below 100000 + the window's size: an int holds it.
+  n.ok = !is_digit(*p) && digits <= 19;
+  n.exponent = static_cast<int>(exponent);
+  n.end = p;
+  return n;
+}
+
+}  // namespace
+
+Number Reader::read_number() {
+  const int c = next_significant();
+  token_start_ = in_.position();
+  if (c != '-' && !(c >= '0' && c <= '9')) fail_expected("a number", c);
+  const char* const start = in_.cursor();
+  const WindowNumber w = scan_in_window(start, in_.limit());
+  if (!w.ok) return read_number_general();
+  number_text_ = std::string_view(start, static_cast<std::size_t>(w.end - start));
+  in_.set_cursor(w.end);  // well-formed: only the conversion is left
+  Number n;
+  if (!w.is_float) {
+    if (!w.negative) {
+      n.kind = Number::Kind::unsigned_integer;
+      n.u = w.mantissa;
+      return n;
+    }
+    if (w.mantissa <= std::uint64_t{1} << 63) {
+      n.kind = Number::Kind::signed_integer;
+      n.i = static_cast<std::int64_t>(0 - w.mantissa);  // two's complement: exact for -2^63 too
+      return n;
+    }
+  } else {
+    const double d = bufstream::detail::decimal_to_double_or_nan(w.mantissa, w.exponent);
+    if (d == d) {  // not NaN: converted
+      n.kind = Number::Kind::floating;
+      n.d = w.negative ? -d : d;
+      return n;
+    }
+  }
+  return convert_number(number_text_, w.is_float);
+}
+
+// read_number's fast path without the Number in between (the typed reader's loop).
+double Reader::read_double() {
+  const int c = next_significant();
+  if (c == '-' || (c >= '0' && c <= '9')) [[likely]] {
+    const char* const start = in_.cursor();
+    const WindowNumber w = scan_in_window(start, in_.limit());
+    if (w.ok && w.is_float) [[likely]] {
+      const double d = bufstream::detail::decimal_to_double_or_nan(w.mantissa, w.exponent);
+      if (d == d) {
+        token_start_ = in_.position();
+        number_text_ = std::string_view(start, static_cast<std::size_t>(w.end - start));
+        in_.set_cursor(w.end);
+        return w.negative ? -d : d;
       }
     }
-    if (is_float && digits <= 19) {
-      // |exponent| stays below 100000 + the window's size: an int holds it.
-      const double d = bufstream::detail::decimal_to_double_or_nan(mantissa, static_cast<int>(exponent));
-      if (d == d) {  // not NaN: converted
-        n.kind = Number::Kind::floating;
-        n.d = negative ? -d : d;
-        in_.set_cursor(p);
-        return n;
-      }
-    }
-    in_.set_cursor(p);  // well-formed: only the conversion is left
-    return convert_number(number_text_, is_float);
   }
-  return read_number_general();
+  const Number n = read_number();  // integers, the general path, errors
+  switch (n.kind) {
+    case Number::Kind::signed_integer: return static_cast<double>(n.i);
+    case Number::Kind::unsigned_integer: return static_cast<double>(n.u);
+    case Number::Kind::floating: break;
+  }
+  return n.d;
+}
+
+Reader::FastInteger Reader::read_int64_fast() {
+  const int c = next_significant();
+  if (c == '-' || (c >= '0' && c <= '9')) [[likely]] {
+    const char* const start = in_.cursor();
+    const WindowNumber w = scan_in_window(start, in_.limit());
+    const std::uint64_t limit = (std::uint64_t{1} << 63) - (w.negative ? 0 : 1);
+    // "-0" is left to the general path too: it is a signed zero, which unsigned types refuse.
+    if (w.ok && !w.is_float && w.mantissa <= limit && !(w.negative && w.mantissa == 0)) [[likely]] {
+      token_start_ = in_.position();
+      number_text_ = std::string_view(start, static_cast<std::size_t>(w.end - start));
+      in_.set_cursor(w.end);
+      // Two's complement: exact for -2^63 too.
+      return {static_cast<std::int64_t>(w.negative ? 0 - w.mantissa : w.mantissa), true};
+    }
+  }
+  return {0, false};
 }
 
 // The general path: scans across windows (with the exact error for a malformed number) and
@@ -516,16 +570,6 @@ Number Reader::convert_number(std::string_view text, bool is_float) {
   n.kind = Number::Kind::floating;
   n.d = *d;
   return n;
-}
-
-double Reader::read_double() {
-  const Number n = read_number();
-  switch (n.kind) {
-    case Number::Kind::signed_integer: return static_cast<double>(n.i);
-    case Number::Kind::unsigned_integer: return static_cast<double>(n.u);
-    case Number::Kind::floating: break;
-  }
-  return n.d;
 }
 
 // ---- Strings -------------------------------------------------------------------------------
@@ -671,7 +715,7 @@ void Reader::enter(char open) {
   first_ = true;
 }
 
-void Reader::begin_array() {
+void Reader::begin_array_slow() {
   const int c = next_significant();
   if (c != '[') fail_expected("'['", c);
   enter('[');

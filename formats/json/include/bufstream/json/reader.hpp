@@ -139,7 +139,18 @@ class Reader {
   void read_string(std::string& out);
 
   /// Consumes `[`.
-  void begin_array();
+  void begin_array() {
+    // Inline: '[' next in the window, below the depth limit, on a reader that has not failed.
+    const char* p = in_.cursor();
+    if (p != in_.limit() && *p == '[' && depth_ < options_.max_depth && !failure_) [[likely]] {
+      token_start_ = in_.position();
+      in_.advance(1);
+      ++depth_;
+      first_ = true;
+      return;
+    }
+    begin_array_slow();
+  }
   /// Inside an array: true when an element follows (consuming the `,` before it), false when
   /// the array ends (consuming `]`). Call it before every element.
   bool next_element() {
@@ -223,6 +234,7 @@ class Reader {
   // The stream's fill(n); a read error fails the reader (every later call throws it again).
   std::string_view fill(std::size_t n);
   bool next_element_slow();
+  void begin_array_slow();
   std::uint64_t offset_of(const char* p) const noexcept {
     return in_.position() + static_cast<std::uint64_t>(p - in_.cursor());
   }
@@ -232,6 +244,12 @@ class Reader {
   void read_non_ascii(std::string& out);
   void read_literal(std::string_view literal);
   std::string_view scan_number();
+  // An integer in the window that fits int64, consumed; else `ok` is false and nothing is.
+  struct FastInteger {
+    std::int64_t value;
+    bool ok;
+  };
+  FastInteger read_int64_fast();
   Number read_number_general();
   Number convert_number(std::string_view text, bool is_float);
   [[noreturn]] void fail_expected(std::string_view expected, int found);
@@ -265,6 +283,18 @@ std::string Reader::integer_range() {
 template <class T>
   requires std::is_integral_v<T>
 T Reader::read_integer() {
+  if constexpr (!std::is_same_v<T, bool> && sizeof(T) <= 8 &&
+                (std::is_signed_v<T> || sizeof(T) < 8)) {
+    // The common case, an integer in the window that fits int64: no Number in between.
+    const FastInteger fast = read_int64_fast();
+    if (fast.ok && fast.value >= static_cast<std::int64_t>(std::numeric_limits<T>::min()) &&
+        fast.value <= static_cast<std::int64_t>(std::numeric_limits<T>::max())) [[likely]] {
+      return static_cast<T>(fast.value);
+    }
+    // Read again by the general path (nothing was consumed unless it was read: then the
+    // value is out of T's range and the general path is not taken again).
+    if (fast.ok) fail_integer_range(integer_range<T>());
+  }
   const Number n = read_number();
   if constexpr (std::is_same_v<T, bool>) {
     static_assert(!std::is_same_v<T, bool>, "read a bool with read_bool()");
