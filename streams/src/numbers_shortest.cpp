@@ -60,9 +60,18 @@ inline std::uint64_t round_to_odd(const Multiplier& g, std::uint64_t cp) noexcep
   return integer | ((middle & low_63_bits) != 0 ? 1 : 0);
 }
 
+// A shortest decimal, and whether it was found as the multiple of 10 inside the rounding
+// interval. When it was not, it does not end in 0 (a candidate s or t that did would be that
+// multiple of 10), so its digit count follows from its magnitude alone.
+struct ShortestDecimal {
+  std::uint64_t significand;
+  int exponent;
+  bool multiple_of_10;
+};
+
 // The body of shortest_decimal, inlined into format_double and format_double_smalltalk (a
 // call would cost a tenth of the conversion).
-[[gnu::always_inline]] inline Decimal shortest_decimal_inline(double value) noexcept {
+[[gnu::always_inline]] inline ShortestDecimal shortest_decimal_inline(double value) noexcept {
   const auto bits = std::bit_cast<std::uint64_t>(value);
   const auto biased_exponent = static_cast<int>((bits >> significand_bits) & 0x7FF);
   std::uint64_t c = bits & (hidden_bit - 1);
@@ -105,14 +114,17 @@ inline std::uint64_t round_to_odd(const Multiplier& g, std::uint64_t cp) noexcep
   const auto distance = static_cast<std::int64_t>(vb - ((s + t) << 1));
   const std::uint64_t nearer = distance < 0 || (distance == 0 && (s & 1) == 0) ? s : t;
   const std::uint64_t one_of_two = s_inside != t_inside ? (s_inside ? s : t) : nearer;
-  const std::uint64_t shortest =
-      sp10_inside != tp10_inside ? (sp10_inside ? sp10 : tp10) : one_of_two;
-  return {shortest, k};
+  const bool multiple_of_10 = sp10_inside != tp10_inside;
+  const std::uint64_t shortest = multiple_of_10 ? (sp10_inside ? sp10 : tp10) : one_of_two;
+  return {shortest, k, multiple_of_10};
 }
 
 }  // namespace
 
-Decimal shortest_decimal(double value) noexcept { return shortest_decimal_inline(value); }
+Decimal shortest_decimal(double value) noexcept {
+  const ShortestDecimal d = shortest_decimal_inline(value);
+  return {d.significand, d.exponent};
+}
 
 }  // namespace detail
 
@@ -152,7 +164,7 @@ inline int zero_bytes(int zero_bits) noexcept {
 // Inlined into each layout: its result then stays in registers instead of a 40-byte struct
 // returned through memory.
 [[gnu::always_inline]] inline DecimalDigits decimal_digits(double magnitude) noexcept {
-  const detail::Decimal decimal = detail::shortest_decimal_inline(magnitude);
+  const detail::ShortestDecimal decimal = detail::shortest_decimal_inline(magnitude);
   const std::uint64_t f = decimal.significand;
   // The three divisions are independent (short dependency chains: the writer waits for the
   // length of this text before it can place the next one).
@@ -162,18 +174,25 @@ inline int zero_bytes(int zero_bits) noexcept {
   d.top = static_cast<unsigned>(top);
   d.middle = eight_digit_values(static_cast<std::uint32_t>(high - top * 100000000));
   d.low = eight_digit_values(static_cast<std::uint32_t>(f - high * 100000000));
-  // Byte i of a group is its digit i (lowest byte first): trailing zero bits count leading
-  // zero digits, leading zero bits trailing zero digits. f > 0: some group is not zero.
-  // (Selects, not branches: 16 or 17 digits is a coin toss from one value to the next.)
-  const int lead_in_middle = 1 + zero_bytes(std::countr_zero(d.middle));
-  const int lead_in_low = 9 + zero_bytes(std::countr_zero(d.low));
-  const int lead_below_top = d.middle != 0 ? lead_in_middle : lead_in_low;
-  d.first = d.top != 0 ? 0 : lead_below_top;
-  const int end_in_low = 17 - zero_bytes(std::countl_zero(d.low));
-  const int end_in_middle = 9 - zero_bytes(std::countl_zero(d.middle));
-  const int end_above_low = d.middle != 0 ? end_in_middle : 1;
-  const int end = d.low != 0 ? end_in_low : end_above_low;
-  d.count = end - d.first;
+  if (!decimal.multiple_of_10 && f >= 1000000000000000) [[likely]] {
+    // No trailing zero, 16 or 17 digits (every normal double but the round ones): the length
+    // from two comparisons, without waiting for the digits. (A branch, not a select, which
+    // would wait for both sides.)
+    d.first = f >= 10000000000000000 ? 0 : 1;
+    d.count = 17 - d.first;
+  } else {
+    // Byte i of a group is its digit i (lowest byte first): trailing zero bits count leading
+    // zero digits, leading zero bits trailing zero digits. f > 0: some group is not zero.
+    const int lead_in_middle = 1 + zero_bytes(std::countr_zero(d.middle));
+    const int lead_in_low = 9 + zero_bytes(std::countr_zero(d.low));
+    const int lead_below_top = d.middle != 0 ? lead_in_middle : lead_in_low;
+    d.first = d.top != 0 ? 0 : lead_below_top;
+    const int end_in_low = 17 - zero_bytes(std::countl_zero(d.low));
+    const int end_in_middle = 9 - zero_bytes(std::countl_zero(d.middle));
+    const int end_above_low = d.middle != 0 ? end_in_middle : 1;
+    const int end = d.low != 0 ? end_in_low : end_above_low;
+    d.count = end - d.first;
+  }
   d.exponent = decimal.exponent + 16 - d.first;
   return d;
 }
@@ -216,6 +235,68 @@ inline char* scientific_digits(char* p, const DecimalDigits& d, bool always_frac
   return p + 1;
 }
 
+// The significand's text from its first significant digit, S[0..17), as two words (S[0..8)
+// and S[8..16), byte i of a word in bits 8i..8i+7) and S[16]. Normal doubles (first <= 1).
+struct SignificandText {
+  std::uint64_t low_word;
+  std::uint64_t high_word;
+  char last;
+};
+
+inline SignificandText significand_text(const DecimalDigits& d) noexcept {
+  const std::uint64_t middle = d.middle + 0x3030303030303030u;
+  const std::uint64_t low = d.low + 0x3030303030303030u;
+  if (d.first == 0) {
+    return {static_cast<std::uint64_t>('0' + d.top) | (middle << 8), (middle >> 56) | (low << 8),
+            static_cast<char>(low >> 56)};
+  }
+  return {middle, low, '0'};
+}
+
+inline void store_word(char* p, std::uint64_t word) noexcept {
+  if constexpr (std::endian::native == std::endian::big) word = __builtin_bswap64(word);
+  std::memcpy(p, &word, 8);
+}
+
+// `word` with a '.' at byte `at` (0..7) and the bytes above it taken from `up` (the text
+// moved one place up).
+inline std::uint64_t insert_point(std::uint64_t word, std::uint64_t up, unsigned at) noexcept {
+  const std::uint64_t below = (std::uint64_t{1} << (8 * at)) - 1;
+  const std::uint64_t point_byte = std::uint64_t{0xFF} << (8 * at);
+  return (word & below) | (up & ~(below | point_byte)) | (std::uint64_t{'.'} << (8 * at));
+}
+
+// "ddd" (a whole number below 10^16: its `whole` digits, trailing zeros included) or
+// "dd.ddd" (`whole` digits before the point), for values >= 1 with whole <= 16. The point is
+// put in by combining the text with itself moved one place up, in registers (moving bytes
+// already stored would read them back, and call memmove). Writes up to 18 bytes.
+inline char* whole_and_fraction(char* p, const DecimalDigits& d, int whole) noexcept {
+  const SignificandText t = significand_text(d);
+  if (d.count <= whole) {
+    store_word(p, t.low_word);
+    store_word(p + 8, t.high_word);
+    return p + whole;
+  }
+  const std::uint64_t low_up = t.low_word << 8;
+  const std::uint64_t high_up = (t.high_word << 8) | (t.low_word >> 56);
+  const char moved_out = static_cast<char>(t.high_word >> 56);  // S[15], to p[16]
+  if (whole < 8) {
+    store_word(p, insert_point(t.low_word, low_up, static_cast<unsigned>(whole)));
+    store_word(p + 8, high_up);
+    p[16] = moved_out;
+  } else if (whole < 16) {
+    store_word(p, t.low_word);
+    store_word(p + 8, insert_point(t.high_word, high_up, static_cast<unsigned>(whole - 8)));
+    p[16] = moved_out;
+  } else {
+    store_word(p, t.low_word);
+    store_word(p + 8, t.high_word);
+    p[16] = '.';
+  }
+  p[17] = t.last;
+  return p + d.count + 1;
+}
+
 // Plain notation of the digits: "0.000ddd", "dd.ddd" or "ddd" (no fraction added), for
 // -7 <= exponent and whole numbers below 10^16. Writes up to 8 - exponent + 17 bytes.
 inline char* plain_digits(char* p, const DecimalDigits& d) noexcept {
@@ -226,12 +307,7 @@ inline char* plain_digits(char* p, const DecimalDigits& d) noexcept {
     p[1] = '.';  // clobbered when e == -1 and the significand has 16 digits
     return p + 1 - e + d.count;
   }
-  const int whole = e + 1;  // digits before the point
-  write_significand(p + 1, d);
-  for (int i = 0; i < whole; ++i) p[i] = p[i + 1];
-  if (d.count <= whole) return p + whole;  // the significand's trailing zeros are written too
-  p[whole] = '.';
-  return p + d.count + 1;
+  return whole_and_fraction(p, d, e + 1);
 }
 
 // An exponent of at least `min_digits` digits.
