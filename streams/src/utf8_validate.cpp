@@ -1,14 +1,19 @@
-// utf8::find_invalid: UTF-8 validation, a block of 16 or 32 bytes at a time.
+// utf8::find_invalid: UTF-8 validation, a block of 16, 32 or 64 bytes at a time.
 //
-// The method: from a position known to start a sequence, one block is classified with vector
-// compares into bit masks (one bit per byte): non-ASCII bytes, lead bytes (>= 0xC0), leads of
-// three or four bytes (>= 0xE0), and "special" bytes whose validity depends on more than the
-// shape (C0 C1 E0 ED, and F0..FF: the four-byte leads are rare enough to check one by one).
-// Without special bytes, a block is valid exactly when its continuation bytes (10xxxxxx) are
-// where its lead bytes say they must be: `lead << 1 | lead3 << 2 == continuation`. A sequence
-// that runs past the block's end is checked by the next block, which starts at its lead.
-// Anything else (an error, or a special byte) sends that one block to the byte-by-byte
-// decoder, which says exactly what is wrong; so the fast path only ever has to accept.
+// With AVX2: the nibble-table check (bufstream/detail/utf8_lookup.hpp), which judges every
+// byte with the three before it, 64 bytes at a time; at the first block with an error, the
+// byte-by-byte decoder says exactly where and what.
+//
+// With SSE2 only (which has no byte shuffle for the tables): from a position known to start a
+// sequence, one block is classified with vector compares into bit masks (one bit per byte):
+// non-ASCII bytes, lead bytes (>= 0xC0), leads of three or four bytes (>= 0xE0), and "special"
+// bytes whose validity depends on more than the shape (C0 C1 E0 ED, and F0..FF: the four-byte
+// leads are rare enough to check one by one). Without special bytes, a block is valid exactly
+// when its continuation bytes (10xxxxxx) are where its lead bytes say they must be:
+// `lead << 1 | lead3 << 2 == continuation`. A sequence that runs past the block's end is
+// checked by the next block, which starts at its lead. Anything else (an error, or a special
+// byte) sends that one block to the byte-by-byte decoder, which says exactly what is wrong; so
+// the fast path only ever has to accept.
 #include <bufstream/utf8.hpp>
 
 #include <algorithm>
@@ -16,12 +21,10 @@
 #include <cstdint>
 #include <cstring>
 
+#include <bufstream/detail/utf8_lookup.hpp>
+
 #if defined(__SSE2__)
 #include <emmintrin.h>
-#endif
-#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
-#include <immintrin.h>
-#define BUFSTREAM_UTF8_AVX2 1
 #endif
 
 namespace bufstream::utf8 {
@@ -115,50 +118,68 @@ Result find_invalid_sse2(std::string_view text) noexcept {
 }
 #endif
 
-#if defined(BUFSTREAM_UTF8_AVX2)
-#define BUFSTREAM_AVX2 __attribute__((target("avx2")))
-BUFSTREAM_AVX2 inline __m256i at_least_avx2(__m256i v, int c) noexcept {  // unsigned v >= c
-  return _mm256_cmpeq_epi8(_mm256_max_epu8(v, _mm256_set1_epi8(static_cast<char>(c))), v);
-}
-BUFSTREAM_AVX2 inline __m256i eq_avx2(__m256i v, int c) noexcept {
-  return _mm256_cmpeq_epi8(v, _mm256_set1_epi8(static_cast<char>(c)));
-}
-BUFSTREAM_AVX2 inline std::uint64_t bits_avx2(__m256i v) noexcept {
-  return static_cast<std::uint64_t>(static_cast<std::uint32_t>(_mm256_movemask_epi8(v)));
+#if defined(BUFSTREAM_UTF8_LOOKUP_AVX2)
+// True if the `size` bytes at `p` are all ASCII; eight at a time.
+bool is_ascii(const char* p, std::size_t size) noexcept {
+  std::uint64_t high = 0;
+  std::size_t i = 0;
+  for (; i + 8 <= size; i += 8) {
+    std::uint64_t word;
+    std::memcpy(&word, p + i, 8);
+    high |= word;
+  }
+  for (; i < size; ++i) high |= static_cast<unsigned char>(p[i]);
+  return (high & 0x8080808080808080ULL) == 0;
 }
 
-BUFSTREAM_AVX2 Result find_invalid_avx2(std::string_view text) noexcept {
+// The first error of `text`, where the table check flagged one in the 64-byte block at
+// `block` (and none before it): the decoder finds it exactly. An error is flagged at most three
+// bytes after the start of its sequence, so the first bad sequence starts at `block - 3` or
+// later, and everything before that is valid; the decoder starts at the sequence that holds
+// byte `block - 4` (a lead, or ASCII, at most three bytes earlier).
+Result exact_error(const char* begin, std::size_t size, std::size_t block) noexcept {
+  std::size_t from = block >= 4 ? block - 4 : 0;
+  while (from > 0 && (static_cast<unsigned char>(begin[from]) & 0xC0) == 0x80) --from;
+  Result bad = find_invalid_scalar({begin + from, size - from});
+  if (bad) bad->offset += from;
+  return bad;
+}
+
+// Three nibble-table look-ups per byte (bufstream/detail/utf8_lookup.hpp), 64 bytes at a time,
+// an ASCII block only checked for a sequence that the block before left unfinished; the last
+// bytes padded with zeros, which end any sequence, so that one cut short by the end is flagged.
+__attribute__((target("avx2"))) Result find_invalid_avx2(std::string_view text) noexcept {
+  namespace lookup = detail::lookup;
   const char* const begin = text.data();
-  const char* const end = begin + text.size();
-  const char* p = begin;
-  Invalid bad{};
-  while (end - p >= 32) {
-    const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
-    const std::uint64_t high = bits_avx2(v);
-    if (high == 0) {
-      p += 32;
-      continue;
-    }
-    const __m256i c0_c1 = eq_avx2(_mm256_and_si256(v, _mm256_set1_epi8(static_cast<char>(0xFE))), 0xC0);
-    const std::uint64_t special = bits_avx2(
-        _mm256_or_si256(_mm256_or_si256(c0_c1, eq_avx2(v, 0xE0)), _mm256_or_si256(eq_avx2(v, 0xED), at_least_avx2(v, 0xF0))));
-    if (const std::size_t n = accepted_bytes(high, bits_avx2(at_least_avx2(v, 0xC0)), bits_avx2(at_least_avx2(v, 0xE0)), special, 32)) {
-      p += n;
-      continue;
-    }
-    if (!check_bytes(begin, p, p + 32, end, bad)) return bad;
+  const std::size_t size = text.size();
+  if (size < 64 && is_ascii(begin, size)) return std::nullopt;  // names, keys, short strings
+  const lookup::Tables tables = lookup::tables();
+  __m256i prev = _mm256_setzero_si256();
+  std::size_t block = 0;
+  for (; size - block >= 64; block += 64) {
+    const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(begin + block));
+    const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(begin + block + 32));
+    const __m256i errors = _mm256_movemask_epi8(_mm256_or_si256(lo, hi)) == 0
+                               ? lookup::incomplete(prev)
+                               : _mm256_or_si256(lookup::errors(tables, lo, prev), lookup::errors(tables, hi, lo));
+    if (_mm256_testz_si256(errors, errors) == 0) return exact_error(begin, size, block);
+    prev = hi;
   }
-  if (!check_bytes(begin, p, end, end, bad)) return bad;
+  alignas(32) char padded[64] = {};
+  if (size != block) std::memcpy(padded, begin + block, size - block);  // (an empty text may have no data)
+  const __m256i lo = _mm256_load_si256(reinterpret_cast<const __m256i*>(padded));
+  const __m256i hi = _mm256_load_si256(reinterpret_cast<const __m256i*>(padded + 32));
+  const __m256i errors = _mm256_or_si256(lookup::errors(tables, lo, prev), lookup::errors(tables, hi, lo));
+  if (_mm256_testz_si256(errors, errors) == 0) return exact_error(begin, size, block);
   return std::nullopt;
 }
-#undef BUFSTREAM_AVX2
 #endif
 
 using Implementation = Result (*)(std::string_view) noexcept;
 
 Implementation implementation(detail::Validator v) noexcept {
   switch (v) {
-#if defined(BUFSTREAM_UTF8_AVX2)
+#if defined(BUFSTREAM_UTF8_LOOKUP_AVX2)
     case detail::Validator::avx2: return find_invalid_avx2;
 #endif
 #if defined(__SSE2__)
@@ -188,7 +209,7 @@ bool detail::validator_available(Validator v) noexcept {
       return false;
 #endif
     case Validator::avx2:
-#if defined(BUFSTREAM_UTF8_AVX2)
+#if defined(BUFSTREAM_UTF8_LOOKUP_AVX2)
       __builtin_cpu_init();
       return __builtin_cpu_supports("avx2") != 0;
 #else

@@ -255,6 +255,195 @@ TEST(Utf8Validate, RandomTextAgreesWithTheDecoder) {
   }
 }
 
+// ---- The vector validators against the scalar one, exhaustively -------------------------
+//
+// The AVX2 validator judges each byte with the three before it, 64 bytes at a time, and the
+// last bytes in a zero-padded block; these run every short sequence where a block ends (and
+// in the padded block), every one-byte change of valid text, and every length up to two
+// blocks. Plain loops (one gtest assertion per mismatch would be slow).
+
+// The vector validators this processor runs.
+std::vector<utf8::detail::Validator> vector_validators() {
+  std::vector<utf8::detail::Validator> out;
+  for (auto v : available_validators()) {
+    if (v != utf8::detail::Validator::scalar) out.push_back(v);
+  }
+  return out;
+}
+
+// The first text on which a vector validator differs from the scalar one, described.
+class ScalarComparison {
+ public:
+  void check(std::string_view text) {
+    ++checked_;
+    if (!first_difference_.empty()) return;
+    const auto expected = utf8::detail::find_invalid_with(utf8::detail::Validator::scalar, text);
+    for (auto v : validators_) {
+      const auto got = utf8::detail::find_invalid_with(v, text);
+      const bool same = got.has_value() == expected.has_value() &&
+                        (!got || (got->offset == expected->offset && got->error == expected->error));
+      if (!same) {
+        first_difference_ = "validator " + std::to_string(static_cast<int>(v)) + " on [" + hex(text) + "]: " +
+                            (got ? std::to_string(got->offset) + " " + std::string(utf8::describe(got->error))
+                                 : std::string("valid")) +
+                            ", scalar: " +
+                            (expected ? std::to_string(expected->offset) + " " + std::string(utf8::describe(expected->error))
+                                      : std::string("valid"));
+        return;
+      }
+    }
+  }
+  std::size_t checked() const { return checked_; }
+  const std::string& first_difference() const { return first_difference_; }
+
+ private:
+  std::vector<utf8::detail::Validator> validators_ = vector_validators();
+  std::size_t checked_ = 0;
+  std::string first_difference_;
+};
+
+// `bytes` alone (the padded last block), and ending a 64-byte block of ASCII so that it
+// straddles the edge into the next block (of ASCII and then a three-byte character).
+void check_everywhere(ScalarComparison& c, std::string& buffer, std::string_view bytes) {
+  c.check(bytes);
+  buffer.assign(64 - (bytes.size() + 1) / 2, 'a');
+  buffer += bytes;
+  buffer.append(40, 'b');
+  buffer += "\xE4\xBD\xA0";
+  buffer.append(30, 'c');
+  c.check(buffer);
+}
+
+TEST(Utf8Validate, EveryOneAndTwoByteTextAgreesWithTheScalarValidator) {
+  ScalarComparison c;
+  std::string buffer;
+  for (unsigned a = 0; a < 256; ++a) {
+    const char one[1] = {static_cast<char>(a)};
+    check_everywhere(c, buffer, {one, 1});
+    for (unsigned b = 0; b < 256; ++b) {
+      const char two[2] = {static_cast<char>(a), static_cast<char>(b)};
+      check_everywhere(c, buffer, {two, 2});
+    }
+  }
+  EXPECT_EQ(c.first_difference(), "");
+  EXPECT_EQ(c.checked(), 2u * (256 + 256 * 256));
+}
+
+// Every three-byte text that starts with a lead byte or C0 C1 F5..FF, whose second byte is a
+// continuation (any third byte) or of any other class (a third byte from every class); a
+// first byte that is ASCII or a continuation ends there, which the two-byte texts cover. And
+// every four-byte text that starts with a four-byte lead (or F5..F7) with any second byte and
+// a third and fourth byte from every class.
+TEST(Utf8Validate, EveryThreeAndFourByteTextAgreesWithTheScalarValidator) {
+  const unsigned classes[] = {0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0,
+                              0xC1, 0xC2, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF};
+  ScalarComparison c;
+  std::string buffer;
+  std::size_t expected_checks = 0;
+  for (unsigned a = 0xC0; a < 256; ++a) {
+    for (unsigned b = 0; b < 256; ++b) {
+      const bool continuation = (b & 0xC0) == 0x80;
+      for (unsigned i = 0; i < (continuation ? 256u : std::size(classes)); ++i) {
+        const unsigned d = continuation ? i : classes[i];
+        const char three[3] = {static_cast<char>(a), static_cast<char>(b), static_cast<char>(d)};
+        c.check({three, 3});
+        ++expected_checks;
+      }
+    }
+  }
+  // At a block edge: the second and third bytes from every class.
+  for (unsigned a = 0x80; a < 256; ++a) {
+    for (unsigned b : classes) {
+      for (unsigned d : classes) {
+        const char three[3] = {static_cast<char>(a), static_cast<char>(b), static_cast<char>(d)};
+        check_everywhere(c, buffer, {three, 3});
+      }
+    }
+  }
+  // Four bytes: the second decides (overlong, beyond U+10FFFF); the others from the classes
+  // that differ for them.
+  const unsigned later[] = {0x00, 0x7F, 0x80, 0xBF, 0xC0, 0xF0, 0xFF};
+  for (unsigned a = 0xF0; a < 0xF8; ++a) {
+    for (unsigned b = 0; b < 256; ++b) {
+      for (unsigned d : later) {
+        for (unsigned e : later) {
+          const char four[4] = {static_cast<char>(a), static_cast<char>(b), static_cast<char>(d), static_cast<char>(e)};
+          check_everywhere(c, buffer, {four, 4});
+        }
+      }
+    }
+  }
+  EXPECT_EQ(c.first_difference(), "");
+  EXPECT_EQ(c.checked(), expected_checks + 2u * 128 * 20 * 20 + 2u * 8 * 256 * 7 * 7);
+}
+
+// Random valid text of every kind of character, with each byte in turn replaced by bytes of
+// every class: the first error is found at the same place, of the same kind.
+TEST(Utf8Validate, EveryOneByteChangeAgreesWithTheScalarValidator) {
+  std::uint64_t state = 0x2545F4914F6CDD1DULL;
+  const auto random = [&state](std::uint64_t bound) {
+    state ^= state << 13;
+    state ^= state >> 7;
+    state ^= state << 17;
+    return state % bound;
+  };
+  const char32_t samples[] = {'a', 0x7F, 0x80, 0x7FF, 0x800, 0x4F60, 0xD7FF, 0xE000, 0xFFFF, 0x10000, 0x10FFFF};
+  const char replacements[] = {'\0', 'z', '\x7F', '\x80', '\xBF', '\xC0', '\xC2', '\xDF', '\xE0',
+                               '\xED', '\xEF', '\xF0', '\xF4', '\xF5', '\xFF'};
+  ScalarComparison c;
+  char buf[4];
+  for (int round = 0; round < 40; ++round) {
+    std::string text;
+    const std::uint64_t length = 60 + random(150);
+    while (text.size() < length) {
+      const char32_t cp = random(2) == 0 ? samples[random(std::size(samples))] : static_cast<char32_t>('a' + random(26));
+      text.append(buf, utf8::encode(cp, buf));
+    }
+    ASSERT_TRUE(utf8::detail::find_invalid_with(utf8::detail::Validator::scalar, text) == std::nullopt);
+    for (std::size_t i = 0; i < text.size(); ++i) {
+      const char original = text[i];
+      for (char r : replacements) {
+        text[i] = r;
+        c.check(text);
+      }
+      text[i] = static_cast<char>(random(256));
+      c.check(text);
+      text[i] = original;
+    }
+  }
+  EXPECT_EQ(c.first_difference(), "");
+}
+
+// Every length from 0 to 130 bytes (the tail of every size, and a full block and more), of
+// ASCII, of valid mixed text, and of mixed text cut at that length (often inside a sequence).
+TEST(Utf8Validate, EveryLengthAgreesWithTheScalarValidator) {
+  const std::string pieces[] = {"a", "\xC3\xA9", "\xE4\xBD\xA0", "\xF0\x9F\x98\x80", "\xED\x9F\xBF"};
+  ScalarComparison c;
+  for (std::size_t length = 0; length <= 130; ++length) {
+    c.check(std::string(length, 'x'));
+    for (std::size_t start = 0; start < std::size(pieces); ++start) {
+      std::string mixed;
+      for (std::size_t k = start; mixed.size() < length; ++k) mixed += pieces[k % std::size(pieces)];
+      c.check(std::string_view(mixed).substr(0, length));  // may cut the last sequence
+      std::string exact;
+      for (std::size_t k = start; exact.size() + 4 <= length; ++k) exact += pieces[k % std::size(pieces)];
+      exact.append(length - exact.size(), 'y');
+      c.check(exact);
+      ASSERT_EQ(exact.size(), length);
+      // An error in the last byte, and in the first.
+      if (length > 0) {
+        std::string last = exact;
+        last.back() = '\x80';
+        c.check(last);
+        std::string first = exact;
+        first.front() = '\xFF';
+        c.check(first);
+      }
+    }
+  }
+  EXPECT_EQ(c.first_difference(), "");
+}
+
 TEST(Utf8Validate, DescribeNamesEveryKind) {
   EXPECT_EQ(utf8::describe(Error::invalid_lead_byte), "invalid UTF-8: invalid lead byte");
   EXPECT_EQ(utf8::describe(Error::invalid_continuation_byte), "invalid UTF-8: invalid continuation byte");

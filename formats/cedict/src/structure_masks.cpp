@@ -9,7 +9,8 @@
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
-#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#include <bufstream/detail/utf8_lookup.hpp>
+#if defined(BUFSTREAM_UTF8_LOOKUP_AVX2)
 #include <immintrin.h>
 #define BUFSTREAM_CEDICT_AVX2 1
 #endif
@@ -96,7 +97,7 @@ __attribute__((target("avx2"))) inline std::uint64_t top_bits64(__m256i lo, __m2
          static_cast<std::uint32_t>(_mm256_movemask_epi8(lo));
 }
 
-// The structure masks only: the AVX2 classifier checks UTF-8 with `utf8_errors`.
+// The structure masks only: the AVX2 classifier checks UTF-8 with `lookup::errors`.
 __attribute__((target("avx2"), always_inline)) inline BlockBits classify_block_avx2(const char* p) noexcept {
   const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
   const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 32));
@@ -164,90 +165,15 @@ bool classify_all_sse2(const char* text, std::size_t size, std::uint64_t* newlin
 #endif
 
 #if defined(BUFSTREAM_CEDICT_AVX2)
-// The UTF-8 check of the AVX2 classifier: the three-table method of Keiser and Lemire
-// ("Validating UTF-8 in less than one instruction per byte", 2021). Each byte is judged with
-// the byte before it: the high nibble of the previous byte, its low nibble and the high nibble
-// of this byte each look up a set of the errors that they allow (a bit per kind of error); a
-// bit left in all three is an error, except that a continuation after a continuation must
-// be exactly where a three- or four-byte lead two or three bytes back calls for one.
-namespace utf8_tables {
-constexpr std::uint8_t too_short = 1 << 0;    // a lead, then no continuation
-constexpr std::uint8_t too_long = 1 << 1;     // ASCII, then a continuation
-constexpr std::uint8_t overlong_3 = 1 << 2;   // E0 80..9F
-constexpr std::uint8_t too_large = 1 << 3;    // F4 90..BF, F5.. and up
-constexpr std::uint8_t surrogate = 1 << 4;    // ED A0..BF
-constexpr std::uint8_t overlong_2 = 1 << 5;   // C0, C1
-constexpr std::uint8_t too_large_1000 = 1 << 6;  // F5..FF then 80..8F
-constexpr std::uint8_t overlong_4 = 1 << 6;      // F0 80..8F (the same bit: both take 8x second bytes)
-constexpr std::uint8_t two_conts = 1 << 7;       // a continuation after a continuation
-constexpr std::uint8_t carry = too_short | too_long | two_conts;  // whatever the low nibble
-}  // namespace utf8_tables
-
-// A 16-entry table, in both 128-bit lanes (VPSHUFB looks up within a lane).
-__attribute__((target("avx2"))) inline __m256i nibble_table(const std::uint8_t (&t)[16]) noexcept {
-  const __m128i lane = _mm_loadu_si128(reinterpret_cast<const __m128i*>(t));
-  return _mm256_broadcastsi128_si256(lane);
-}
-
-// `in` moved `N` bytes later, with the last `N` bytes of `prev` in front.
-template <int N>
-__attribute__((target("avx2"))) inline __m256i previous_bytes(__m256i in, __m256i prev) noexcept {
-  return _mm256_alignr_epi8(in, _mm256_permute2x128_si256(prev, in, 0x21), 16 - N);
-}
-
-struct Utf8Tables {
-  __m256i first_high, first_low, second_high;
-};
-
-// Nonzero bytes where `in` (after `prev`) is not valid UTF-8 (a sequence cut short by the end
-// of `in` is not flagged: the next call sees it).
-__attribute__((target("avx2"))) inline __m256i utf8_errors(const Utf8Tables& t, __m256i in, __m256i prev) noexcept {
-  const __m256i nibble = _mm256_set1_epi8(0x0F);
-  const __m256i prev1 = previous_bytes<1>(in, prev);
-  const __m256i first_high = _mm256_shuffle_epi8(t.first_high, _mm256_and_si256(_mm256_srli_epi16(prev1, 4), nibble));
-  const __m256i first_low = _mm256_shuffle_epi8(t.first_low, _mm256_and_si256(prev1, nibble));
-  const __m256i second_high = _mm256_shuffle_epi8(t.second_high, _mm256_and_si256(_mm256_srli_epi16(in, 4), nibble));
-  const __m256i special = _mm256_and_si256(_mm256_and_si256(first_high, first_low), second_high);
-  // Bit 7 where the byte two back leads three or four bytes, or the byte three back leads four.
-  const __m256i third = _mm256_subs_epu8(previous_bytes<2>(in, prev), _mm256_set1_epi8(static_cast<char>(0xE0 - 0x80)));
-  const __m256i fourth = _mm256_subs_epu8(previous_bytes<3>(in, prev), _mm256_set1_epi8(static_cast<char>(0xF0 - 0x80)));
-  const __m256i must_continue =
-      _mm256_and_si256(_mm256_or_si256(third, fourth), _mm256_set1_epi8(static_cast<char>(0x80)));
-  return _mm256_xor_si256(must_continue, special);
-}
+// The AVX2 classifier checks UTF-8 with the stream layer's nibble-table kernel
+// (bufstream/detail/utf8_lookup.hpp), the one `utf8::find_invalid` runs, inlined here into the
+// pass that classifies the same bytes.
+namespace lookup = utf8::detail::lookup;
 
 __attribute__((target("avx2"))) bool classify_all_avx2(const char* text, std::size_t size, std::uint64_t* newline,
                                                        std::uint64_t* space, std::uint64_t* slash,
                                                        std::uint64_t* close) noexcept {
-  using namespace utf8_tables;
-  static constexpr std::uint8_t first_high[16] = {
-      too_long, too_long, too_long, too_long, too_long, too_long, too_long, too_long,  // 0x..7x
-      two_conts, two_conts, two_conts, two_conts,                                      // 8x..Bx
-      too_short | overlong_2,                                                          // Cx
-      too_short,                                                                       // Dx
-      too_short | overlong_3 | surrogate,                                              // Ex
-      too_short | too_large | too_large_1000 | overlong_4,                             // Fx
-  };
-  static constexpr std::uint8_t first_low[16] = {
-      carry | overlong_3 | overlong_2 | overlong_4,  // x0
-      carry | overlong_2,                            // x1
-      carry, carry,                                  // x2 x3
-      carry | too_large,                             // x4
-      carry | too_large | too_large_1000, carry | too_large | too_large_1000, carry | too_large | too_large_1000,
-      carry | too_large | too_large_1000, carry | too_large | too_large_1000, carry | too_large | too_large_1000,
-      carry | too_large | too_large_1000, carry | too_large | too_large_1000,  // x5..xC
-      carry | too_large | too_large_1000 | surrogate,                          // xD
-      carry | too_large | too_large_1000, carry | too_large | too_large_1000,  // xE xF
-  };
-  static constexpr std::uint8_t second_high[16] = {
-      too_short, too_short, too_short, too_short, too_short, too_short, too_short, too_short,  // 0x..7x
-      too_long | overlong_2 | two_conts | overlong_3 | too_large_1000 | overlong_4,           // 8x
-      too_long | overlong_2 | two_conts | overlong_3 | too_large,                             // 9x
-      too_long | overlong_2 | two_conts | surrogate | too_large,                              // Ax
-      too_long | overlong_2 | two_conts | surrogate | too_large,                              // Bx
-      too_short, too_short, too_short, too_short,                                             // Cx..Fx
-  };
-  const Utf8Tables tables{nibble_table(first_high), nibble_table(first_low), nibble_table(second_high)};
+  const lookup::Tables tables = lookup::tables();
   __m256i prev = _mm256_setzero_si256();  // a chunk starts a line: nothing is pending before it
   __m256i errors = _mm256_setzero_si256();
   std::size_t w = 0;
@@ -259,7 +185,7 @@ __attribute__((target("avx2"))) bool classify_all_avx2(const char* text, std::si
     close[w] = b.close;
     const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(text + w * 64));
     const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(text + w * 64 + 32));
-    errors = _mm256_or_si256(errors, _mm256_or_si256(utf8_errors(tables, lo, prev), utf8_errors(tables, hi, lo)));
+    errors = _mm256_or_si256(errors, _mm256_or_si256(lookup::errors(tables, lo, prev), lookup::errors(tables, hi, lo)));
     prev = hi;
   }
   bool valid = _mm256_testz_si256(errors, errors) != 0;
@@ -275,8 +201,8 @@ __attribute__((target("avx2"))) bool classify_all_avx2(const char* text, std::si
     const __m256i hi = _mm256_load_si256(reinterpret_cast<const __m256i*>(padded + 32));
     // Only the errors among the text's bytes: a sequence that the padding cuts short is not one.
     const __m256i zero = _mm256_setzero_si256();
-    const std::uint64_t ok = top_bits64(_mm256_cmpeq_epi8(utf8_errors(tables, lo, prev), zero),
-                                        _mm256_cmpeq_epi8(utf8_errors(tables, hi, lo), zero));
+    const std::uint64_t ok = top_bits64(_mm256_cmpeq_epi8(lookup::errors(tables, lo, prev), zero),
+                                        _mm256_cmpeq_epi8(lookup::errors(tables, hi, lo), zero));
     const std::uint64_t in_range = (std::uint64_t{1} << (size - w * 64)) - 1;
     valid = valid && (~ok & in_range) == 0;
     ++w;
