@@ -10,6 +10,7 @@
 
 #if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
 #include <cpuid.h>
+#include <immintrin.h>
 #endif
 
 namespace bufstream::cedict::detail {
@@ -97,24 +98,34 @@ bool take_entry_general(const StructureMasks& masks, const char* chunk, std::siz
   return true;
 }
 
+// The rest of `list_word` for a word with more bits than it writes unrolled: one offset per
+// bit of `m` from `out`. Out of line, and a plain loop (the compiler's vector version of it
+// cost more than it saved for the few bits there are).
+#if defined(__GNUC__) && !defined(__clang__)
+__attribute__((optimize("no-tree-vectorize")))
+#endif
+[[gnu::noinline, gnu::cold]] void list_rest(std::uint64_t m, unsigned base, std::uint16_t* out) noexcept {
+#if defined(__clang__)
+#pragma clang loop vectorize(disable)
+#endif
+  for (; m != 0; m &= m - 1) *out++ = static_cast<std::uint16_t>(base + static_cast<unsigned>(std::countr_zero(m)));
+}
+
 // Lists the set bits of the mask word `m` as chunk offsets (`base` + bit) at `out[n]` and
 // returns the new count. Writes `Unrolled` offsets whatever the word's count (the slots beyond
 // its own are overwritten by the next word's, or are slack), and loops only when it has more:
 // a branch that the common word does not take, where a loop per bit would end at a different
 // count each time.
-template <unsigned Unrolled>
+template <unsigned Unrolled, class Bits>
 [[gnu::always_inline]] inline std::uint32_t list_word(std::uint64_t m, unsigned base, std::uint16_t* out,
                                                       std::uint32_t n) noexcept {
   const auto count = static_cast<unsigned>(std::popcount(m));
   std::uint16_t* o = out + n;
   for (unsigned k = 0; k < Unrolled; ++k) {
-    // Scratch once `m` is used up: the top bit makes the count defined and branch-free.
-    o[k] = static_cast<std::uint16_t>(base + static_cast<unsigned>(std::countr_zero(m | (std::uint64_t{1} << 63))));
+    o[k] = static_cast<std::uint16_t>(base + Bits::trailing_zeros(m));  // scratch once `m` is used up
     m &= m - 1;
   }
-  if (count > Unrolled) [[unlikely]] {
-    for (o += Unrolled; m != 0; m &= m - 1) *o++ = static_cast<std::uint16_t>(base + static_cast<unsigned>(std::countr_zero(m)));
-  }
+  if (count > Unrolled) [[unlikely]] list_rest(m, base, o + Unrolled);
   return n + count;
 }
 
@@ -123,6 +134,16 @@ template <unsigned Unrolled>
   return rank[p / 64] + static_cast<std::uint32_t>(std::popcount(word & ((std::uint64_t{1} << (p % 64)) - 1)));
 }
 
+// How `list_word` counts trailing zeros, without a branch for a zero word (whose count may be
+// anything up to 64): baseline x86-64 has only BSF, undefined for zero, so a top bit is set
+// first; TZCNT gives 64.
+struct PortableBits {
+  static unsigned trailing_zeros(std::uint64_t m) noexcept {
+    return static_cast<unsigned>(std::countr_zero(m | (std::uint64_t{1} << 63)));
+  }
+};
+
+template <class Bits>
 [[gnu::always_inline]] inline void index_chunk_body(const StructureMasks& masks, std::size_t chunk_size,
                                                     ChunkPositions& positions) noexcept {
   const std::size_t words = (chunk_size + 63) / 64;
@@ -133,8 +154,8 @@ template <unsigned Unrolled>
     positions.slash_rank[w] = static_cast<std::uint16_t>(slashes);
     const auto base = static_cast<unsigned>(w * 64);
     // About one line end and three slashes per 77-byte line.
-    newlines = list_word<2>(masks.newline_word(w), base, positions.newlines, newlines);
-    slashes = list_word<4>(masks.slash_word(w), base, positions.slashes, slashes);
+    newlines = list_word<2, Bits>(masks.newline_word(w), base, positions.newlines, newlines);
+    slashes = list_word<4, Bits>(masks.slash_word(w), base, positions.slashes, slashes);
   }
   positions.newline_rank[words] = static_cast<std::uint16_t>(newlines);
   positions.slash_rank[words] = static_cast<std::uint16_t>(slashes);
@@ -272,10 +293,16 @@ std::size_t scan_baseline(const StructureMasks& masks, const ChunkPositions& pos
 }
 
 void index_baseline(const StructureMasks& masks, std::size_t chunk_size, ChunkPositions& positions) noexcept {
-  index_chunk_body(masks, chunk_size, positions);
+  index_chunk_body<PortableBits>(masks, chunk_size, positions);
 }
 
 #if defined(BUFSTREAM_CEDICT_SCAN_AVX2)
+struct Bmi1Bits {
+  __attribute__((target("bmi"))) static unsigned trailing_zeros(std::uint64_t m) noexcept {
+    return static_cast<unsigned>(_tzcnt_u64(m));
+  }
+};
+
 // The same body, compiled with the bit instructions (TZCNT for the scans, BLSR, SHLX/SHRX for
 // the windows), which baseline x86-64 lacks.
 __attribute__((target("avx2,bmi,bmi2,popcnt,lzcnt"))) std::size_t scan_avx2(
@@ -287,7 +314,7 @@ __attribute__((target("avx2,bmi,bmi2,popcnt,lzcnt"))) std::size_t scan_avx2(
 __attribute__((target("avx2,bmi,bmi2,popcnt,lzcnt"))) void index_avx2(const StructureMasks& masks,
                                                                       std::size_t chunk_size,
                                                                       ChunkPositions& positions) noexcept {
-  index_chunk_body(masks, chunk_size, positions);
+  index_chunk_body<Bmi1Bits>(masks, chunk_size, positions);
 }
 
 // LZCNT is asked of CPUID directly: Clang's __builtin_cpu_supports does not know "lzcnt".
