@@ -79,7 +79,7 @@ class Dictionary::Loader {
       // The scanner counts the lines it takes; `line` counts the others, for its line numbers.
       detail::PlainScan scan{0, stats.lines, out_at_end(), stats.crlf_line_ends};
       for (;;) {
-        const std::size_t lf = scan_(masks_, *positions_, chunk, chunk_size, valid_end, scan);
+        const std::size_t lf = scan_(masks_, *positions_, chunk, chunk_size, size - pos, valid_end, scan);
         if (lf == detail::StructureMasks::none) break;
         records.set_end(scan.out.record);
         glosses.set_end(scan.out.gloss);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstddef>
+#include <cstring>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -21,82 +22,34 @@ namespace {
 #define BUFSTREAM_CEDICT_SCAN_AVX2 1
 #endif
 
-// `take_entry` for any line, whose headwords or pinyin may lie past its first 64 bytes. Rare,
-// so kept out of the hot loop; it takes and returns the scan's output by value, so that the
-// hot loop keeps its own in registers.
-struct GeneralEntry {
-  EntryOut out;
-  bool taken;
-  bool cr;  // the entry taken ended with CR LF
-};
-
-bool take_entry_general(const StructureMasks& masks, const char* chunk, std::size_t start, std::size_t lf,
-                        EntryOut& out, bool& crlf) noexcept;
-
-[[gnu::noinline, gnu::cold]] GeneralEntry take_entry_general(const StructureMasks& masks, const char* chunk,
-                                                            std::size_t start, std::size_t lf, EntryOut out) noexcept {
-  bool cr = false;
-  const bool taken = take_entry_general(masks, chunk, start, lf, out, cr);
-  return {out, taken, cr};
-}
-
-bool take_entry_general(const StructureMasks& masks, const char* chunk, std::size_t start, std::size_t lf,
-                        EntryOut& out, bool& crlf) noexcept {
-  if (lf == start || chunk[start] == '#') return false;
-  std::size_t end = lf;  // the line without its line end
-  const bool cr = chunk[end - 1] == '\r';
-  if (cr && --end == start) return false;
-  const char* const line = chunk + start;
-  const std::size_t last = end - 1 - start;  // the closing '/', from the line's start
-  if (line[last] != '/') return false;
-  // TRADITIONAL ' ' SIMPLIFIED ' ' '[' PINYIN ']' ' ' '/'. Positions are from the line's
-  // start; a byte read below lies at or before the LF, which is in the chunk.
-  // The first byte of a class at or after `from` (and at least 64, past the window), up to
-  // `last`; beyond `last` if there is none.
-  const auto beyond_window = [&](auto next, std::size_t from) {
-    from = std::max<std::size_t>(from, 64);
-    return from > last ? StructureMasks::none : next(start + from, start + last) - start;
-  };
-  const auto next_space = [&](std::size_t from, std::size_t to) { return masks.next_space(from, to); };
-  const auto next_close = [&](std::size_t from, std::size_t to) { return masks.next_close(from, to); };
-  const auto next_slash = [&](std::size_t from, std::size_t to) { return masks.next_slash(from, to); };
-  std::uint64_t spaces = masks.space_window(start);
-  const std::size_t t = spaces != 0 ? static_cast<std::size_t>(std::countr_zero(spaces))
-                                    : beyond_window(next_space, 64);
-  if (t == 0 || t >= last) return false;
-  spaces &= spaces - 1;
-  const std::size_t s = spaces != 0 ? static_cast<std::size_t>(std::countr_zero(spaces))
-                                    : beyond_window(next_space, t + 1);
-  if (s == t + 1 || s >= last || line[s + 1] != '[') return false;
-  const std::size_t pinyin = s + 2;
-  const std::uint64_t closes = pinyin < 64 ? masks.close_window(start) >> pinyin : 0;
-  const std::size_t close = closes != 0 ? pinyin + static_cast<std::size_t>(std::countr_zero(closes))
-                                        : beyond_window(next_close, pinyin);
-  if (close >= last || line[close + 1] != ' ' || line[close + 2] != '/' || close + 3 >= last) return false;
-  // GLOSS ('/' GLOSS)* '/': the glosses lie between the slashes from the one at `close + 2`
-  // to the last, at `last`.
-  GlossSpan* gloss = out.gloss;
-  std::size_t g = close + 3;
-  std::uint64_t slashes = g < 64 ? masks.slash_window(start) & (~std::uint64_t{0} << g) : 0;
-  for (;;) {
-    std::size_t slash;
-    if (slashes != 0) {
-      slash = static_cast<std::size_t>(std::countr_zero(slashes));
-      slashes &= slashes - 1;
-    } else {
-      slash = beyond_window(next_slash, g);  // at most `last`
-    }
-    if (slash == g) return false;  // an empty gloss
-    *gloss++ = {static_cast<std::uint32_t>(g), static_cast<std::uint32_t>(slash - g)};
-    if (slash == last) break;
-    g = slash + 1;
+// The instructions a compiled version of the scan uses, for the parts where they differ.
+// Baseline x86-64: TZCNT runs as BSF, undefined for zero, so a top bit is set first; the bytes
+// of a line are compared 16 at a time (SSE2).
+struct PortableIsa {
+  /// The trailing zeros of `m`, without a branch for zero (any count up to 64 then).
+  static unsigned trailing_zeros(std::uint64_t m) noexcept {
+    return static_cast<unsigned>(std::countr_zero(m | (std::uint64_t{1} << 63)));
   }
-  *out.record++ = Record{line, static_cast<std::uint32_t>(t), static_cast<std::uint32_t>(s - t - 1),
-                         static_cast<std::uint32_t>(close - pinyin), out.gloss_index()};
-  out.gloss = gloss;
-  crlf |= cr;
-  return true;
-}
+  /// The spaces and ']' of the 64 bytes at `p` (all readable): bit `i` for `p[i]`.
+  static void field_bits(const char* p, std::uint64_t& spaces, std::uint64_t& closes) noexcept {
+    spaces = 0;
+    closes = 0;
+#if defined(__SSE2__)
+    for (unsigned at = 0; at < 64; at += 16) {
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + at));
+      spaces |= static_cast<std::uint64_t>(static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')))))
+                << at;
+      closes |= static_cast<std::uint64_t>(static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(']')))))
+                << at;
+    }
+#else
+    for (unsigned i = 0; i < 64; ++i) {
+      spaces |= static_cast<std::uint64_t>(p[i] == ' ') << i;
+      closes |= static_cast<std::uint64_t>(p[i] == ']') << i;
+    }
+#endif
+  }
+};
 
 // The rest of `list_word` for a word with more bits than it writes unrolled: one offset per
 // bit of `m` from `out`. Out of line, and a plain loop (the compiler's vector version of it
@@ -116,13 +69,13 @@ __attribute__((optimize("no-tree-vectorize")))
 // its own are overwritten by the next word's, or are slack), and loops only when it has more:
 // a branch that the common word does not take, where a loop per bit would end at a different
 // count each time.
-template <unsigned Unrolled, class Bits>
+template <unsigned Unrolled, class Isa>
 [[gnu::always_inline]] inline std::uint32_t list_word(std::uint64_t m, unsigned base, std::uint16_t* out,
                                                       std::uint32_t n) noexcept {
   const auto count = static_cast<unsigned>(std::popcount(m));
   std::uint16_t* o = out + n;
   for (unsigned k = 0; k < Unrolled; ++k) {
-    o[k] = static_cast<std::uint16_t>(base + Bits::trailing_zeros(m));  // scratch once `m` is used up
+    o[k] = static_cast<std::uint16_t>(base + Isa::trailing_zeros(m));  // scratch once `m` is used up
     m &= m - 1;
   }
   if (count > Unrolled) [[unlikely]] list_rest(m, base, o + Unrolled);
@@ -134,16 +87,7 @@ template <unsigned Unrolled, class Bits>
   return rank[p / 64] + static_cast<std::uint32_t>(std::popcount(word & ((std::uint64_t{1} << (p % 64)) - 1)));
 }
 
-// How `list_word` counts trailing zeros, without a branch for a zero word (whose count may be
-// anything up to 64): baseline x86-64 has only BSF, undefined for zero, so a top bit is set
-// first; TZCNT gives 64.
-struct PortableBits {
-  static unsigned trailing_zeros(std::uint64_t m) noexcept {
-    return static_cast<unsigned>(std::countr_zero(m | (std::uint64_t{1} << 63)));
-  }
-};
-
-template <class Bits>
+template <class Isa>
 [[gnu::always_inline]] inline void index_chunk_body(const StructureMasks& masks, std::size_t chunk_size,
                                                     ChunkPositions& positions) noexcept {
   const std::size_t words = (chunk_size + 63) / 64;
@@ -154,8 +98,8 @@ template <class Bits>
     positions.slash_rank[w] = static_cast<std::uint16_t>(slashes);
     const auto base = static_cast<unsigned>(w * 64);
     // About one line end and three slashes per 77-byte line.
-    newlines = list_word<2, Bits>(masks.newline_word(w), base, positions.newlines, newlines);
-    slashes = list_word<4, Bits>(masks.slash_word(w), base, positions.slashes, slashes);
+    newlines = list_word<2, Isa>(masks.newline_word(w), base, positions.newlines, newlines);
+    slashes = list_word<4, Isa>(masks.slash_word(w), base, positions.slashes, slashes);
   }
   positions.newline_rank[words] = static_cast<std::uint16_t>(newlines);
   positions.slash_rank[words] = static_cast<std::uint16_t>(slashes);
@@ -208,10 +152,54 @@ template <class Bits>
   return empty == 0 ? gloss + count : nullptr;
 }
 
+// `take_entry` for any line: one whose headwords and pinyin do not all lie in its first 64
+// bytes, or which ends too near the end of the text to read 64 bytes from its start. Rare, so
+// kept out of the hot loop, and the fields are found by memchr; it takes and returns the scan's
+// output by value, so that the hot loop keeps its own in registers.
+struct GeneralEntry {
+  EntryOut out;
+  bool taken;
+  bool cr;  // the entry taken ended with CR LF
+};
+
+[[gnu::noinline, gnu::cold]] GeneralEntry take_entry_general(const StructureMasks& masks,
+                                                            const ChunkPositions& positions, const char* chunk,
+                                                            std::size_t start, std::size_t lf, EntryOut out) noexcept {
+  const GeneralEntry no{out, false, false};
+  if (lf == start || chunk[start] == '#') return no;
+  std::size_t end = lf;  // the line without its line end
+  const bool cr = chunk[end - 1] == '\r';
+  if (cr && --end == start) return no;
+  const char* const line = chunk + start;
+  const std::size_t last = end - 1 - start;  // the closing '/', from the line's start
+  if (line[last] != '/') return no;
+  // TRADITIONAL ' ' SIMPLIFIED ' ' '[' PINYIN ']' ' ' '/'. Positions are from the line's
+  // start; a byte read below lies at or before the LF, which is in the chunk.
+  // The first `c` at or after `from` and before `last`, or `none`.
+  const auto find = [&](char c, std::size_t from) {
+    if (from >= last) return StructureMasks::none;
+    const void* const at = std::memchr(line + from, c, last - from);
+    return at == nullptr ? StructureMasks::none : static_cast<std::size_t>(static_cast<const char*>(at) - line);
+  };
+  const std::size_t t = find(' ', 0);
+  if (t == 0 || t == StructureMasks::none) return no;
+  const std::size_t s = find(' ', t + 1);
+  if (s == t + 1 || s == StructureMasks::none || line[s + 1] != '[') return no;
+  const std::size_t close = find(']', s + 2);
+  if (close == StructureMasks::none || line[close + 1] != ' ' || line[close + 2] != '/' || close + 3 >= last) return no;
+  GlossSpan* const gloss_end = take_glosses(masks, positions, start, start + close + 2, start + last, out.gloss);
+  if (gloss_end == nullptr) return no;
+  *out.record++ = Record{line, static_cast<std::uint32_t>(t), static_cast<std::uint32_t>(s - t - 1),
+                         static_cast<std::uint32_t>(close - s - 2), out.gloss_index()};
+  out.gloss = gloss_end;
+  return {out, true, cr};
+}
+
 // The call of `take_entry_general` from the hot loop.
-[[gnu::always_inline]] inline bool take_general(const StructureMasks& masks, const char* chunk, std::size_t start,
-                                                std::size_t lf, EntryOut& out, bool& crlf) noexcept {
-  const GeneralEntry general = take_entry_general(masks, chunk, start, lf, out);
+[[gnu::always_inline]] inline bool take_general(const StructureMasks& masks, const ChunkPositions& positions,
+                                                const char* chunk, std::size_t start, std::size_t lf, EntryOut& out,
+                                                bool& crlf) noexcept {
+  const GeneralEntry general = take_entry_general(masks, positions, chunk, start, lf, out);
   out = general.out;
   crlf |= general.cr;
   return general.taken;
@@ -220,12 +208,14 @@ template <class Bits>
 // The line `chunk[start, lf)`, whose bytes are valid UTF-8, if it is a plain entry (CR LF
 // allowed): writes it at `out` and returns true. Otherwise returns false, leaving `out` as it
 // was (but for scratch beyond its end) and the line to `parse_line`, which finds exactly what
-// `parse_line` would find here. A typical line has its headwords and pinyin in its first 64
-// bytes: they are found in one window of each mask, and the checks are combined so that a
-// plain entry takes few branches; other lines go to `take_entry_general`.
+// `parse_line` would find here. `chunk[0, readable)` may be read. A typical line has its
+// headwords and pinyin in its first 64 bytes: their spaces and ']' are found by comparing those
+// bytes at once, and the checks are combined so that a plain entry takes few branches; other
+// lines go to `take_entry_general`.
+template <class Isa>
 [[gnu::always_inline]] inline bool take_entry(const StructureMasks& masks, const ChunkPositions& positions,
-                                              const char* chunk, std::size_t start, std::size_t lf, EntryOut& out,
-                                              bool& crlf) noexcept {
+                                              const char* chunk, std::size_t readable, std::size_t start,
+                                              std::size_t lf, EntryOut& out, bool& crlf) noexcept {
   // An empty line, a line "\r" and a comment all go to the parser, which knows them; after
   // this, the line has a byte before its LF (or CR LF).
   const char first = chunk[start];
@@ -235,15 +225,19 @@ template <class Bits>
   const std::size_t end_slash = lf - static_cast<std::size_t>(cr) - 1;  // the closing '/', in the chunk
   const std::size_t last = end_slash - start;                             // and in the line
   if (line[last] != '/') return false;
+  if (readable - start < 64) [[unlikely]] return take_general(masks, positions, chunk, start, lf, out, crlf);
   // TRADITIONAL ' ' SIMPLIFIED ' ' '[' PINYIN ']' ' ' '/': the first two spaces and the
-  // first ']' after them.
-  const std::uint64_t spaces = masks.space_window(start);
+  // first ']' after them. (Bits for bytes past the line are never used: every position below
+  // is checked to lie before `last`.)
+  std::uint64_t spaces;
+  std::uint64_t closes;
+  Isa::field_bits(line, spaces, closes);
   const std::uint64_t second_space = spaces & (spaces - 1);
-  if (second_space == 0) return take_general(masks, chunk, start, lf, out, crlf);
+  if (second_space == 0) return take_general(masks, positions, chunk, start, lf, out, crlf);
   const auto t = static_cast<std::size_t>(std::countr_zero(spaces));
   const auto s = static_cast<std::size_t>(std::countr_zero(second_space));
-  const std::uint64_t closes = masks.close_window(start) >> s;
-  if (closes == 0) return take_general(masks, chunk, start, lf, out, crlf);
+  closes >>= s;
+  if (closes == 0) return take_general(masks, positions, chunk, start, lf, out, crlf);
   const std::size_t close = s + static_cast<std::size_t>(std::countr_zero(closes));
   // After this check every byte read lies in the line, before `last`.
   if ((t == 0) | (s == t + 1) | (close + 3 >= last)) return false;
@@ -259,10 +253,11 @@ template <class Bits>
 
 // The scan, inlined into each compiled version (see `PlainEntryScanner`): the line ends, one
 // by one from the chunk's list of them.
+template <class Isa>
 [[gnu::always_inline]] inline std::size_t scan_plain_entries(const StructureMasks& masks,
                                                              const ChunkPositions& positions, const char* chunk,
-                                                             std::size_t chunk_size, std::size_t valid_end,
-                                                             PlainScan& scan) noexcept {
+                                                             std::size_t chunk_size, std::size_t readable,
+                                                             std::size_t valid_end, PlainScan& scan) noexcept {
   EntryOut out = scan.out;
   bool crlf = scan.crlf;
   std::size_t start = scan.line_start;
@@ -275,7 +270,7 @@ template <class Bits>
     std::uint32_t i = first;
     for (; i < valid_count; ++i) {
       const std::size_t lf = positions.newlines[i];
-      if (!take_entry(masks, positions, chunk, start, lf, out, crlf)) break;
+      if (!take_entry<Isa>(masks, positions, chunk, readable, start, lf, out, crlf)) break;
       start = lf + 1;
     }
     if (i < positions.newline_count) stop = positions.newlines[i];
@@ -288,33 +283,48 @@ template <class Bits>
 }
 
 std::size_t scan_baseline(const StructureMasks& masks, const ChunkPositions& positions, const char* chunk,
-                          std::size_t chunk_size, std::size_t valid_end, PlainScan& scan) noexcept {
-  return scan_plain_entries(masks, positions, chunk, chunk_size, valid_end, scan);
+                          std::size_t chunk_size, std::size_t readable, std::size_t valid_end,
+                          PlainScan& scan) noexcept {
+  return scan_plain_entries<PortableIsa>(masks, positions, chunk, chunk_size, readable, valid_end, scan);
 }
 
 void index_baseline(const StructureMasks& masks, std::size_t chunk_size, ChunkPositions& positions) noexcept {
-  index_chunk_body<PortableBits>(masks, chunk_size, positions);
+  index_chunk_body<PortableIsa>(masks, chunk_size, positions);
 }
 
 #if defined(BUFSTREAM_CEDICT_SCAN_AVX2)
-struct Bmi1Bits {
+// AVX2 and BMI1: TZCNT is defined for zero; a line's 64 bytes are compared 32 at a time.
+struct Avx2Isa {
   __attribute__((target("bmi"))) static unsigned trailing_zeros(std::uint64_t m) noexcept {
     return static_cast<unsigned>(_tzcnt_u64(m));
   }
+  __attribute__((target("avx2"))) static void field_bits(const char* p, std::uint64_t& spaces,
+                                                         std::uint64_t& closes) noexcept {
+    const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+    const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 32));
+    const auto bits = [](__m256i a, __m256i b, char c) __attribute__((target("avx2"))) {
+      const __m256i cc = _mm256_set1_epi8(c);
+      return static_cast<std::uint64_t>(static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(a, cc)))) |
+             static_cast<std::uint64_t>(static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(b, cc))))
+                 << 32;
+    };
+    spaces = bits(lo, hi, ' ');
+    closes = bits(lo, hi, ']');
+  }
 };
 
-// The same body, compiled with the bit instructions (TZCNT for the scans, BLSR, SHLX/SHRX for
-// the windows), which baseline x86-64 lacks.
+// The same body, compiled with the bit instructions (TZCNT for the scans, BLSR, SHLX/SHRX)
+// and AVX2 compares, which baseline x86-64 lacks.
 __attribute__((target("avx2,bmi,bmi2,popcnt,lzcnt"))) std::size_t scan_avx2(
     const StructureMasks& masks, const ChunkPositions& positions, const char* chunk, std::size_t chunk_size,
-    std::size_t valid_end, PlainScan& scan) noexcept {
-  return scan_plain_entries(masks, positions, chunk, chunk_size, valid_end, scan);
+    std::size_t readable, std::size_t valid_end, PlainScan& scan) noexcept {
+  return scan_plain_entries<Avx2Isa>(masks, positions, chunk, chunk_size, readable, valid_end, scan);
 }
 
 __attribute__((target("avx2,bmi,bmi2,popcnt,lzcnt"))) void index_avx2(const StructureMasks& masks,
                                                                       std::size_t chunk_size,
                                                                       ChunkPositions& positions) noexcept {
-  index_chunk_body<Bmi1Bits>(masks, chunk_size, positions);
+  index_chunk_body<Avx2Isa>(masks, chunk_size, positions);
 }
 
 // LZCNT is asked of CPUID directly: Clang's __builtin_cpu_supports does not know "lzcnt".

@@ -58,10 +58,12 @@ struct PlainScan {
 /// last LF. Writes at most one record per 11 bytes and one gloss per 2 bytes of the chunk,
 /// and up to three glosses of scratch beyond the last it takes (room the caller must make).
 /// Never throws: errors are the caller's to report.
-/// `positions` is what `index_chunk` made of `masks`.
+/// `positions` is what `index_chunk` made of `masks`. `chunk[0, readable)` may be read
+/// (`readable >= chunk_size`: the text may go on after the chunk): a line is read 64 bytes at
+/// a time from its start.
 using PlainEntryScanner = std::size_t (*)(const StructureMasks& masks, const ChunkPositions& positions,
-                                          const char* chunk, std::size_t chunk_size, std::size_t valid_end,
-                                          PlainScan& scan) noexcept;
+                                          const char* chunk, std::size_t chunk_size, std::size_t readable,
+                                          std::size_t valid_end, PlainScan& scan) noexcept;
 
 /// Lists the line ends and slashes of a chunk of `chunk_size` bytes classified into `masks`.
 using ChunkIndexer = void (*)(const StructureMasks& masks, std::size_t chunk_size, ChunkPositions& positions) noexcept;

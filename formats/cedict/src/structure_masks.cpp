@@ -19,18 +19,18 @@ namespace bufstream::cedict::detail {
 
 namespace {
 
-// The masks of one 64-byte block: the four of the structure, and for the UTF-8 check (all
+// The masks of one 64-byte block: the two of the structure, and for the UTF-8 check (all
 // zero when the block is ASCII) the bytes >= 0x80, >= 0xC0 (lead bytes), >= 0xE0 (leads of
 // three or four bytes), and the "special" bytes C0 C1 E0 ED F0..FF, whose validity depends on
 // more than the shape.
 struct BlockBits {
-  std::uint64_t newline, space, slash, close;
+  std::uint64_t newline, slash;
   std::uint64_t high, lead, lead3, special;
   std::uint64_t lead4;  // >= 0xF0; only filled in when `special` is not zero
 };
 
 BlockBits classify_block_scalar(const char* p) noexcept {
-  BlockBits b{0, 0, 0, 0, 0, 0, 0, 0, 0};
+  BlockBits b{0, 0, 0, 0, 0, 0, 0};
   for (unsigned i = 0; i < 64; ++i) {
     const std::uint64_t bit = std::uint64_t{1} << i;
     const auto u = static_cast<unsigned char>(p[i]);
@@ -41,9 +41,7 @@ BlockBits classify_block_scalar(const char* p) noexcept {
     if (u == 0xC0 || u == 0xC1 || u == 0xE0 || u == 0xED || u >= 0xF0) b.special |= bit;
     switch (p[i]) {
       case '\n': b.newline |= bit; break;
-      case ' ': b.space |= bit; break;
       case '/': b.slash |= bit; break;
-      case ']': b.close |= bit; break;
       default: break;
     }
   }
@@ -62,13 +60,11 @@ inline std::uint64_t at_least16(__m128i v, int c, unsigned at) noexcept {  // un
 }
 
 [[gnu::always_inline]] inline BlockBits classify_block_sse2(const char* p) noexcept {
-  BlockBits b{0, 0, 0, 0, 0, 0, 0, 0, 0};
+  BlockBits b{0, 0, 0, 0, 0, 0, 0};
   for (unsigned at = 0; at < 64; at += 16) {
     const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + at));
     b.newline |= bits16(v, '\n', at);
-    b.space |= bits16(v, ' ', at);
     b.slash |= bits16(v, '/', at);
-    b.close |= bits16(v, ']', at);
     const std::uint64_t high = static_cast<std::uint64_t>(static_cast<unsigned>(_mm_movemask_epi8(v)) & 0xFFFFu) << at;
     if (high == 0) continue;
     b.high |= high;
@@ -101,7 +97,7 @@ __attribute__((target("avx2"))) inline std::uint64_t top_bits64(__m256i lo, __m2
 __attribute__((target("avx2"), always_inline)) inline BlockBits classify_block_avx2(const char* p) noexcept {
   const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
   const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 32));
-  BlockBits b{bits64(lo, hi, '\n'), bits64(lo, hi, ' '), bits64(lo, hi, '/'), bits64(lo, hi, ']'), 0, 0, 0, 0, 0};
+  BlockBits b{bits64(lo, hi, '\n'), bits64(lo, hi, '/'), 0, 0, 0, 0, 0};
   return b;
 }
 #endif
@@ -127,9 +123,7 @@ std::uint64_t special_values_bad(const char* block, std::uint64_t special, const
   std::uint64_t bad = 0;                                                               \
   const auto store = [&](std::size_t w, const BlockBits& b, std::uint64_t in_range) {  \
     newline[w] = b.newline;                                                            \
-    space[w] = b.space;                                                                \
     slash[w] = b.slash;                                                                \
-    close[w] = b.close;                                                                \
     if ((b.high | carry) != 0) {                                                       \
       const std::uint64_t expected = (b.lead << 1) | (b.lead3 << 2) | (b.lead4 << 3) | carry; \
       bad |= (expected ^ (b.high & ~b.lead)) & in_range;                               \
@@ -148,18 +142,17 @@ std::uint64_t special_values_bad(const char* block, std::uint64_t special, const
     ++w;                                                                               \
   }                                                                                    \
   for (const std::size_t zero : {w, w + 1}) {                                          \
-    newline[zero] = space[zero] = slash[zero] = close[zero] = 0;                       \
+    newline[zero] = slash[zero] = 0;                                                   \
   }                                                                                    \
   return bad == 0;
 
-bool classify_all_portable(const char* text, std::size_t size, std::uint64_t* newline, std::uint64_t* space,
-                           std::uint64_t* slash, std::uint64_t* close) noexcept {
+bool classify_all_portable(const char* text, std::size_t size, std::uint64_t* newline,
+                           std::uint64_t* slash) noexcept {
   BUFSTREAM_CEDICT_CLASSIFY_ALL(classify_block_scalar)
 }
 
 #if defined(__SSE2__)
-bool classify_all_sse2(const char* text, std::size_t size, std::uint64_t* newline, std::uint64_t* space,
-                       std::uint64_t* slash, std::uint64_t* close) noexcept {
+bool classify_all_sse2(const char* text, std::size_t size, std::uint64_t* newline, std::uint64_t* slash) noexcept {
   BUFSTREAM_CEDICT_CLASSIFY_ALL(classify_block_sse2)
 }
 #endif
@@ -171,8 +164,7 @@ bool classify_all_sse2(const char* text, std::size_t size, std::uint64_t* newlin
 namespace lookup = utf8::detail::lookup;
 
 __attribute__((target("avx2"))) bool classify_all_avx2(const char* text, std::size_t size, std::uint64_t* newline,
-                                                       std::uint64_t* space, std::uint64_t* slash,
-                                                       std::uint64_t* close) noexcept {
+                                                       std::uint64_t* slash) noexcept {
   const lookup::Tables tables = lookup::tables();
   __m256i prev = _mm256_setzero_si256();  // a chunk starts a line: nothing is pending before it
   __m256i errors = _mm256_setzero_si256();
@@ -180,9 +172,7 @@ __attribute__((target("avx2"))) bool classify_all_avx2(const char* text, std::si
   for (; (w + 1) * 64 <= size; ++w) {
     const BlockBits b = classify_block_avx2(text + w * 64);
     newline[w] = b.newline;
-    space[w] = b.space;
     slash[w] = b.slash;
-    close[w] = b.close;
     const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(text + w * 64));
     const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(text + w * 64 + 32));
     errors = _mm256_or_si256(errors, _mm256_or_si256(lookup::errors(tables, lo, prev), lookup::errors(tables, hi, lo)));
@@ -194,9 +184,7 @@ __attribute__((target("avx2"))) bool classify_all_avx2(const char* text, std::si
     std::memcpy(padded, text + w * 64, size - w * 64);
     const BlockBits b = classify_block_avx2(padded);
     newline[w] = b.newline;
-    space[w] = b.space;
     slash[w] = b.slash;
-    close[w] = b.close;
     const __m256i lo = _mm256_load_si256(reinterpret_cast<const __m256i*>(padded));
     const __m256i hi = _mm256_load_si256(reinterpret_cast<const __m256i*>(padded + 32));
     // Only the errors among the text's bytes: a sequence that the padding cuts short is not one.
@@ -207,7 +195,7 @@ __attribute__((target("avx2"))) bool classify_all_avx2(const char* text, std::si
     valid = valid && (~ok & in_range) == 0;
     ++w;
   }
-  for (const std::size_t zero : {w, w + 1}) newline[zero] = space[zero] = slash[zero] = close[zero] = 0;
+  for (const std::size_t zero : {w, w + 1}) newline[zero] = slash[zero] = 0;
   return valid;
 }
 
@@ -223,12 +211,12 @@ bool has_avx2() noexcept {
 bool StructureMasks::classify(const char* text, std::size_t size) noexcept {
 #if defined(BUFSTREAM_CEDICT_AVX2)
   static const bool avx2 = has_avx2();
-  if (avx2) return classify_all_avx2(text, size, newline_, space_, slash_, close_);
+  if (avx2) return classify_all_avx2(text, size, newline_, slash_);
 #endif
 #if defined(__SSE2__)
-  return classify_all_sse2(text, size, newline_, space_, slash_, close_);
+  return classify_all_sse2(text, size, newline_, slash_);
 #else
-  return classify_all_portable(text, size, newline_, space_, slash_, close_);
+  return classify_all_portable(text, size, newline_, slash_);
 #endif
 }
 
@@ -248,12 +236,12 @@ bool StructureMasks::available(Classifier c) noexcept {
 bool StructureMasks::classify_with(Classifier c, const char* text, std::size_t size) noexcept {
   switch (c) {
 #if defined(BUFSTREAM_CEDICT_AVX2)
-    case Classifier::avx2: return classify_all_avx2(text, size, newline_, space_, slash_, close_);
+    case Classifier::avx2: return classify_all_avx2(text, size, newline_, slash_);
 #endif
 #if defined(__SSE2__)
-    case Classifier::sse2: return classify_all_sse2(text, size, newline_, space_, slash_, close_);
+    case Classifier::sse2: return classify_all_sse2(text, size, newline_, slash_);
 #endif
-    default: return classify_all_portable(text, size, newline_, space_, slash_, close_);
+    default: return classify_all_portable(text, size, newline_, slash_);
   }
 }
 

@@ -1,5 +1,7 @@
-// StructureMasks: where the bytes that shape a CC-CEDICT line are, one bit per byte, so that
-// the loader finds each field with a bit scan instead of looking at every byte.
+// StructureMasks: where the line ends and slashes of a CC-CEDICT text are, one bit per byte,
+// so that the loader finds lines and glosses with bit scans instead of looking at every byte.
+// (The spaces and ']' before the glosses are found in the first 64 bytes of each line, where
+// they are: masks of them over all the text cost more than they saved.)
 #pragma once
 
 #include <bit>
@@ -8,8 +10,8 @@
 
 namespace bufstream::cedict::detail {
 
-/// The line ends, spaces, slashes and closing brackets of up to `max_bytes` bytes of text:
-/// bit `i % 64` of word `i / 64` of a mask stands for byte `i`.
+/// The line ends and slashes of up to `max_bytes` bytes of text: bit `i % 64` of word `i / 64`
+/// of a mask stands for byte `i`.
 class StructureMasks {
  public:
   static constexpr std::size_t max_bytes = 4 * 1024;  // masks and text stay in L1
@@ -32,13 +34,11 @@ class StructureMasks {
   /// `classify` with the implementation `c`. Precondition: `available(c)`.
   bool classify_with(Classifier c, const char* text, std::size_t size) noexcept;
 
-  /// The first line end, space, slash or ']' at or after byte `from`, looking no further than
-  /// the 64-byte word that holds byte `last` (`none` if there is none that far; a result may
-  /// still lie after `last`, within its word). `from` and `last` are below the classified size.
+  /// The first line end or slash at or after byte `from`, looking no further than the 64-byte
+  /// word that holds byte `last` (`none` if there is none that far; a result may still lie
+  /// after `last`, within its word). `from` and `last` are below the classified size.
   std::size_t next_newline(std::size_t from, std::size_t last) const noexcept { return next(newline_, from, last); }
-  std::size_t next_space(std::size_t from, std::size_t last) const noexcept { return next(space_, from, last); }
   std::size_t next_slash(std::size_t from, std::size_t last) const noexcept { return next(slash_, from, last); }
-  std::size_t next_close(std::size_t from, std::size_t last) const noexcept { return next(close_, from, last); }
 
   /// Word `w` of the line ends: bit `i` for byte `64 * w + i`. `w` is at most one past the
   /// last word of the classified size (zero there).
@@ -46,11 +46,9 @@ class StructureMasks {
   /// Word `w` of the slashes, likewise.
   std::uint64_t slash_word(std::size_t w) const noexcept { return slash_[w]; }
 
-  /// The spaces, slashes or ']' of bytes `[from, from + 64)`: bit `i` for byte `from + i`.
-  /// `from` is below the classified size; bits for bytes past it are zero.
-  std::uint64_t space_window(std::size_t from) const noexcept { return window(space_, from); }
+  /// The slashes of bytes `[from, from + 64)`: bit `i` for byte `from + i`. `from` is below
+  /// the classified size; bits for bytes past it are zero.
   std::uint64_t slash_window(std::size_t from) const noexcept { return window(slash_, from); }
-  std::uint64_t close_window(std::size_t from) const noexcept { return window(close_, from); }
 
  private:
   static std::size_t next(const std::uint64_t* mask, std::size_t from, std::size_t last) noexcept {
@@ -71,9 +69,7 @@ class StructureMasks {
 
   // Two words more than the text needs, set to zero, for `window`.
   std::uint64_t newline_[max_words + 2];
-  std::uint64_t space_[max_words + 2];
   std::uint64_t slash_[max_words + 2];
-  std::uint64_t close_[max_words + 2];
 };
 
 }  // namespace bufstream::cedict::detail
