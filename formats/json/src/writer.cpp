@@ -8,6 +8,10 @@
 
 #include <fmt/format.h>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include <bufstream/utf8.hpp>
 
 namespace bufstream::json {
@@ -251,7 +255,8 @@ void Writer::write_non_finite() {
       "json::Writer: JSON cannot represent NaN or infinity (set non_finite to write null)");
 }
 
-Writer& Writer::value(double d) {
+// value(double) when it is not an element after another in a compact array.
+Writer& Writer::write_double(double d) {
   if (!std::isfinite(d)) [[unlikely]] {
     write_non_finite();
     return *this;
@@ -322,6 +327,38 @@ bool Writer::write_plain_string(std::string_view s) {
               ~v & bytes;
     high |= (v | (v + del)) & bytes;
   };
+#if defined(__SSE2__)
+  if (n >= 16) {
+    // Sixteen bytes at a time: a byte is marked by a compare giving 0xFF or by its own high
+    // bit (above 127), so one movemask of the or of all marks answers for the whole string.
+    const __m128i quote = _mm_set1_epi8('"');
+    const __m128i backslash = _mm_set1_epi8('\\');
+    const __m128i last_control = _mm_set1_epi8(0x1F);
+    const __m128i del_byte = _mm_set1_epi8(0x7F);
+    const __m128i del_matters = options_.ascii_only ? _mm_set1_epi8(-1) : _mm_setzero_si128();
+    __m128i marks = _mm_setzero_si128();
+    const auto copy_block = [&](std::size_t at) {
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.data() + at));
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + at), v);
+      const __m128i control = _mm_cmpeq_epi8(_mm_max_epu8(v, last_control), last_control);
+      marks = _mm_or_si128(marks, _mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)));
+      marks = _mm_or_si128(marks, _mm_or_si128(control, v));
+      marks = _mm_or_si128(marks, _mm_and_si128(_mm_cmpeq_epi8(v, del_byte), del_matters));
+    };
+    std::size_t i = 0;
+    for (; n - i >= 16; i += 16) copy_block(i);
+    if (i != n) copy_block(n - 16);  // the last 1-15 bytes, in a block overlapping the one before
+    if (_mm_movemask_epi8(marks) != 0) {
+      out_.commit(0);
+      return false;
+    }
+    dst[n] = '"';
+    out_.commit(separator + n + 2);
+    state_ = after;
+    after_value();
+    return true;
+  }
+#endif
   if (n >= 8) {
     std::size_t i = 0;
     for (; n - i >= 8; i += 8) {

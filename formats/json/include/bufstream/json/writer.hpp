@@ -17,6 +17,7 @@
 // its own policy for bytes it cannot write (see BufferedWriteStream).
 #pragma once
 
+#include <cmath>
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
@@ -97,7 +98,17 @@ class Writer {
   /// The shortest text that reads back as exactly `d`, always with a fraction or exponent
   /// (`1.0`, `0.1`, `1e+100`) so that it reads back as a floating-point number. NaN and the
   /// infinities follow `WriteOptions::non_finite`.
-  Writer& value(double d);
+  Writer& value(double d) {
+    // Inline: an element after another in a compact array (a table's cells), its comma and
+    // digits in one reserved room; everything else in write_double.
+    if (state_ == State::array_next && !pretty_ && std::isfinite(d)) [[likely]] {
+      char* p = out_.reserve(1 + max_double_chars);
+      p[0] = ',';
+      out_.commit(static_cast<std::size_t>(format_double(p + 1, d, {.force_fraction = true}) - p));
+      return *this;
+    }
+    return write_double(d);
+  }
   /// As for double, with the shortest text that reads back as the same float.
   Writer& value(float f);
   /// A string: valid UTF-8, or std::invalid_argument is thrown (before anything is written).
@@ -184,6 +195,12 @@ class Writer {
 
   template <class T>
   void write_integer(T v) {
+    if (state_ == State::array_next && !pretty_) [[likely]] {  // as in value(double)
+      char* p = out_.reserve(1 + max_integer_chars);
+      p[0] = ',';
+      out_.commit(static_cast<std::size_t>(bufstream::detail::format_integer(p + 1, v) - p));
+      return;
+    }
     before_value();
     char* p = out_.reserve(max_integer_chars);
     out_.commit(static_cast<std::size_t>(bufstream::detail::format_integer(p, v) - p));
@@ -198,6 +215,7 @@ class Writer {
   };
   static StringTraits classify(std::string_view s) noexcept;
   bool write_plain_string(std::string_view s);
+  Writer& write_double(double d);
   void write_string(std::string_view s, StringTraits traits);
   void write_non_finite();
   void new_line(std::size_t level);
