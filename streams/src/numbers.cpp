@@ -4,6 +4,7 @@
 #include <bit>
 #include <cmath>
 #include <cstring>
+#include <limits>
 
 #include <fmt/format.h>
 
@@ -93,21 +94,22 @@ constexpr std::ptrdiff_t max_fast_fraction_digits = 100000;
 // The full path: `std::from_chars` for what the fast path does not take (more than 19
 // significant digits, a midpoint it cannot decide, subnormals, zero after rounding, overflow,
 // `.5` and `5.`, and text that is not a number at all).
-[[gnu::noinline]] std::optional<double> parse_double_with_from_chars(std::string_view text) noexcept {
-  if (text.empty()) return std::nullopt;
+[[gnu::noinline]] double parse_double_with_from_chars(std::string_view text) noexcept {
+  constexpr double none = std::numeric_limits<double>::quiet_NaN();
+  if (text.empty()) return none;
   const std::size_t digit_at = text[0] == '-' ? 1 : 0;
-  if (digit_at >= text.size()) return std::nullopt;
+  if (digit_at >= text.size()) return none;
   const char first = text[digit_at];
-  if (!((first >= '0' && first <= '9') || first == '.')) return std::nullopt;  // no inf, nan
+  if (!((first >= '0' && first <= '9') || first == '.')) return none;  // no inf, nan
   double value = 0;
   const char* end = text.data() + text.size();
   auto [ptr, ec] = std::from_chars(text.data(), end, value, std::chars_format::general);
-  if (ptr != end) return std::nullopt;
+  if (ptr != end) return none;
   if (ec == std::errc::result_out_of_range) {
-    if (magnitude_exponent(text) > 0) return std::nullopt;  // overflow
-    return text[0] == '-' ? -0.0 : 0.0;                      // underflow rounds to zero
+    if (magnitude_exponent(text) > 0) return none;  // overflow
+    return text[0] == '-' ? -0.0 : 0.0;             // underflow rounds to zero
   }
-  if (ec != std::errc()) return std::nullopt;
+  if (ec != std::errc()) return none;
   return value;
 }
 
@@ -116,7 +118,8 @@ constexpr std::ptrdiff_t max_fast_fraction_digits = 100000;
 // The fast path takes `-?digits(.digits)?([eE][+-]?digits)?` with at most 19 significant
 // digits, the significand accumulated as the digits are scanned, and converts it with
 // decimal_to_double; anything else, or a case decimal_to_double declines, takes the full path.
-std::optional<double> parse_double(std::string_view text) noexcept {
+double detail::parse_double_or_nan(std::string_view text) noexcept {
+  constexpr double none = std::numeric_limits<double>::quiet_NaN();
   const char* p = text.data();
   const char* const end = p + text.size();
   const bool negative = p != end && *p == '-';
@@ -138,7 +141,7 @@ std::optional<double> parse_double(std::string_view text) noexcept {
   }
   int exponent = -static_cast<int>(fraction_digits);
   if (p != end) {
-    if (*p != 'e' && *p != 'E') return std::nullopt;
+    if (*p != 'e' && *p != 'E') return none;
     ++p;
     bool negative_exponent = false;
     if (p != end && (*p == '+' || *p == '-')) negative_exponent = *p++ == '-';
@@ -146,10 +149,10 @@ std::optional<double> parse_double(std::string_view text) noexcept {
     int e = 0;
     for (; p != end; ++p) {
       const unsigned digit = static_cast<unsigned char>(*p) - unsigned{'0'};
-      if (digit > 9) return std::nullopt;
+      if (digit > 9) return none;
       if (e < 100000) e = e * 10 + static_cast<int>(digit);  // beyond: overflow or zero anyway
     }
-    if (p == exponent_start) return std::nullopt;
+    if (p == exponent_start) return none;
     exponent += negative_exponent ? -e : e;
   }
   if (digit_count > 19) {
