@@ -452,6 +452,56 @@ TEST(CsvReader, RandomInputGivesTheSameAnswerOnEverySetup) {
   }
 }
 
+// Records long enough to span the reader's 64-byte blocks of separator, quote and line-end
+// masks, so that fields, quotes, doubled quotes and line ends fall on every block edge, with
+// the fast path (whole input in one window) checked against the slow ones (small windows).
+TEST(CsvReader, LongRandomRecordsGiveTheSameAnswerOnEverySetup) {
+  std::mt19937 random(64);
+  const auto setups = testing::reader_setups();
+  const std::vector<ReaderOptions> modes{{}, {.variable_field_count = true},
+                                         {.separator = ';', .variable_field_count = true},
+                                         {.separator = '\0', .variable_field_count = true}};
+  for (int round = 0; round < 300; ++round) {
+    const ReaderOptions& mode = modes[static_cast<std::size_t>(round) % modes.size()];
+    const std::string alphabet = std::string("abcdefgh\"\r\n ") + mode.separator;
+    std::string text;
+    const std::size_t length = random() % 700;
+    for (std::size_t i = 0; i < length; ++i) {
+      // Mostly letters: fields of every length, and the syntax bytes at every offset.
+      text += random() % 4 == 0 ? alphabet[random() % alphabet.size()] : static_cast<char>('a' + random() % 8);
+    }
+    const std::string expected = outcome(text, setups[1], mode);  // one byte at a time: the slow path
+    for (const auto& setup : setups) {
+      ASSERT_EQ(outcome(text, setup, mode), expected) << setup.name << ", round " << round;
+    }
+  }
+  // Well-formed tables: quoted and unquoted fields of random lengths, records of five fields.
+  for (int round = 0; round < 100; ++round) {
+    std::string text;
+    for (int record = 0; record < 20; ++record) {
+      for (int field = 0; field < 5; ++field) {
+        if (field != 0) text += ',';
+        std::string value;
+        const std::size_t size = random() % 90;
+        for (std::size_t i = 0; i < size; ++i) value += "abc,\"\r\n"[random() % 7];
+        if (value.find_first_of(",\"\r\n") != std::string::npos || random() % 3 == 0) {
+          std::string quoted = "\"";
+          for (char c : value) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+          text += quoted + "\"";
+        } else {
+          text += value;
+        }
+      }
+      text += random() % 2 == 0 ? "\r\n" : "\n";
+    }
+    const std::string expected = outcome(text, setups[1], {});
+    ASSERT_EQ(expected.find("error"), std::string::npos) << expected;
+    for (const auto& setup : setups) {
+      ASSERT_EQ(outcome(text, setup, {}), expected) << setup.name << ", table " << round;
+    }
+  }
+}
+
 TEST(CsvReader, LenientReadingNeverLosesAByte) {
   // With both lenient options every input reads without error, and every byte that is not
   // syntax (here: letters and spaces) comes out, in order.

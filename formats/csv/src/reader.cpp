@@ -39,7 +39,8 @@ Reader::Reader(ReadStream& in, ReaderOptions options)
     : in_(in),
       options_(std::move(options)),
       unquoted_stops_(options_.separator, '"', '\r', '\n'),
-      quoted_stops_('"', '\r', '\n', '"') {
+      quoted_stops_('"', '\r', '\n', '"'),
+      stops_(options_.separator) {
   check_separator(options_.separator, "csv::Reader");
   line_start_ = in_.position();
   start_position_ = line_start_;
@@ -134,14 +135,25 @@ bool Reader::read_in_window() {
     return record_offset_ + static_cast<std::uint64_t>(p - begin);
   };
   std::vector<std::string_view>& fields = record_.fields_;
+  stops_.use_window(end, record_offset_ + static_cast<std::uint64_t>(end - begin));
   const char* p = begin;
   for (;;) {
     if (p == end) return false;
-    if (*p == '"') {
+    if (*p != '"') {
+      const char* const q = stops_.next_stop(p);
+      if (q == end) return false;
+      fields.emplace_back(p, static_cast<std::size_t>(q - p));
+      if (stops_.is_separator(q)) {
+        p = q + 1;
+        continue;
+      }
+      if (*q == '"') return false;
+      p = q;  // a line end
+    } else {
       const char* q = p + 1;
       bool doubled = false;
       for (;;) {
-        q = quoted_stops_.find(q, end);
+        q = stops_.next_quoted_stop(q);
         if (q == end) return false;
         if (*q == '"') {
           if (q + 1 == end) return false;
@@ -175,17 +187,13 @@ bool Reader::read_in_window() {
         fields.emplace_back(p + 1, static_cast<std::size_t>(q - p - 1));
       }
       p = q + 1;
-    } else {
-      const char* q = unquoted_stops_.find(p, end);
-      if (q == end || *q == '"') return false;
-      fields.emplace_back(p, static_cast<std::size_t>(q - p));
-      p = q;
+      if (after == separator) {
+        ++p;
+        continue;
+      }
     }
-    if (*p == separator) {
-      ++p;
-      continue;
-    }
-    const char* next = p + 1;  // past the line end
+    // A line end at p.
+    const char* next = p + 1;
     if (*p == '\r') {
       if (next == end) return false;
       if (*next == '\n') ++next;

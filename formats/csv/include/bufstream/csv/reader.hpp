@@ -22,9 +22,10 @@
 // failures of the stream pass through as `IoError`. Errors are sticky: every later read throws
 // the same error again.
 //
-// Speed: records are scanned in the stream's window sixteen bytes at a time (eight without
-// SSE2) and their fields viewed in place; only a record that crosses the window's edge, or one
-// that is malformed or read leniently, takes a slower path that copies it.
+// Speed: the stream's window is classified 64 bytes at a time into bit masks of separators,
+// quotes and line ends (kept from one record to the next), and fields are viewed in place;
+// only a record that crosses the window's edge, or one that is malformed or read leniently,
+// takes a slower path that copies it.
 #pragma once
 
 #include <cstddef>
@@ -36,6 +37,7 @@
 #include <vector>
 
 #include <bufstream/csv/detail/byte_scan.hpp>
+#include <bufstream/csv/detail/stop_masks.hpp>
 #include <bufstream/csv/header.hpp>
 #include <bufstream/csv/options.hpp>
 #include <bufstream/csv/record.hpp>
@@ -128,6 +130,7 @@ class Reader {
   ReaderOptions options_;
   detail::ByteSet unquoted_stops_;             // separator, quote, CR, LF
   detail::ByteSet quoted_stops_;               // quote, CR, LF
+  detail::StopMasks stops_;                    // the fast path's view of the window
   Record record_;                              // its fields are viewed where they are
   // A field viewed in the window starts `view.data() - window_begin_` bytes after the record,
   // one byte after its stream offset if it is quoted. Which fields are quoted: bit i of
