@@ -55,7 +55,7 @@ const Record* Reader::next() {
     record_offset_ = in_.position();
     record_line_ = line_;
     record_line_start_ = line_start_;
-    release_large_buffers();
+    if (used_side_buffers_) release_large_buffers();
     clear_record();
     if (!read_in_window()) {
       // Start the record again on the path that copies and refills: nothing was consumed.
@@ -72,6 +72,7 @@ const Record* Reader::next() {
 // Memory follows what the caller keeps: after a huge record, the buffers that held it are
 // given back rather than kept for the rest of the input.
 void Reader::release_large_buffers() {
+  used_side_buffers_ = false;
   constexpr std::size_t keep_bytes = std::size_t{1} << 20;
   if (storage_.capacity() > keep_bytes) std::string().swap(storage_);
   if (stored_.capacity() * sizeof(StoredField) > keep_bytes) std::vector<StoredField>().swap(stored_);
@@ -321,6 +322,10 @@ void Reader::check_field_count(std::uint64_t end_offset) const {
 }
 
 void Reader::finish_record(bool line_end, std::uint64_t next_line_start) {
+  // Only a record that used these can have grown them (fields_ past a million bytes only
+  // with more than 65,536 fields): the next one looks at their sizes then.
+  used_side_buffers_ = !stored_.empty() || !quoted_bits_.empty() || !record_breaks_.empty() ||
+                       record_.fields_.size() > 65536;
   for (const std::uint64_t start : record_breaks_) {
     ++line_;
     line_start_ = start;

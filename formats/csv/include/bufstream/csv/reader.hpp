@@ -154,6 +154,7 @@ class Reader {
   std::exception_ptr error_;                   // the first failure, thrown again by every read
   bool started_ = false;
   bool has_header_ = false;
+  bool used_side_buffers_ = false;             // the last record used storage_, stored_, ...
 };
 
 }  // namespace bufstream::csv
