@@ -2,11 +2,13 @@
 // read_json+write_json, the benchmark's 25,000 rows, and errors for values of the wrong shape.
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <random>
 #include <string>
 #include <tuple>
 #include <unordered_map>
@@ -231,7 +233,10 @@ void expect_integer_as_from_chars(const std::string& text) {
   T expected{};
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), expected);
   const bool fits = ec == std::errc() && end == text.data() + text.size();
-  for (const std::string& doc : {text, " " + text + " ", "[" + text + ",\n" + text + "]"}) {
+  // (Padded, so that in a whole-input window every number has a word of bytes after it.)
+  const std::string padding(16, ' ');
+  for (const std::string& doc : {text, " " + text + " ", "[" + text + ",\n" + text + "]",
+                                 text + padding, "[" + text + "," + text + "]" + padding}) {
     SCOPED_TRACE(doc);
     for_each_reader(doc, [&](ReadStream& in) {
       try {
@@ -263,14 +268,30 @@ TEST(JsonTyped, NumbersOnEveryPathAsFromCharsReadsThem) {
     expect_integer_as_from_chars<std::int8_t>(text);
     expect_integer_as_from_chars<std::uint8_t>(text);
   }
+  // Not integers, or not JSON, with bytes enough after them for every path.
+  expect_typed_error<std::vector<int>>("[1.5,2]          ",
+                                       {1, 2, 1, "expected an integer from -2147483648 to 2147483647 but found 1.5"});
+  expect_typed_error<std::vector<int>>("[1e5,2]          ",
+                                       {1, 2, 1, "expected an integer from -2147483648 to 2147483647 but found 1e5"});
+  expect_typed_error<std::vector<int>>("[1E5,2]          ",
+                                       {1, 2, 1, "expected an integer from -2147483648 to 2147483647 but found 1E5"});
+  expect_typed_error<std::vector<int>>("[01,2]           ",
+                                       {1, 3, 2, "expected '.', 'e' or the end of the number after a leading 0 but found '1'"});
+  expect_typed_error<std::vector<int>>("[-01,2]          ",
+                                       {1, 4, 3, "expected '.', 'e' or the end of the number after a leading 0 but found '1'"});
+  expect_typed_error<std::vector<int>>("[1234567x]       ", {1, 9, 8, "expected ',' or ']' but found 'x'"});
+  expect_typed_error<std::vector<int>>("[-]              ", {1, 3, 2, "expected a digit after '-' but found ']'"});
+  expect_typed<std::vector<int>>("[1234567,-1234567,0,7]          ", {1234567, -1234567, 0, 7});
   // Signed zero: an int64 0, refused by unsigned types (it has a sign).
   expect_typed<std::int64_t>("-0", 0);
   expect_typed<std::vector<int>>("[-0]", {0});
   expect_typed_error<unsigned>("-0", {1, 1, 0, "expected an integer from 0 to 4294967295 but found -0"});
   expect_typed_error<std::uint8_t>(" -0", {1, 2, 1, "expected an integer from 0 to 255 but found -0"});
+  expect_typed_error<std::vector<unsigned>>("[-0,1]         ",
+                                            {1, 2, 1, "expected an integer from 0 to 4294967295 but found -0"});
 
   const std::vector<std::string> reals = {
-      "0.5", "-0.5", "0.1", "0.000123", "-0.0", "1.7320508075688772", "0.3333333333333333",
+      "0.5", "-0.5", "0.1", "0.000123", "-0.0", "-0", "1.7320508075688772", "0.3333333333333333",
       "158.11388300841898", "4e-05", "1E+2", "1e-7", "-2.5e-3", "1.0", "100.0", "7", "-7",
       "123456789012345678.5", "0.00000000000000000000001234567890123456789",
       "12345678901234567890", "1e308", "2.2250738585072014e-308", "5e-324", "0e0", "0.0e-5",
@@ -281,11 +302,70 @@ TEST(JsonTyped, NumbersOnEveryPathAsFromCharsReadsThem) {
     std::from_chars(text.data(), text.data() + text.size(), expected);
     expect_typed<double>(text, expected);
     expect_typed<std::vector<double>>("[" + text + ", " + text + "]", {expected, expected});
+    expect_typed<std::vector<double>>("[" + text + "," + text + "]" + std::string(40, ' '),
+                                      {expected, expected});
     const bool negative = text[0] == '-';
     for_each_reader(text, [&](ReadStream& in) {
       EXPECT_EQ(std::signbit(json::read<double>(in)), negative) << text;
     });
   }
+}
+
+// Doubles in the shapes the typed reader's word-at-a-time path takes (up to 7 integer, 15
+// fraction and 3 exponent digits) and just beyond them, printed in every notation, with
+// room after them and without: read as std::from_chars reads them.
+TEST(JsonTyped, DoublesOfEveryShapeAsFromCharsReadsThem) {
+  std::mt19937_64 rng(0x5EED);
+  const auto below = [&rng](std::uint64_t n) { return std::uniform_int_distribution<std::uint64_t>(0, n - 1)(rng); };
+  std::string doc = "[";
+  std::vector<double> expected;
+  const auto add = [&](const std::string& text) {
+    double d = 0;
+    std::from_chars(text.data(), text.data() + text.size(), d);
+    doc += (expected.empty() ? "" : ",") + text;
+    expected.push_back(d);
+  };
+  for (int i = 0; i < 20000; ++i) {
+    const double magnitude = std::pow(10.0, static_cast<double>(below(40)) - 20.0);
+    const double d = magnitude * static_cast<double>(rng() >> 11) / 9007199254740992.0;
+    char buf[64];
+    add(std::string(buf, std::to_chars(buf, buf + sizeof buf, d).ptr));
+    const int precision = static_cast<int>(below(18));
+    add(std::string(buf, std::to_chars(buf, buf + sizeof buf, -d, std::chars_format::fixed, precision).ptr));
+    add(std::string(buf, std::to_chars(buf, buf + sizeof buf, d, std::chars_format::scientific, precision).ptr));
+  }
+  for (const char* text : {"1234567.123456789012345", "12345678.5", "0.123456789012345",
+                           "0.1234567890123456", "1.5e999", "1.5e-999", "1e308", "9.5e-320",
+                           "1234567.1234567890123e-5", "0.000000000000001", "7E+1", "7e-0",
+                           "0.1234567890123456789", "0.12345678901234567891", "1.234567890123456789",
+                           "12.34567890123456789", "123.4567890123456789", "1234.5678901234567890",
+                           "0.16666666666666666", "9999999.999999999999e-307", "1.00000000000000000000e5",
+                           "0.00011111111111111112", "0.00000123456789012345678", "0.000000001234567890123456",
+                           "0.00000000000000000000001", "0.1234567890123456789012345", "0.00001234567890123456789e3"}) {
+    if (std::string_view(text) == "1.5e999") continue;  // beyond the double range: an error
+    add(text);
+  }
+  doc += "]";
+  for_each_reader(doc + std::string(40, ' '), [&](ReadStream& in) {
+    const auto values = json::read<std::vector<double>>(in);
+    ASSERT_EQ(values.size(), expected.size());
+    for (std::size_t i = 0; i < values.size(); ++i) {
+      ASSERT_EQ(std::bit_cast<std::uint64_t>(values[i]), std::bit_cast<std::uint64_t>(expected[i])) << i;
+    }
+  });
+}
+
+TEST(JsonTyped, MalformedDoublesWithRoomAfterThem) {
+  const std::string room(40, ' ');
+  expect_typed_error<std::vector<double>>("[1.]" + room, {1, 4, 3, "expected a digit after '.' but found ']'"});
+  expect_typed_error<std::vector<double>>("[1.e5]" + room, {1, 4, 3, "expected a digit after '.' but found 'e'"});
+  expect_typed_error<std::vector<double>>("[1e]" + room, {1, 4, 3, "expected '+', '-' or a digit in the exponent but found ']'"});
+  expect_typed_error<std::vector<double>>("[1.5e+]" + room, {1, 7, 6, "expected a digit in the exponent but found ']'"});
+  expect_typed_error<std::vector<double>>("[01.5]" + room, {1, 3, 2, "expected '.', 'e' or the end of the number after a leading 0 but found '1'"});
+  expect_typed_error<std::vector<double>>("[-.5]" + room, {1, 3, 2, "expected a digit after '-' but found '.'"});
+  expect_typed_error<std::vector<double>>("[.5]" + room, {1, 2, 1, "expected a number but found '.'"});
+  expect_typed_error<std::vector<double>>("[1.5e999]" + room, {1, 2, 1, "expected a number within the range of double but found 1.5e999"});
+  expect_typed_error<std::vector<double>>("[1.5x]" + room, {1, 5, 4, "expected ',' or ']' but found 'x'"});
 }
 
 // ---- The benchmark's data ------------------------------------------------------------------

@@ -55,6 +55,10 @@ constexpr std::uint64_t combine_eight_digits(std::uint64_t v) noexcept {
 
 constexpr std::uint64_t powers_of_ten_u64[] = {1, 10, 100, 1000, 10000, 100000, 1000000,
                                                10000000, 100000000};
+constexpr std::uint64_t powers_of_ten_u64_19[] = {
+    1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000, 1000000000, 10000000000,
+    100000000000, 1000000000000, 10000000000000, 100000000000000, 1000000000000000,
+    10000000000000000, 100000000000000000, 1000000000000000000, 10000000000000000000u};
 
 // Consumes the digits at p, appending them to `value` (which wraps beyond 19 digits: callers
 // count digits); returns where the digits end. Eight bytes at a time while the window has
@@ -406,22 +410,26 @@ struct WindowNumber {
 // included, is left to the general path (ok = false), which says what is wrong.
 [[gnu::always_inline]] inline WindowNumber scan_in_window(const char* const start,
                                                           const char* const end) noexcept {
+  // The fields are kept in locals until the end: a reference to a member of the result
+  // (scan_digits') would keep it in memory.
   WindowNumber n{0, 0, nullptr, *start == '-', false, false};
   const char* p = start + (n.negative ? 1 : 0);
+  std::uint64_t mantissa = 0;
+  bool is_float = false;
   std::size_t digits = 0;  // significant digits in the mantissa (wraps past 19: counted)
   const bool zero_integer_part = p != end && *p == '0';
   if (zero_integer_part) {
     ++p;
   } else {
     const char* const first = p;
-    p = scan_digits(p, end, n.mantissa);
+    p = scan_digits(p, end, mantissa);
     digits = static_cast<std::size_t>(p - first);
     if (digits == 0) return n;
   }
   if (p == end) return n;
   long exponent = 0;
   if (*p == '.') {
-    n.is_float = true;
+    is_float = true;
     const char* const first = ++p;
     // Leading zeros of 0.000ddd are not significant. (Not `mantissa == 0`: twenty integer
     // digits can wrap the mantissa to exactly 0, as 2^64 does.)
@@ -429,13 +437,13 @@ struct WindowNumber {
       while (p != end && *p == '0') ++p;
     }
     const char* const significant = p;
-    p = scan_digits(p, end, n.mantissa);
+    p = scan_digits(p, end, mantissa);
     if (p == first || p == end) return n;
     digits += static_cast<std::size_t>(p - significant);
     exponent = -static_cast<long>(p - first);
   }
   if ((*p | 0x20) == 'e') {
-    n.is_float = true;
+    is_float = true;
     ++p;
     bool negative_exponent = false;
     if (p != end && (*p == '+' || *p == '-')) negative_exponent = *p++ == '-';
@@ -451,6 +459,8 @@ struct WindowNumber {
   // A digit right after the number means a leading zero ("01"): the general path says so.
   // |exponent| stays below 100000 + the window's size: an int holds it.
   n.ok = !is_digit(*p) && digits <= 19;
+  n.mantissa = mantissa;
+  n.is_float = is_float;
   n.exponent = static_cast<int>(exponent);
   n.end = p;
   return n;
@@ -490,8 +500,106 @@ Number Reader::read_number() {
   return convert_number(number_text_, w.is_float);
 }
 
-// read_number's fast path without the Number in between (the typed reader's loop).
+namespace {
+
+// How many of the 8 bytes of v (a load8 word) are decimal digits before the first other
+// byte: 0 to 8.
+inline unsigned leading_digits(std::uint64_t v) noexcept {
+  const std::uint64_t non_digit =
+      ((v + repeat_byte(0x46)) | (v - repeat_byte(0x30))) & repeat_byte(0x80);
+  return static_cast<unsigned>(std::countr_zero(non_digit)) / 8;
+}
+
+// The value of the first `count` (1 to 8) digits of v.
+inline std::uint64_t digits_value(std::uint64_t v, unsigned count) noexcept {
+  return combine_eight_digits((v - repeat_byte(0x30)) << (8 * (8 - count)));
+}
+
+}  // namespace
+
+// The typed reader's doubles as they usually come, [-]ddd.ddd[e[+-]dd] with at most 7 integer
+// digits, 19 significant digits and 3 exponent digits, lying in the window with room after them:
+// fixed word loads instead of digit loops, no Number in between. Everything else goes to
+// read_double_in_window and from there to the general path.
 double Reader::read_double() {
+  const char* const p = in_.cursor();
+  if (in_.limit() - p >= 40 && !failure_) [[likely]] {  // 40: the longest such number and a byte
+    const bool negative = *p == '-';
+    const char* q = p + (negative ? 1 : 0);
+    const std::uint64_t integer_word = load8(q);
+    const unsigned integer_digits = leading_digits(integer_word);
+    if (integer_digits - 1 < 7 && (*q != '0' || integer_digits == 1)) {
+      std::uint64_t mantissa = digits_value(integer_word, integer_digits);
+      int exponent = 0;
+      bool ok = true;
+      q += integer_digits;
+      if (*q == '.') {
+        // Up to three words of fraction digits (the third is only looked at when the first
+        // two are all digits).
+        const std::uint64_t first = load8(q + 1);
+        const unsigned first_digits = leading_digits(first);
+        unsigned fraction_digits = first_digits;
+        std::uint64_t fraction = first_digits > 0 ? digits_value(first, first_digits) : 0;
+        if (first_digits == 8) {
+          const std::uint64_t second = load8(q + 9);
+          const unsigned second_digits = leading_digits(second);
+          fraction_digits += second_digits;
+          if (second_digits > 0) {
+            fraction = fraction * powers_of_ten_u64[second_digits] + digits_value(second, second_digits);
+          }
+          if (second_digits == 8) {
+            const std::uint64_t third = load8(q + 17);
+            const unsigned third_digits = leading_digits(third);
+            fraction_digits += third_digits;
+            if (third_digits > 0) {
+              fraction = fraction * powers_of_ten_u64[third_digits] + digits_value(third, third_digits);
+            }
+          }
+        }
+        // At least one fraction digit, and 19 significant digits at most: the integer part's
+        // and the fraction's, or when the integer part is 0 the fraction's without its leading
+        // zeros (those of its first word; more are rare), which add nothing to its value.
+        if (mantissa == 0) {
+          const std::uint64_t zeros = first ^ repeat_byte('0');  // 0 bytes where '0' is
+          const unsigned leading_zeros = std::min(static_cast<unsigned>(std::countr_zero(zeros)) / 8, first_digits);
+          ok = fraction_digits > 0 && fraction_digits - leading_zeros <= 19;
+        } else {
+          ok = fraction_digits > 0 && integer_digits + fraction_digits <= 19;
+        }
+        mantissa = mantissa == 0 ? fraction
+                                 : mantissa * powers_of_ten_u64_19[std::min(fraction_digits, 19u)] + fraction;
+        exponent = -static_cast<int>(fraction_digits);
+        q += 1 + fraction_digits;
+      }
+      if ((*q | 0x20) == 'e') {
+        ++q;
+        const bool negative_exponent = *q == '-';
+        if (*q == '-' || *q == '+') ++q;
+        int e = 0;
+        int exponent_digits = 0;
+        while (exponent_digits < 4 && is_digit(q[exponent_digits])) {
+          e = e * 10 + (q[exponent_digits] - '0');
+          ++exponent_digits;
+        }
+        ok = ok && exponent_digits >= 1 && exponent_digits <= 3;
+        exponent += negative_exponent ? -e : e;
+        q += exponent_digits;
+      }
+      if (ok && !is_digit(*q)) [[likely]] {
+        const double d = bufstream::detail::decimal_to_double_or_nan(mantissa, exponent);
+        if (d == d) [[likely]] {
+          token_start_ = in_.position();
+          in_.set_cursor(q);
+          return negative ? -d : d;
+        }
+      }
+    }
+  }
+  return read_double_in_window();
+}
+
+// read_number's fast path without the Number in between, then the general path.
+[[gnu::noinline]] double Reader::read_double_in_window() {
   const int c = next_significant();
   if (c == '-' || (c >= '0' && c <= '9')) [[likely]] {
     const char* const start = in_.cursor();
@@ -508,7 +616,8 @@ double Reader::read_double() {
   }
   const Number n = read_number();  // integers, the general path, errors
   switch (n.kind) {
-    case Number::Kind::signed_integer: return static_cast<double>(n.i);
+    // Only negative integers are signed: 0 here was "-0", the double -0.0 (as strtod reads it).
+    case Number::Kind::signed_integer: return n.i == 0 ? -0.0 : static_cast<double>(n.i);
     case Number::Kind::unsigned_integer: return static_cast<double>(n.u);
     case Number::Kind::floating: break;
   }
@@ -516,6 +625,37 @@ double Reader::read_double() {
 }
 
 Reader::FastInteger Reader::read_int64_fast() {
+  // The commonest integer, up to 7 digits right at the cursor, from one word: its digits are
+  // the bytes before the first non-digit, combined at once. Everything else (whitespace
+  // first, longer numbers, fractions, the window's end) goes to read_int64_in_window.
+  const char* const p = in_.cursor();
+  if (in_.limit() - p >= 9 && !failure_) [[likely]] {
+    const bool negative = *p == '-';
+    const char* const digits = p + (negative ? 1 : 0);
+    const std::uint64_t v = load8(digits);
+    const std::uint64_t non_digit =
+        ((v + repeat_byte(0x46)) | (v - repeat_byte(0x30))) & repeat_byte(0x80);
+    const auto count = static_cast<unsigned>(std::countr_zero(non_digit)) / 8;  // 8 if none
+    if (count - 1 < 7) {  // 1 to 7 digits: the byte after them is in the word
+      const char next = digits[count];
+      const std::uint64_t value = combine_eight_digits((v - repeat_byte(0x30)) << (8 * (8 - count)));
+      // Not a leading zero ("01"), not a fraction or exponent, not "-0" (a signed zero,
+      // which unsigned types refuse): those are the general path's.
+      if ((digits[0] != '0' || count == 1) && next != '.' && (next | 0x20) != 'e' &&
+          (value != 0 || !negative)) [[likely]] {
+        token_start_ = in_.position();
+        number_text_ = std::string_view(p, static_cast<std::size_t>(digits + count - p));
+        in_.set_cursor(digits + count);
+        const auto magnitude = static_cast<std::int64_t>(value);
+        return {negative ? -magnitude : magnitude, true};
+      }
+    }
+  }
+  return read_int64_in_window();
+}
+
+// Out of line, so that read_int64_fast stays a leaf with few registers to save.
+[[gnu::noinline]] Reader::FastInteger Reader::read_int64_in_window() {
   const int c = next_significant();
   if (c == '-' || (c >= '0' && c <= '9')) [[likely]] {
     const char* const start = in_.cursor();

@@ -131,7 +131,7 @@ class Reader {
   template <class T>
     requires std::is_integral_v<T>
   T read_integer();
-  /// Any number, as the nearest double.
+  /// Any number, as the nearest double ("-0" as -0.0).
   double read_double();
   /// The string's decoded bytes (UTF-8); the view is valid until the next call on the reader.
   std::string_view read_string();
@@ -250,6 +250,8 @@ class Reader {
     bool ok;
   };
   FastInteger read_int64_fast();
+  FastInteger read_int64_in_window();
+  double read_double_in_window();
   Number read_number_general();
   Number convert_number(std::string_view text, bool is_float);
   [[noreturn]] void fail_expected(std::string_view expected, int found);
