@@ -2,7 +2,8 @@
 //
 // Printing finds the shortest round-trip digits of a double with Schubfach (exact, one table
 // of 128-bit powers of ten) and lays them out as each format needs (`std::to_chars`' text,
-// JSON's `1.0`, Smalltalk's `1.0e100`) in one place. Parsing is correctly rounded: exact
+// JSON's `1.0`, Smalltalk's `1.0e100`) in one place. Parsing reads digits eight at a time from
+// 64-bit words where that pays (see detail::leading_digits) and is correctly rounded: exact
 // shortcuts (Clinger, Eisel-Lemire) for up to 19 significant digits, `std::from_chars` for the
 // rest; `decimal_to_double` is the shared core the format readers call with the digits they
 // scanned themselves. `read_integer`/`read_double` read a number straight from a stream.
