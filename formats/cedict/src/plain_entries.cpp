@@ -208,13 +208,14 @@ struct GeneralEntry {
 // The line `chunk[start, lf)`, whose bytes are valid UTF-8, if it is a plain entry (CR LF
 // allowed): writes it at `out` and returns true. Otherwise returns false, leaving `out` as it
 // was (but for scratch beyond its end) and the line to `parse_line`, which finds exactly what
-// `parse_line` would find here. `chunk[0, readable)` may be read. A typical line has its
+// `parse_line` would find here. The 64 bytes from a line that starts before `fast_end` may be
+// read (`chunk[0, readable)` may be read, `fast_end = readable - 63`). A typical line has its
 // headwords and pinyin in its first 64 bytes: their spaces and ']' are found by comparing those
 // bytes at once, and the checks are combined so that a plain entry takes few branches; other
 // lines go to `take_entry_general`.
 template <class Isa>
 [[gnu::always_inline]] inline bool take_entry(const StructureMasks& masks, const ChunkPositions& positions,
-                                              const char* chunk, std::size_t readable, std::size_t start,
+                                              const char* chunk, std::size_t fast_end, std::size_t start,
                                               std::size_t lf, EntryOut& out, bool& crlf) noexcept {
   // An empty line, a line "\r" and a comment all go to the parser, which knows them; after
   // this, the line has a byte before its LF (or CR LF).
@@ -225,7 +226,7 @@ template <class Isa>
   const std::size_t end_slash = lf - static_cast<std::size_t>(cr) - 1;  // the closing '/', in the chunk
   const std::size_t last = end_slash - start;                             // and in the line
   if (line[last] != '/') return false;
-  if (readable - start < 64) [[unlikely]] return take_general(masks, positions, chunk, start, lf, out, crlf);
+  if (start >= fast_end) [[unlikely]] return take_general(masks, positions, chunk, start, lf, out, crlf);
   // TRADITIONAL ' ' SIMPLIFIED ' ' '[' PINYIN ']' ' ' '/': the first two spaces and the
   // first ']' after them. (Bits for bytes past the line are never used: every position below
   // is checked to lie before `last`.)
@@ -267,10 +268,11 @@ template <class Isa>
     // The line ends up to `valid_end` (at most `chunk_size`, which has a word of zeros).
     const std::uint32_t valid_count =
         rank_of(positions.newline_rank, masks.newline_word((valid_end + 1) / 64), valid_end + 1);
+    const std::size_t fast_end = readable >= 64 ? readable - 63 : 0;  // lines that start before it
     std::uint32_t i = first;
     for (; i < valid_count; ++i) {
       const std::size_t lf = positions.newlines[i];
-      if (!take_entry<Isa>(masks, positions, chunk, readable, start, lf, out, crlf)) break;
+      if (!take_entry<Isa>(masks, positions, chunk, fast_end, start, lf, out, crlf)) break;
       start = lf + 1;
     }
     if (i < positions.newline_count) stop = positions.newlines[i];
