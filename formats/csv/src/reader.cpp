@@ -51,7 +51,10 @@ Reader::~Reader() = default;
 const Record* Reader::next() {
   if (error_) std::rethrow_exception(error_);
   try {
-    if (!start_record()) return nullptr;
+    // A record follows a non-empty window unless empty lines are skipped (start_record's
+    // first test, without the call).
+    const bool record_ahead = started_ && !options_.skip_empty_lines && in_.cursor() != in_.limit();
+    if (!record_ahead && !start_record()) return nullptr;
     record_offset_ = in_.position();
     record_line_ = line_;
     record_line_start_ = line_start_;
