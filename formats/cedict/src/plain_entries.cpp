@@ -35,12 +35,13 @@ struct PortableIsa {
     spaces = 0;
     closes = 0;
 #if defined(__SSE2__)
+    const auto bits16 = [](__m128i v, char c) {
+      return static_cast<std::uint64_t>(static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(c)))));
+    };
     for (unsigned at = 0; at < 64; at += 16) {
       const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + at));
-      spaces |= static_cast<std::uint64_t>(static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')))))
-                << at;
-      closes |= static_cast<std::uint64_t>(static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(']')))))
-                << at;
+      spaces |= bits16(v, ' ') << at;
+      closes |= bits16(v, ']') << at;
     }
 #else
     for (unsigned i = 0; i < 64; ++i) {
@@ -83,10 +84,12 @@ template <unsigned Unrolled, class Isa>
 }
 
 // The number of listed bits before chunk offset `p`, whose mask word is `word`.
-[[gnu::always_inline]] inline std::uint32_t rank_of(const std::uint16_t* rank, std::uint64_t word, std::size_t p) noexcept {
+[[gnu::always_inline]] inline std::uint32_t rank_of(const std::uint16_t* rank, std::uint64_t word,
+                                                    std::size_t p) noexcept {
   return rank[p / 64] + static_cast<std::uint32_t>(std::popcount(word & ((std::uint64_t{1} << (p % 64)) - 1)));
 }
 
+// `ChunkIndexer`, inlined into each compiled version.
 template <class Isa>
 [[gnu::always_inline]] inline void index_chunk_body(const StructureMasks& masks, std::size_t chunk_size,
                                                     ChunkPositions& positions) noexcept {
