@@ -64,6 +64,25 @@ TEST(JsonWriter, DoublesShortestRoundTripAlwaysAsFloats) {
   EXPECT_EQ(written(2.0f), "2.0");
 }
 
+// Numbers as the first and as later elements of compact arrays (written inline with their
+// comma) and of pretty ones, for every kind of number and nesting.
+TEST(JsonWriter, NumbersAsFirstAndLaterArrayElements) {
+  const auto numbers = [](Writer& w) {
+    w.begin_array().value(1.5).value(-2).value(std::numeric_limits<std::uint64_t>::max());
+    w.begin_array().value(std::int8_t{-128}).end_array();
+    w.begin_array().value(0.1).value(7).end_array();
+    w.begin_array().end_array().value(1e300).end_array();
+  };
+  EXPECT_EQ(write_everywhere(numbers), "[1.5,-2,18446744073709551615,[-128],[0.1,7],[],1e+300]");
+  EXPECT_EQ(write_everywhere(numbers, {.indent = 1}),
+            "[\n 1.5,\n -2,\n 18446744073709551615,\n [\n  -128\n ],\n [\n  0.1,\n  7\n ],\n [],\n 1e+300\n]");
+  const WriteOptions nulls{.non_finite = NonFinite::write_null};
+  EXPECT_EQ(write_everywhere([](Writer& w) { w.begin_array().value(std::nan("")).value(2.0).end_array(); }, nulls),
+            "[null,2.0]");
+  EXPECT_EQ(write_everywhere([](Writer& w) { w.begin_object().key("n").value(3).key("d").value(0.5).end_object(); }),
+            R"({"n":3,"d":0.5})");
+}
+
 TEST(JsonWriter, NonFiniteIsAnErrorByDefault) {
   for (double d : {std::nan(""), std::numeric_limits<double>::infinity(),
                    -std::numeric_limits<double>::infinity()}) {

@@ -93,7 +93,8 @@ inline void store_digits(char* p, std::uint64_t values) noexcept {
 /// digits: the end of the text, which the next value's position waits for, is known a few
 /// cycles after n is, while the digits' multiplications are still running.
 inline unsigned decimal_length_below_1e8(std::uint32_t n) noexcept {
-  constexpr std::uint32_t powers[] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000};
+  static constexpr std::uint32_t powers[] = {1,      10,      100,      1000,     10000,
+                                             100000, 1000000, 10000000, 100000000};
   const std::uint32_t m = n | 1;  // the same length, and 1 digit for 0
   // floor(bit_width * log10(2)): the length of 2^(bit_width - 1) or one less.
   const unsigned guess = static_cast<unsigned>(std::bit_width(m)) * 1233u >> 12;

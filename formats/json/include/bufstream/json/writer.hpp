@@ -99,12 +99,14 @@ class Writer {
   /// (`1.0`, `0.1`, `1e+100`) so that it reads back as a floating-point number. NaN and the
   /// infinities follow `WriteOptions::non_finite`.
   Writer& value(double d) {
-    // Inline: an element after another in a compact array (a table's cells), its comma and
-    // digits in one reserved room; everything else in write_double.
-    if (state_ == State::array_next && !pretty_ && std::isfinite(d)) [[likely]] {
+    // Inline: an element of a compact array (a table's cells), its comma (after the first)
+    // and digits in one reserved room; everything else in write_double.
+    if (in_compact_array() && std::isfinite(d)) [[likely]] {
       char* p = out_.reserve(1 + max_double_chars);
-      p[0] = ',';
-      out_.commit(static_cast<std::size_t>(format_double(p + 1, d, {.force_fraction = true}) - p));
+      p[0] = ',';  // overwritten by the number when no comma is due
+      char* const end = format_double(p + (state_ == State::array_next ? 1 : 0), d, {.force_fraction = true});
+      out_.commit(static_cast<std::size_t>(end - p));
+      state_ = State::array_next;
       return *this;
     }
     return write_double(d);
@@ -164,6 +166,11 @@ class Writer {
     member_value,  // inside an object, after a key: its value is due
   };
 
+  // Inside a compact array, where a value needs a comma before it or nothing.
+  bool in_compact_array() const noexcept {
+    return (state_ == State::array_next || state_ == State::array_first) && !pretty_;
+  }
+
   // Writes what must precede a value (comma, line break and indent) or throws UsageError.
   void before_value() {
     switch (state_) {
@@ -195,12 +202,19 @@ class Writer {
 
   template <class T>
   void write_integer(T v) {
-    if (state_ == State::array_next && !pretty_) [[likely]] {  // as in value(double)
+    if (in_compact_array()) [[likely]] {  // as in value(double)
       char* p = out_.reserve(1 + max_integer_chars);
-      p[0] = ',';
-      out_.commit(static_cast<std::size_t>(bufstream::detail::format_integer(p + 1, v) - p));
+      p[0] = ',';  // overwritten by the first digit when no comma is due
+      char* const end = bufstream::detail::format_integer(p + (state_ == State::array_next ? 1 : 0), v);
+      out_.commit(static_cast<std::size_t>(end - p));
+      state_ = State::array_next;
       return;
     }
+    write_integer_general(v);
+  }
+  // Out of line: keeps write_integer small enough to be inlined into the caller's loop.
+  template <class T>
+  [[gnu::noinline]] void write_integer_general(T v) {
     before_value();
     char* p = out_.reserve(max_integer_chars);
     out_.commit(static_cast<std::size_t>(bufstream::detail::format_integer(p, v) - p));
