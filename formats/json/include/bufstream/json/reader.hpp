@@ -293,8 +293,8 @@ T Reader::read_integer() {
         fast.value <= static_cast<std::int64_t>(std::numeric_limits<T>::max())) [[likely]] {
       return static_cast<T>(fast.value);
     }
-    // Read again by the general path (nothing was consumed unless it was read: then the
-    // value is out of T's range and the general path is not taken again).
+    // Read but out of T's range: an error at the number. Not read (nothing was consumed):
+    // the general path below reads it, and says what is wrong with it if anything is.
     if (fast.ok) fail_integer_range(integer_range<T>());
   }
   const Number n = read_number();
