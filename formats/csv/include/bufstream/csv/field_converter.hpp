@@ -56,7 +56,11 @@ struct FieldConverter<T> {
 
 template <>
 struct FieldConverter<double> {
-  static double parse(std::string_view text) { return detail::parse_double_field(text); }
+  static double parse(std::string_view text) {
+    const double value = bufstream::detail::parse_double_or_nan(text);
+    if (value == value) [[likely]] return value;
+    return detail::parse_double_field(text);  // inf, nan, or the error and its message
+  }
 };
 
 template <>
