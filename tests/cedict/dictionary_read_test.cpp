@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <bufstream/memory_read_stream.hpp>
 #include <bufstream/string_write_stream.hpp>
 #include <bufstream/cedict/stats.hpp>
 
@@ -254,6 +255,36 @@ TEST(DictionaryRead, PrintStats) {
         "malformed lines:      1\n", "#! version:           1\n", "malformed: <input>:11:9: expected ' [' and the pinyin"}) {
     EXPECT_NE(report.find(expected), std::string::npos) << expected << "\n---\n" << report;
   }
+}
+
+// Twelve megabytes of the shortest entries: the tables, sized for the usual 76 bytes per
+// entry, start in 2 MiB-aligned blocks and must grow several times (moved by hand, since their
+// data does not start at their allocation), through a zero-copy load and a copying one.
+TEST(DictionaryRead, TablesGrowBeyondTheirEstimate) {
+  std::string text;
+  const std::size_t count = 12 * 1024 * 1024 / 16;
+  text.reserve(count * 16);
+  for (std::size_t i = 0; i < count; ++i) {
+    text += "a b [";
+    text += static_cast<char>('a' + i % 26);
+    text += "] /x/";
+    text += static_cast<char>('a' + i / 26 % 26);
+    text += "/z/\n";  // 16 bytes
+  }
+  const auto check = [&](const Dictionary& dict) {
+    ASSERT_EQ(dict.size(), count);
+    for (std::size_t i : {std::size_t{0}, std::size_t{1}, count / 2, count - 1}) {
+      const Entry e = dict[i];
+      EXPECT_EQ(e.traditional, "a");
+      EXPECT_EQ(e.simplified, "b");
+      EXPECT_EQ(e.pinyin, std::string(1, static_cast<char>('a' + i % 26)));
+      EXPECT_EQ(glosses_of(e), (std::vector<std::string>{"x", std::string(1, static_cast<char>('a' + i / 26 % 26)), "z"}));
+    }
+    EXPECT_EQ(dict.stats().glosses, 3 * count);
+  };
+  check(Dictionary::load_view(text));
+  MemoryReadStream in(text);
+  check(Dictionary::load(in));
 }
 
 TEST(DictionaryRead, AtChecksBounds) {
