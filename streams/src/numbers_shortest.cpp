@@ -347,6 +347,11 @@ char* format_double(char* out, double value, DoubleFormat format) {
   const DecimalDigits d = decimal_digits(magnitude);
   const int n = d.count;
   const int e = d.exponent;
+  if (static_cast<unsigned>(e) < static_cast<unsigned>(n - 1)) [[likely]] {
+    // dd.ddd with the point inside the digits (0 <= e < n - 1): always shorter than the
+    // scientific text, which has the same digits, a point too and an exponent.
+    return whole_and_fraction(p, d, e + 1);
+  }
   const int scientific_length = n + (n > 1 ? 1 : 0) + 2 + (e >= 100 || e <= -100 ? 3 : 2);
   const int fraction_length = e < 0 ? n + 1 - e : n + 1;
   const int plain_length = e >= n - 1 ? e + 1 : fraction_length;

@@ -387,8 +387,9 @@ bool Writer::write_plain_string(std::string_view s) {
   return true;
 }
 
-Writer& Writer::value(std::string_view s) {
-  if (write_plain_string(s)) [[likely]] return *this;
+// value(std::string_view) for what write_plain_string leaves: escapes, UTF-8 to validate, long
+// strings, pretty output, misplaced values.
+Writer& Writer::write_string_general(std::string_view s) {
   const StringTraits traits = classify(s);
   if (traits.non_ascii) {
     if (auto bad = utf8::find_invalid(s)) {

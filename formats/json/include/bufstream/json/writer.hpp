@@ -114,7 +114,10 @@ class Writer {
   /// As for double, with the shortest text that reads back as the same float.
   Writer& value(float f);
   /// A string: valid UTF-8, or std::invalid_argument is thrown (before anything is written).
-  Writer& value(std::string_view s);
+  Writer& value(std::string_view s) {
+    if (write_plain_string(s)) [[likely]] return *this;
+    return write_string_general(s);
+  }
   Writer& value(const char* s) { return value(std::string_view(s)); }
   Writer& value(const std::string& s) { return value(std::string_view(s)); }
   /// A whole nlohmann::json value (written iteratively: any depth is fine). A binary or
@@ -230,6 +233,7 @@ class Writer {
   static StringTraits classify(std::string_view s) noexcept;
   bool write_plain_string(std::string_view s);
   Writer& write_double(double d);
+  Writer& write_string_general(std::string_view s);
   void write_string(std::string_view s, StringTraits traits);
   void write_non_finite();
   void new_line(std::size_t level);
