@@ -83,17 +83,25 @@ class RowReader {
         return true;
       }
     }
+    // The bounds in locals: the compiler would load them again after every call through a
+    // column's function, which it must assume may change them.
     const auto& columns = schema_.columns();
-    for (std::size_t c = 0; c < columns.size(); ++c) {
-      if (!columns[c].read) continue;
-      const std::size_t f = binding_.field_of_column[c];
-      const std::string_view text = f < record->size() ? (*record)[f] : std::string_view();
+    const auto* const column_data = columns.data();
+    const std::size_t column_count = columns.size();
+    const std::size_t* const field_of_column = binding_.field_of_column.data();
+    const std::string_view* const fields = record->fields().data();
+    const std::size_t field_count = record->size();
+    for (std::size_t c = 0; c < column_count; ++c) {
+      const auto& column = column_data[c];
+      if (!column.read) continue;
+      const std::size_t f = field_of_column[c];
+      const std::string_view text = f < field_count ? fields[f] : std::string_view();
       try {
-        columns[c].read(text, row);
+        column.read(text, row);
       } catch (const ParseError&) {
         throw;
       } catch (const std::exception& e) {
-        detail::throw_conversion_error(reader_, *record, f, columns[c].name, e.what());
+        detail::throw_conversion_error(reader_, *record, f, column.name, e.what());
       }
     }
     return true;
