@@ -287,12 +287,18 @@ template <class Isa>
   return stop;
 }
 
+#if defined(__GNUC__) && !defined(__clang__)
+__attribute__((optimize("no-tree-slp-vectorize")))
+#endif
 std::size_t scan_baseline(const StructureMasks& masks, const ChunkPositions& positions, const char* chunk,
                           std::size_t chunk_size, std::size_t readable, std::size_t valid_end,
                           PlainScan& scan) noexcept {
   return scan_plain_entries<PortableIsa>(masks, positions, chunk, chunk_size, readable, valid_end, scan);
 }
 
+#if defined(__GNUC__) && !defined(__clang__)
+__attribute__((optimize("no-tree-slp-vectorize")))
+#endif
 void index_baseline(const StructureMasks& masks, std::size_t chunk_size, ChunkPositions& positions) noexcept {
   index_chunk_body<PortableIsa>(masks, chunk_size, positions);
 }
@@ -320,12 +326,18 @@ struct Avx2Isa {
 
 // The same body, compiled with the bit instructions (TZCNT for the scans, BLSR, SHLX/SHRX)
 // and AVX2 compares, which baseline x86-64 lacks.
+#if defined(__GNUC__) && !defined(__clang__)
+__attribute__((optimize("no-tree-slp-vectorize")))
+#endif
 __attribute__((target("avx2,bmi,bmi2,popcnt,lzcnt"))) std::size_t scan_avx2(
     const StructureMasks& masks, const ChunkPositions& positions, const char* chunk, std::size_t chunk_size,
     std::size_t readable, std::size_t valid_end, PlainScan& scan) noexcept {
   return scan_plain_entries<Avx2Isa>(masks, positions, chunk, chunk_size, readable, valid_end, scan);
 }
 
+#if defined(__GNUC__) && !defined(__clang__)
+__attribute__((optimize("no-tree-slp-vectorize")))
+#endif
 __attribute__((target("avx2,bmi,bmi2,popcnt,lzcnt"))) void index_avx2(const StructureMasks& masks,
                                                                       std::size_t chunk_size,
                                                                       ChunkPositions& positions) noexcept {
