@@ -1,13 +1,20 @@
 // CSV reader, strict and lenient: the same records (or the same error offset) whatever the
-// buffer size; whatever it reads, the writer writes and the reader reads back equal.
+// buffer size; whatever it reads, the writer writes and the reader reads back equal. Typed
+// rows (string, double, integer) are the same whatever the buffer size, and their numbers
+// are what parse_double and parse_integer make of the fields.
+#include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include <bufstream/csv/reader.hpp>
+#include <bufstream/csv/row_reader.hpp>
 #include <bufstream/csv/writer.hpp>
 #include <bufstream/errors.hpp>
+#include <bufstream/numbers.hpp>
 #include <bufstream/string_write_stream.hpp>
 
 #include "fuzz_support.hpp"
@@ -32,6 +39,54 @@ Outcome read_all(bufstream::ReadStream& in, const bufstream::csv::ReaderOptions&
   return outcome;
 }
 
+using Row = std::tuple<std::string, double, std::int64_t>;
+
+struct TypedOutcome {
+  std::optional<std::vector<Row>> rows;
+  std::uint64_t error_offset = 0;
+};
+
+TypedOutcome read_typed(bufstream::ReadStream& in, const bufstream::csv::ReaderOptions& options) {
+  TypedOutcome outcome;
+  try {
+    bufstream::csv::Reader reader(in, options);
+    outcome.rows = bufstream::csv::read_rows<Row>(reader);
+  } catch (const bufstream::ParseError& e) {
+    outcome.error_offset = e.offset();
+  }
+  return outcome;
+}
+
+bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+
+bool same_row(const Row& a, const Row& b) {
+  return std::get<0>(a) == std::get<0>(b) && same_bits(std::get<1>(a), std::get<1>(b)) &&
+         std::get<2>(a) == std::get<2>(b);
+}
+
+void check_typed(const bufstream::fuzz::FuzzInput& input, const bufstream::csv::ReaderOptions& options,
+                 const std::optional<Records>& records) {
+  using namespace bufstream;
+  fuzz::FuzzStream buffered(input);
+  MemoryReadStream memory(input.document);
+  const TypedOutcome a = read_typed(buffered.stream(), options);
+  const TypedOutcome b = read_typed(memory, options);
+  if (a.rows.has_value() != b.rows.has_value()) std::abort();
+  if (!a.rows) {
+    if (a.error_offset != b.error_offset) std::abort();
+    return;
+  }
+  if (a.rows->size() != b.rows->size() || !records || records->size() != a.rows->size()) std::abort();
+  for (std::size_t i = 0; i < a.rows->size(); ++i) {
+    const Row& row = (*a.rows)[i];
+    if (!same_row(row, (*b.rows)[i])) std::abort();
+    const auto& fields = (*records)[i];
+    if (fields.size() != 3 || fields[0] != std::get<0>(row)) std::abort();
+    if (auto d = parse_double(fields[1]); d && !same_bits(*d, std::get<1>(row))) std::abort();
+    if (auto n = parse_integer<std::int64_t>(fields[2]); !n || *n != std::get<2>(row)) std::abort();
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -49,6 +104,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const Outcome a = read_all(buffered.stream(), options);
   const Outcome b = read_all(memory, options);
   if (a.records.has_value() != b.records.has_value()) std::abort();
+  check_typed(input, options, a.records);
   if (!a.records) {
     if (a.error_offset != b.error_offset) std::abort();
     return 0;
