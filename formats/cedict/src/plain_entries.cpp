@@ -209,7 +209,7 @@ struct GeneralEntry {
 }
 
 // The line `chunk[start, lf)`, whose bytes are valid UTF-8, if it is a plain entry (CR LF
-// allowed): writes it at `out` and returns true. Otherwise returns false, leaving `out` as it
+// allowed, read by `take_entry_general`): writes it at `out` and returns true. Otherwise returns false, leaving `out` as it
 // was (but for scratch beyond its end) and the line to `parse_line`, which finds exactly what
 // `parse_line` would find here. The 64 bytes from a line that starts before `fast_end` may be
 // read (`chunk[0, readable)` may be read, `fast_end = readable - 63`). A typical line has its
@@ -224,12 +224,14 @@ template <class Isa>
   // this, the line has a byte before its LF (or CR LF).
   const char first = chunk[start];
   if ((first == '#') | (first == '\n') | (first == '\r')) return false;
-  const bool cr = chunk[lf - 1] == '\r';
   const char* const line = chunk + start;
-  const std::size_t end_slash = lf - static_cast<std::size_t>(cr) - 1;  // the closing '/', in the chunk
-  const std::size_t last = end_slash - start;                             // and in the line
-  if (line[last] != '/') return false;
-  if (start >= fast_end) [[unlikely]] return take_general(masks, positions, chunk, start, lf, out, crlf);
+  const std::size_t end_slash = lf - 1;  // the closing '/', in the chunk
+  const std::size_t last = end_slash - start;  // and in the line
+  // A line ending in CR LF (or not in '/') goes to the general reader, so that the hot loop
+  // neither tests nor carries the CR.
+  if ((line[last] != '/') | (start >= fast_end)) [[unlikely]] {
+    return take_general(masks, positions, chunk, start, lf, out, crlf);
+  }
   // TRADITIONAL ' ' SIMPLIFIED ' ' '[' PINYIN ']' ' ' '/': the first two spaces and the
   // first ']' after them. (Bits for bytes past the line are never used: every position below
   // is checked to lie before `last`.)
@@ -251,7 +253,6 @@ template <class Isa>
   *out.record++ = Record{line, static_cast<std::uint32_t>(t), static_cast<std::uint32_t>(s - t - 1),
                          static_cast<std::uint32_t>(close - s - 2), out.gloss_index()};
   out.gloss = gloss_end;
-  crlf |= cr;
   return true;
 }
 
