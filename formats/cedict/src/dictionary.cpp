@@ -53,8 +53,8 @@ class Dictionary::Loader {
   std::size_t take_lines(const char* text, std::size_t size, std::uint64_t offset, bool at_end) {
     constexpr std::size_t chunk_bytes = detail::StructureMasks::max_bytes;
     // A plain entry takes at least 11 bytes ("a b [] /c/" and LF) and a gloss at least 2, so a
-    // chunk adds fewer than chunk_bytes / 8 records and chunk_bytes / 2 glosses; the scanner
-    // writes up to three glosses of scratch beyond the last.
+    // chunk adds fewer than chunk_bytes / 11 records and chunk_bytes / 2 glosses; the scanner
+    // writes one record and up to three glosses of scratch beyond the last.
     constexpr std::size_t max_records = chunk_bytes / 8;
     constexpr std::size_t max_glosses = chunk_bytes / 2 + 3;
     auto& records = data_.records;

@@ -248,10 +248,13 @@ template <class Isa>
   // After this check every byte read lies in the line, before `last`.
   if ((t == 0) | (s == t + 1) | (close + 3 >= last)) return false;
   if ((line[s + 1] != '[') | (line[close + 1] != ' ') | (line[close + 2] != '/')) return false;
+  // The record is written before its glosses are read, and taken only if they are good: its
+  // fields then need no register across the gloss scan.
+  *out.record = Record{line, static_cast<std::uint32_t>(t), static_cast<std::uint32_t>(s - t - 1),
+                       static_cast<std::uint32_t>(close - s - 2), out.gloss_index()};
   GlossSpan* const gloss_end = take_glosses(masks, positions, start, start + close + 2, end_slash, out.gloss);
   if (gloss_end == nullptr) return false;
-  *out.record++ = Record{line, static_cast<std::uint32_t>(t), static_cast<std::uint32_t>(s - t - 1),
-                         static_cast<std::uint32_t>(close - s - 2), out.gloss_index()};
+  ++out.record;
   out.gloss = gloss_end;
   return true;
 }

@@ -56,7 +56,8 @@ struct PlainScan {
 /// (the caller hands it to the line parser, which finds exactly what a byte-by-byte reading
 /// would); returns `StructureMasks::none` once no LF is left, with `scan.line_start` past the
 /// last LF. Writes at most one record per 11 bytes and one gloss per 2 bytes of the chunk,
-/// and up to three glosses of scratch beyond the last it takes (room the caller must make).
+/// and one record and up to three glosses of scratch beyond the last it takes (room the caller
+/// must make).
 /// Never throws: errors are the caller's to report.
 /// `positions` is what `index_chunk` made of `masks`. `chunk[0, readable)` may be read
 /// (`readable >= chunk_size`: the text may go on after the chunk): a line is read 64 bytes at
