@@ -267,11 +267,13 @@ template <class Isa>
                                                              std::size_t chunk_size, std::size_t readable,
                                                              std::size_t valid_end, PlainScan& scan) noexcept {
   EntryOut out = scan.out;
-  bool crlf = scan.crlf;
   std::size_t start = scan.line_start;
   std::size_t stop = StructureMasks::none;
   if (start < chunk_size) {
+    // `scan.lines` counts from the first line end here; the CR LF flag stays in `scan`, as only
+    // the general reader sets it: neither takes a register in the loop.
     const std::uint32_t first = rank_of(positions.newline_rank, masks.newline_word(start / 64), start);
+    scan.lines -= first;
     // The line ends up to `valid_end` (at most `chunk_size`, which has a word of zeros).
     const std::uint32_t valid_count =
         rank_of(positions.newline_rank, masks.newline_word((valid_end + 1) / 64), valid_end + 1);
@@ -279,14 +281,13 @@ template <class Isa>
     std::uint32_t i = first;
     for (; i < valid_count; ++i) {
       const std::size_t lf = positions.newlines[i];
-      if (!take_entry<Isa>(masks, positions, chunk, fast_end, start, lf, out, crlf)) break;
+      if (!take_entry<Isa>(masks, positions, chunk, fast_end, start, lf, out, scan.crlf)) break;
       start = lf + 1;
     }
     if (i < positions.newline_count) stop = positions.newlines[i];
-    scan.lines += i - first;
+    scan.lines += i;
   }
   scan.out = out;
-  scan.crlf = crlf;
   scan.line_start = start;
   return stop;
 }
