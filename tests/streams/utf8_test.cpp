@@ -15,6 +15,22 @@ namespace {
 
 using utf8::Error;
 
+// A repeatable pseudo-random source (xorshift64) for the randomized tests: random(bound) is
+// below bound.
+class Xorshift {
+ public:
+  explicit Xorshift(std::uint64_t seed) : state_(seed) {}
+  std::uint64_t operator()(std::uint64_t bound) {
+    state_ ^= state_ << 13;
+    state_ ^= state_ >> 7;
+    state_ ^= state_ << 17;
+    return state_ % bound;
+  }
+
+ private:
+  std::uint64_t state_;
+};
+
 struct DecodeCase {
   std::string bytes;
   char32_t code_point;
@@ -231,13 +247,7 @@ TEST(Utf8Validate, SequencesAcrossBlockEdgesAreValid) {
 // Random text from valid characters of every length, with a few bytes overwritten by random
 // bytes in most cases: the implementations find the same first error as the decoder.
 TEST(Utf8Validate, RandomTextAgreesWithTheDecoder) {
-  std::uint64_t state = 0x9E3779B97F4A7C15ULL;
-  const auto random = [&state](std::uint64_t bound) {
-    state ^= state << 13;
-    state ^= state >> 7;
-    state ^= state << 17;
-    return state % bound;
-  };
+  Xorshift random(0x9E3779B97F4A7C15ULL);
   const char32_t samples[] = {'a', ' ', '/', 0x7F, 0x80, 0xE9, 0x7FF, 0x800, 0x4F60, 0xD7FF, 0xE000,
                               0xFFFD, 0xFFFF, 0x10000, 0x1F600, 0x10FFFF};
   char buf[4];
@@ -380,13 +390,7 @@ TEST(Utf8Validate, EveryThreeAndFourByteTextAgreesWithTheScalarValidator) {
 // Random valid text of every kind of character, with each byte in turn replaced by bytes of
 // every class: the first error is found at the same place, of the same kind.
 TEST(Utf8Validate, EveryOneByteChangeAgreesWithTheScalarValidator) {
-  std::uint64_t state = 0x2545F4914F6CDD1DULL;
-  const auto random = [&state](std::uint64_t bound) {
-    state ^= state << 13;
-    state ^= state >> 7;
-    state ^= state << 17;
-    return state % bound;
-  };
+  Xorshift random(0x2545F4914F6CDD1DULL);
   const char32_t samples[] = {'a', 0x7F, 0x80, 0x7FF, 0x800, 0x4F60, 0xD7FF, 0xE000, 0xFFFF, 0x10000, 0x10FFFF};
   const char replacements[] = {'\0', 'z', '\x7F', '\x80', '\xBF', '\xC0', '\xC2', '\xDF', '\xE0',
                                '\xED', '\xEF', '\xF0', '\xF4', '\xF5', '\xFF'};

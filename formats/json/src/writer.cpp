@@ -315,6 +315,19 @@ bool Writer::write_plain_string(std::string_view s) {
   room[0] = ',';
   room[separator] = '"';
   char* const dst = room + separator + 1;
+  // Commits the copy when every byte was plain; otherwise gives the room back (a scratch area
+  // over an unbuffered stream) and leaves the string to the general path.
+  const auto finish = [&](bool plain) {
+    if (!plain) {
+      out_.commit(0);
+      return false;
+    }
+    dst[n] = '"';
+    out_.commit(separator + n + 2);
+    state_ = after;
+    after_value();
+    return true;
+  };
   const std::uint64_t del = options_.ascii_only ? repeat_byte(1) : 0;  // v + 1 marks 0x7F
   std::uint64_t escape = 0;
   std::uint64_t high = 0;
@@ -348,15 +361,7 @@ bool Writer::write_plain_string(std::string_view s) {
     std::size_t i = 0;
     for (; n - i >= 16; i += 16) copy_block(i);
     if (i != n) copy_block(n - 16);  // the last 1-15 bytes, in a block overlapping the one before
-    if (_mm_movemask_epi8(marks) != 0) {
-      out_.commit(0);
-      return false;
-    }
-    dst[n] = '"';
-    out_.commit(separator + n + 2);
-    state_ = after;
-    after_value();
-    return true;
+    return finish(_mm_movemask_epi8(marks) == 0);
   }
 #endif
   if (n >= 8) {
@@ -376,15 +381,7 @@ bool Writer::write_plain_string(std::string_view s) {
     const std::uint64_t bytes = (std::uint64_t{1} << (8 * n)) - 1;
     copy_word(dst, load_short(s.data(), n), bytes);
   }
-  if (((escape | high) & repeat_byte(0x80)) != 0) {
-    out_.commit(0);  // gives back the room (a scratch area over an unbuffered stream)
-    return false;
-  }
-  dst[n] = '"';
-  out_.commit(separator + n + 2);
-  state_ = after;
-  after_value();
-  return true;
+  return finish(((escape | high) & repeat_byte(0x80)) == 0);
 }
 
 // value(std::string_view) for what write_plain_string leaves: escapes, UTF-8 to validate, long
