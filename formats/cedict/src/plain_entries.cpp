@@ -30,6 +30,8 @@ struct PortableIsa {
   static unsigned trailing_zeros(std::uint64_t m) noexcept {
     return static_cast<unsigned>(std::countr_zero(m | (std::uint64_t{1} << 63)));
   }
+  /// The bits of `x` below bit `n` (`n <= 31`).
+  static unsigned low_bits(unsigned x, unsigned n) noexcept { return x & ((1u << n) - 1); }
   /// The spaces and ']' of the 64 bytes at `p` (all readable): bit `i` for `p[i]`.
   static void field_bits(const char* p, std::uint64_t& spaces, std::uint64_t& closes) noexcept {
     spaces = 0;
@@ -110,13 +112,15 @@ template <class Isa>
   positions.slash_count = slashes;
 }
 
-// Glosses 4 to `count - 1` of `take_glosses`; false if one is empty. Out of the hot loop: most
-// entries have fewer.
+// Glosses 4 to `count - 1` of `take_glosses`, which wrote the first four; false if any of
+// the `count` is empty. Out of the hot loop: most entries have fewer.
 [[gnu::noinline, gnu::cold]] bool take_more_glosses(const std::uint16_t* at, std::uint32_t count, std::size_t start,
                                                     GlossSpan* gloss) noexcept {
   bool empty = false;
-  for (std::uint32_t k = 4; k < count; ++k) {
-    gloss[k] = {static_cast<std::uint32_t>(at[k] + 1 - start), static_cast<std::uint32_t>(at[k + 1] - at[k] - 1)};
+  for (std::uint32_t k = 0; k < count; ++k) {
+    if (k >= 4) {
+      gloss[k] = {static_cast<std::uint32_t>(at[k] + 1 - start), static_cast<std::uint32_t>(at[k + 1] - at[k] - 1)};
+    }
     empty |= at[k + 1] == at[k] + 1;
   }
   return !empty;
@@ -127,6 +131,7 @@ template <class Isa>
 // as byte ranges of the line that starts at chunk offset `start`, and returns the end, or
 // nullptr for an empty gloss. Writes four glosses whatever the count (those beyond the count
 // are scratch, overwritten by the next entry's), and loops only for a fifth and more.
+template <class Isa>
 [[gnu::always_inline]] inline GlossSpan* take_glosses(const StructureMasks& masks, const ChunkPositions& positions,
                                                      std::size_t start, std::size_t open, std::size_t close,
                                                      GlossSpan* gloss) noexcept {
@@ -150,9 +155,8 @@ template <class Isa>
     empty |= static_cast<unsigned>(at[k + 1] == at[k] + 1) << k;
   }
 #endif
-  empty &= 0xFu >> (4 - std::min(count, 4u));
-  if (count > 4) [[unlikely]] empty |= static_cast<unsigned>(!take_more_glosses(at, count, start, gloss));
-  return empty == 0 ? gloss + count : nullptr;
+  if (count > 4) [[unlikely]] return take_more_glosses(at, count, start, gloss) ? gloss + count : nullptr;
+  return Isa::low_bits(empty, count) == 0 ? gloss + count : nullptr;
 }
 
 // `take_entry` for any line: one whose headwords and pinyin do not all lie in its first 64
@@ -190,7 +194,8 @@ struct GeneralEntry {
   if (s == t + 1 || s == StructureMasks::none || line[s + 1] != '[') return no;
   const std::size_t close = find(']', s + 2);
   if (close == StructureMasks::none || line[close + 1] != ' ' || line[close + 2] != '/' || close + 3 >= last) return no;
-  GlossSpan* const gloss_end = take_glosses(masks, positions, start, start + close + 2, start + last, out.gloss);
+  GlossSpan* const gloss_end =
+      take_glosses<PortableIsa>(masks, positions, start, start + close + 2, start + last, out.gloss);
   if (gloss_end == nullptr) return no;
   *out.record++ = Record{line, static_cast<std::uint32_t>(t), static_cast<std::uint32_t>(s - t - 1),
                          static_cast<std::uint32_t>(close - s - 2), out.gloss_index()};
@@ -209,9 +214,9 @@ struct GeneralEntry {
 }
 
 // The line `chunk[start, lf)`, whose bytes are valid UTF-8, if it is a plain entry (CR LF
-// allowed, read by `take_entry_general`): writes it at `out` and returns true. Otherwise returns false, leaving `out` as it
-// was (but for scratch beyond its end) and the line to `parse_line`, which finds exactly what
-// `parse_line` would find here. The 64 bytes from a line that starts before `fast_end` may be
+// allowed, read by `take_entry_general`): writes it at `out` and returns true. Otherwise
+// returns false, leaving `out` as it was (but for scratch beyond its end) and the line to
+// `parse_line`, which finds exactly what `parse_line` would find here. The 64 bytes from a line that starts before `fast_end` may be
 // read (`chunk[0, readable)` may be read, `fast_end = readable - 63`). A typical line has its
 // headwords and pinyin in its first 64 bytes: their spaces and ']' are found by comparing those
 // bytes at once, and the checks are combined so that a plain entry takes few branches; other
@@ -252,7 +257,7 @@ template <class Isa>
   // fields then need no register across the gloss scan.
   *out.record = Record{line, static_cast<std::uint32_t>(t), static_cast<std::uint32_t>(s - t - 1),
                        static_cast<std::uint32_t>(close - s - 2), out.gloss_index()};
-  GlossSpan* const gloss_end = take_glosses(masks, positions, start, start + close + 2, end_slash, out.gloss);
+  GlossSpan* const gloss_end = take_glosses<Isa>(masks, positions, start, start + close + 2, end_slash, out.gloss);
   if (gloss_end == nullptr) return false;
   ++out.record;
   out.gloss = gloss_end;
@@ -314,6 +319,7 @@ struct Avx2Isa {
   __attribute__((target("bmi"))) static unsigned trailing_zeros(std::uint64_t m) noexcept {
     return static_cast<unsigned>(_tzcnt_u64(m));
   }
+  __attribute__((target("bmi2"))) static unsigned low_bits(unsigned x, unsigned n) noexcept { return _bzhi_u32(x, n); }
   __attribute__((target("avx2"))) static void field_bits(const char* p, std::uint64_t& spaces,
                                                          std::uint64_t& closes) noexcept {
     const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
