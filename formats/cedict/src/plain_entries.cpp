@@ -85,6 +85,13 @@ template <unsigned Unrolled, class Isa>
   return n + count;
 }
 
+// The two bytes at `p` as one value, to compare two bytes with one load.
+[[gnu::always_inline]] inline std::uint16_t load_pair(const char* p) noexcept {
+  std::uint16_t v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
+
 // The number of listed bits before chunk offset `p`, whose mask word is `word`.
 [[gnu::always_inline]] inline std::uint32_t rank_of(const std::uint16_t* rank, std::uint64_t word,
                                                     std::size_t p) noexcept {
@@ -98,10 +105,10 @@ template <class Isa>
   const std::size_t words = (chunk_size + 63) / 64;
   std::uint32_t newlines = 0;
   std::uint32_t slashes = 0;
-  for (std::size_t w = 0; w < words; ++w) {
+  unsigned base = 0;  // the chunk offset of word w's first byte (one counter, not w * 64 twice)
+  for (std::size_t w = 0; w < words; ++w, base += 64) {
     positions.newline_rank[w] = static_cast<std::uint16_t>(newlines);
     positions.slash_rank[w] = static_cast<std::uint16_t>(slashes);
-    const auto base = static_cast<unsigned>(w * 64);
     // About one line end and three slashes per 77-byte line.
     newlines = list_word<2, Isa>(masks.newline_word(w), base, positions.newlines, newlines);
     slashes = list_word<4, Isa>(masks.slash_word(w), base, positions.slashes, slashes);
@@ -252,7 +259,7 @@ template <class Isa>
   const std::size_t close = s + static_cast<std::size_t>(std::countr_zero(closes));
   // After this check every byte read lies in the line, before `last`.
   if ((t == 0) | (s == t + 1) | (close + 3 >= last)) return false;
-  if ((line[s + 1] != '[') | (line[close + 1] != ' ') | (line[close + 2] != '/')) return false;
+  if ((line[s + 1] != '[') | (load_pair(line + close + 1) != load_pair(" /"))) return false;
   // The record is written before its glosses are read, and taken only if they are good: its
   // fields then need no register across the gloss scan.
   *out.record = Record{line, static_cast<std::uint32_t>(t), static_cast<std::uint32_t>(s - t - 1),
