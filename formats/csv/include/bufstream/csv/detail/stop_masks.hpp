@@ -140,7 +140,7 @@ class StopMasks {
  private:
   static constexpr std::uint64_t equal_bytes(std::uint64_t word, char c) noexcept {
     constexpr std::uint64_t low7 = 0x7F7F7F7F7F7F7F7F;
-    const std::uint64_t x = word ^ (0x0101010101010101 * static_cast<unsigned char>(c));
+    const std::uint64_t x = word ^ (std::uint64_t{0x0101010101010101} * static_cast<unsigned char>(c));
     return ~(((x & low7) + low7) | x | low7);  // 0x80 in each byte of x that is zero
   }
   static constexpr std::uint64_t gather(std::uint64_t flags) noexcept {
