@@ -223,11 +223,11 @@ struct GeneralEntry {
 // The line `chunk[start, lf)`, whose bytes are valid UTF-8, if it is a plain entry (CR LF
 // allowed, read by `take_entry_general`): writes it at `out` and returns true. Otherwise
 // returns false, leaving `out` as it was (but for scratch beyond its end) and the line to
-// `parse_line`, which finds exactly what `parse_line` would find here. The 64 bytes from a line that starts before `fast_end` may be
-// read (`chunk[0, readable)` may be read, `fast_end = readable - 63`). A typical line has its
-// headwords and pinyin in its first 64 bytes: their spaces and ']' are found by comparing those
-// bytes at once, and the checks are combined so that a plain entry takes few branches; other
-// lines go to `take_entry_general`.
+// `parse_line`, which finds exactly what `parse_line` would find here. The 64 bytes from a
+// line that starts before `fast_end` may be read (`chunk[0, readable)` may be read,
+// `fast_end = readable - 63`). A typical line has its headwords and pinyin in its first 64
+// bytes: their spaces and ']' are found by comparing those bytes at once, and the checks are
+// combined so that a plain entry takes few branches; other lines go to `take_entry_general`.
 template <class Isa>
 [[gnu::always_inline]] inline bool take_entry(const StructureMasks& masks, const ChunkPositions& positions,
                                               const char* chunk, std::size_t fast_end, std::size_t start,
