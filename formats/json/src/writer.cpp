@@ -12,6 +12,7 @@
 #include <emmintrin.h>
 #endif
 
+#include <bufstream/numbers.hpp>
 #include <bufstream/utf8.hpp>
 
 namespace bufstream::json {
@@ -68,24 +69,10 @@ const char* state_name(bool is_array) { return is_array ? "array" : "object"; }
 
 constexpr std::uint64_t repeat_byte(std::uint8_t b) noexcept { return 0x0101010101010101ULL * b; }
 
-// Loads the `n` < 8 bytes at p into the low bytes of a word (in memory order), zeros above,
-// without reading past them: two overlapping loads whose common bytes are equal.
+// The `n` < 8 bytes at p as a word in memory order (what a memcpy of it to the output writes),
+// zeros after them, without reading past them.
 std::uint64_t load_short(const char* p, std::size_t n) noexcept {
-  std::uint64_t word = 0;
-  if (n >= 4) {
-    std::uint32_t first;
-    std::uint32_t last;
-    std::memcpy(&first, p, 4);
-    std::memcpy(&last, p + n - 4, 4);
-    if constexpr (std::endian::native == std::endian::big) {
-      first = __builtin_bswap32(first);
-      last = __builtin_bswap32(last);
-    }
-    word = first | (std::uint64_t{last} << (8 * (n - 4)));
-  } else if (n > 0) {
-    const auto byte = [p](std::size_t i) { return std::uint64_t{static_cast<unsigned char>(p[i])}; };
-    word = byte(0) | (byte(n / 2) << (8 * (n / 2))) | (byte(n - 1) << (8 * (n - 1)));
-  }
+  std::uint64_t word = bufstream::detail::load_up_to_eight(p, n);  // the first byte lowest
   if constexpr (std::endian::native == std::endian::big) word = __builtin_bswap64(word);
   return word;
 }
