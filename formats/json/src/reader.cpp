@@ -509,9 +509,7 @@ namespace {
 // How many of the 8 bytes of v (a load8 word) are decimal digits before the first other
 // byte: 0 to 8.
 inline unsigned leading_digits(std::uint64_t v) noexcept {
-  const std::uint64_t non_digit =
-      ((v + repeat_byte(0x46)) | (v - repeat_byte(0x30))) & repeat_byte(0x80);
-  return static_cast<unsigned>(std::countr_zero(non_digit)) / 8;
+  return static_cast<unsigned>(bufstream::detail::leading_digits(v));
 }
 
 // The value of the first `count` (1 to 8) digits of v.

@@ -112,14 +112,14 @@ inline std::uint64_t load_up_to_eight(const char* p, std::size_t n) noexcept {
   return byte(0) | byte(n / 2) << (8 * (n / 2)) | byte(n - 1) << (8 * (n - 1));
 }
 
-/// How many of the word's bytes, from the first, are ASCII digits (0 to 8). A byte is a digit
-/// when its high nibble is 3 and adding 6 leaves it 3 (the low nibble is at most 9). A byte
-/// of 0xFA or more carries into the next one when 6 is added, but only bytes after the first
-/// non-digit are changed, and they do not count.
+/// How many of the word's bytes, from the first, are ASCII digits (0 to 8). A byte's top bit
+/// is set by subtracting '0' when it is below '0', and by adding 0x46 when it is above '9'
+/// (0x3A + 0x46 = 0x80; a byte of 0xBA or more carries out instead, but subtracting '0' sets
+/// its top bit). A borrow or carry only changes bytes after the first non-digit, which do not
+/// count.
 constexpr int leading_digits(std::uint64_t word) noexcept {
-  constexpr std::uint64_t high_nibbles = 0xF0F0F0F0F0F0F0F0;
   const std::uint64_t not_digits =
-      ((word & high_nibbles) | (((word + 0x0606060606060606) & high_nibbles) >> 4)) ^ 0x3333333333333333;
+      ((word + 0x4646464646464646) | (word - 0x3030303030303030)) & 0x8080808080808080;
   return std::countr_zero(not_digits) / 8;  // 64 / 8 when all are digits
 }
 
@@ -142,6 +142,8 @@ static_assert(leading_digits(0x373635342E323130) == 3);  // "012.4567"
 static_assert(leading_digits(0x373635343A323130) == 3 && leading_digits(0x373635342F323130) == 3);
 static_assert(leading_digits(0x37363534FA323130) == 3 && leading_digits(0x3736353433323120) == 0);
 static_assert(leading_digits(0x0000000000003231) == 2 && leading_digits(0) == 0);
+static_assert(leading_digits(0x3736353480323130) == 3 && leading_digits(0x37363534BA323130) == 3);
+static_assert(leading_digits(0x37363534FF323130) == 3 && leading_digits(0x39393939393939FF) == 0);
 static_assert(leading_digits_value(0x3837363534333231, 8) == 12345678);
 static_assert(leading_digits_value(0x3837363534FF3231, 2) == 12);
 static_assert(leading_digits_value(0x3939393939393939, 8) == 99999999);
