@@ -40,13 +40,9 @@ constexpr bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
 
 constexpr std::uint64_t repeat_byte(std::uint8_t b) noexcept { return 0x0101010101010101ULL * b; }
 
-// Loads 8 bytes as a little-endian word (the SWAR loops below number bytes from the low end).
-inline std::uint64_t load8(const char* p) noexcept {
-  std::uint64_t v;
-  std::memcpy(&v, p, 8);
-  if constexpr (std::endian::native == std::endian::big) v = __builtin_bswap64(v);
-  return v;
-}
+// The SWAR loops below number a word's bytes from the low end, as the stream layer's digit
+// helpers do.
+using bufstream::detail::load_eight;
 
 // The value of eight decimal digits, already reduced to 0..9 per byte, the first digit in the
 // low byte: combine pairs, then quads, then halves, with three multiplications.
@@ -57,8 +53,6 @@ constexpr std::uint64_t combine_eight_digits(std::uint64_t v) noexcept {
          32;
 }
 
-constexpr std::uint64_t powers_of_ten_u64[] = {1, 10, 100, 1000, 10000, 100000, 1000000,
-                                               10000000, 100000000};
 constexpr std::uint64_t powers_of_ten_u64_19[] = {
     1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000, 1000000000, 10000000000,
     100000000000, 1000000000000, 10000000000000, 100000000000000, 1000000000000000,
@@ -70,7 +64,7 @@ constexpr std::uint64_t powers_of_ten_u64_19[] = {
 // borrow crosses from a digit byte into the next), so the first marked byte ends the run.
 inline const char* scan_digits(const char* p, const char* end, std::uint64_t& value) noexcept {
   while (end - p >= 8) {
-    const std::uint64_t v = load8(p);
+    const std::uint64_t v = load_eight(p);
     const std::uint64_t non_digit =
         ((v + repeat_byte(0x46)) | (v - repeat_byte(0x30))) & repeat_byte(0x80);
     if (non_digit == 0) {
@@ -81,7 +75,7 @@ inline const char* scan_digits(const char* p, const char* end, std::uint64_t& va
     const auto count = static_cast<unsigned>(std::countr_zero(non_digit)) / 8;
     if (count > 0) {  // shift the digits to the top, zeros (leading digits 0) below them
       const std::uint64_t digits = (v - repeat_byte(0x30)) << (8 * (8 - count));
-      value = value * powers_of_ten_u64[count] + combine_eight_digits(digits);
+      value = value * bufstream::detail::powers_of_ten_to_8[count] + combine_eight_digits(digits);
     }
     return p + count;
   }
@@ -506,7 +500,7 @@ Number Reader::read_number() {
 
 namespace {
 
-// How many of the 8 bytes of v (a load8 word) are decimal digits before the first other
+// How many of the 8 bytes of v (a load_eight word) are decimal digits before the first other
 // byte: 0 to 8.
 inline unsigned leading_digits(std::uint64_t v) noexcept {
   return static_cast<unsigned>(bufstream::detail::leading_digits(v));
@@ -528,7 +522,7 @@ double Reader::read_double() {
   if (in_.limit() - p >= 40 && !failure_) [[likely]] {  // 40: the longest such number and a byte
     const bool negative = *p == '-';
     const char* q = p + (negative ? 1 : 0);
-    const std::uint64_t integer_word = load8(q);
+    const std::uint64_t integer_word = load_eight(q);
     const unsigned integer_digits = leading_digits(integer_word);
     if (integer_digits - 1 < 7 && (*q != '0' || integer_digits == 1)) {
       std::uint64_t mantissa = digits_value(integer_word, integer_digits);
@@ -538,23 +532,23 @@ double Reader::read_double() {
       if (*q == '.') {
         // Up to three words of fraction digits (the third is only looked at when the first
         // two are all digits).
-        const std::uint64_t first = load8(q + 1);
+        const std::uint64_t first = load_eight(q + 1);
         const unsigned first_digits = leading_digits(first);
         unsigned fraction_digits = first_digits;
         std::uint64_t fraction = first_digits > 0 ? digits_value(first, first_digits) : 0;
         if (first_digits == 8) {
-          const std::uint64_t second = load8(q + 9);
+          const std::uint64_t second = load_eight(q + 9);
           const unsigned second_digits = leading_digits(second);
           fraction_digits += second_digits;
           if (second_digits > 0) {
-            fraction = fraction * powers_of_ten_u64[second_digits] + digits_value(second, second_digits);
+            fraction = fraction * bufstream::detail::powers_of_ten_to_8[second_digits] + digits_value(second, second_digits);
           }
           if (second_digits == 8) {
-            const std::uint64_t third = load8(q + 17);
+            const std::uint64_t third = load_eight(q + 17);
             const unsigned third_digits = leading_digits(third);
             fraction_digits += third_digits;
             if (third_digits > 0) {
-              fraction = fraction * powers_of_ten_u64[third_digits] + digits_value(third, third_digits);
+              fraction = fraction * bufstream::detail::powers_of_ten_to_8[third_digits] + digits_value(third, third_digits);
             }
           }
         }
@@ -634,7 +628,7 @@ Reader::FastInteger Reader::read_int64_fast() {
   if (in_.limit() - p >= 9 && !failure_) [[likely]] {
     const bool negative = *p == '-';
     const char* const digits = p + (negative ? 1 : 0);
-    const std::uint64_t v = load8(digits);
+    const std::uint64_t v = load_eight(digits);
     const std::uint64_t non_digit =
         ((v + repeat_byte(0x46)) | (v - repeat_byte(0x30))) & repeat_byte(0x80);
     const auto count = static_cast<unsigned>(std::countr_zero(non_digit)) / 8;  // 8 if none
@@ -758,7 +752,7 @@ void Reader::read_string_body(std::string& out) {
         while (p != end && plain[static_cast<unsigned char>(*p)]) ++p;
         break;
       }
-      if (const std::uint64_t special = special_bytes(load8(p))) {
+      if (const std::uint64_t special = special_bytes(load_eight(p))) {
         p += std::countr_zero(special) / 8;
         break;
       }
