@@ -159,9 +159,14 @@ class LoaderPaths : public ::testing::TestWithParam<detail::ScanPath> {
   void TearDown() override { detail::force_scan_path(std::nullopt); }
 };
 
-INSTANTIATE_TEST_SUITE_P(ScanPaths, LoaderPaths, ::testing::Values(detail::ScanPath::baseline, detail::ScanPath::avx2),
+INSTANTIATE_TEST_SUITE_P(ScanPaths, LoaderPaths,
+                         ::testing::Values(detail::ScanPath::baseline, detail::ScanPath::avx2, detail::ScanPath::avx512),
                          [](const ::testing::TestParamInfo<detail::ScanPath>& param) {
-                           return param.param == detail::ScanPath::avx2 ? std::string("avx2") : std::string("baseline");
+                           switch (param.param) {
+                             case detail::ScanPath::avx2: return std::string("avx2");
+                             case detail::ScanPath::avx512: return std::string("avx512");
+                             default: return std::string("baseline");
+                           }
                          });
 
 // The forced path is the one a load reports choosing; without one, the fastest available.
@@ -169,8 +174,14 @@ TEST(ScanPathChoice, ForcedPathIsChosenAndTheDefaultIsTheFastest) {
   detail::force_scan_path(detail::ScanPath::baseline);
   EXPECT_EQ(detail::chosen_scan_path(), detail::ScanPath::baseline);
   detail::force_scan_path(std::nullopt);
-  EXPECT_EQ(detail::chosen_scan_path(), detail::scan_path_available(detail::ScanPath::avx2) ? detail::ScanPath::avx2
-                                                                                           : detail::ScanPath::baseline);
+  const detail::ScanPath fastest = detail::scan_path_available(detail::ScanPath::avx512) ? detail::ScanPath::avx512
+                                   : detail::scan_path_available(detail::ScanPath::avx2) ? detail::ScanPath::avx2
+                                                                                         : detail::ScanPath::baseline;
+  EXPECT_EQ(detail::chosen_scan_path(), fastest);
+  // A processor that runs the AVX-512 path runs the AVX2 path (whose instructions it uses too).
+  if (detail::scan_path_available(detail::ScanPath::avx512)) {
+    EXPECT_TRUE(detail::scan_path_available(detail::ScanPath::avx2));
+  }
   EXPECT_TRUE(detail::scan_path_available(detail::ScanPath::baseline));
 }
 

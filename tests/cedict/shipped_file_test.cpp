@@ -93,7 +93,7 @@ TEST(ShippedFile, ZeroCopyMapped) {
 
 // Each compiled version of the scan loads the same entries as the default one (the reference).
 TEST(ShippedFile, EveryScanPathLoadsTheSameEntries) {
-  for (const detail::ScanPath path : {detail::ScanPath::baseline, detail::ScanPath::avx2}) {
+  for (const detail::ScanPath path : {detail::ScanPath::baseline, detail::ScanPath::avx2, detail::ScanPath::avx512}) {
     if (!detail::scan_path_available(path)) continue;
     SCOPED_TRACE(static_cast<int>(path));
     detail::force_scan_path(path);

@@ -1,4 +1,4 @@
-// The structure masks of every implementation (portable, SSE2, AVX2) against a byte-by-byte
+// The structure masks of every implementation (portable, SSE2, AVX2, AVX-512) against a byte-by-byte
 // reading of the text, and their UTF-8 verdict against utf8::is_valid.
 #include "structure_masks.hpp"
 
@@ -18,7 +18,7 @@ using Classifier = StructureMasks::Classifier;
 
 std::vector<Classifier> classifiers() {
   std::vector<Classifier> out;
-  for (Classifier c : {Classifier::portable, Classifier::sse2, Classifier::avx2}) {
+  for (Classifier c : {Classifier::portable, Classifier::sse2, Classifier::avx2, Classifier::avx512}) {
     if (StructureMasks::available(c)) out.push_back(c);
   }
   return out;

@@ -362,6 +362,71 @@ __attribute__((target("avx2,bmi,bmi2,popcnt,lzcnt"))) void index_avx2(const Stru
   index_chunk_body<Avx2Isa>(masks, chunk_size, positions);
 }
 
+// AVX-512 (BW): a line's 64 bytes compared at once, into mask registers; the rest as AVX2's.
+struct Avx512Isa : Avx2Isa {
+  __attribute__((target("avx512f,avx512bw"))) static void field_bits(const char* p, std::uint64_t& spaces,
+                                                                     std::uint64_t& closes) noexcept {
+    const __m512i v = _mm512_loadu_si512(p);
+    spaces = _cvtmask64_u64(_mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(' ')));
+    closes = _cvtmask64_u64(_mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(']')));
+  }
+};
+
+#if defined(__GNUC__) && !defined(__clang__)
+__attribute__((optimize("no-tree-slp-vectorize")))
+#endif
+__attribute__((target("avx512f,avx512bw,avx2,bmi,bmi2,popcnt,lzcnt"))) std::size_t scan_avx512(
+    const StructureMasks& masks, const ChunkPositions& positions, const char* chunk, std::size_t chunk_size,
+    std::size_t readable, std::size_t valid_end, PlainScan& scan) noexcept {
+  return scan_plain_entries<Avx512Isa>(masks, positions, chunk, chunk_size, readable, valid_end, scan);
+}
+
+// AVX-512 (F, BW, VBMI2) lists a mask word's bits without a loop per bit: VPCOMPRESSB packs the
+// byte numbers (0 to 63) of its set bits, which are widened to 16 bits and moved to the word's
+// chunk offset, then stored 32 at a time whatever the count (the slots beyond it are scratch,
+// overwritten by the next word's or slack); a second store only for a word with more than 32.
+#define BUFSTREAM_CEDICT_INDEX_AVX512_TARGET __attribute__((target("avx512f,avx512bw,avx512vbmi2,popcnt")))
+
+BUFSTREAM_CEDICT_INDEX_AVX512_TARGET inline std::uint32_t list_word_avx512(std::uint64_t m, __m512i byte_numbers,
+                                                                            __m512i base, std::uint16_t* out,
+                                                                            std::uint32_t n) noexcept {
+  const __m512i packed = _mm512_maskz_compress_epi8(_cvtu64_mask64(m), byte_numbers);
+  const auto count = static_cast<unsigned>(std::popcount(m));
+  _mm512_storeu_si512(out + n, _mm512_add_epi16(_mm512_cvtepu8_epi16(_mm512_maskz_extracti64x4_epi64(0xFF, packed, 0)), base));
+  if (count > 32) [[unlikely]] {
+    _mm512_storeu_si512(out + n + 32,
+                        _mm512_add_epi16(_mm512_cvtepu8_epi16(_mm512_maskz_extracti64x4_epi64(0xFF, packed, 1)), base));
+  }
+  return n + count;
+}
+
+BUFSTREAM_CEDICT_INDEX_AVX512_TARGET void index_avx512(const StructureMasks& masks, std::size_t chunk_size,
+                                                       ChunkPositions& positions) noexcept {
+  static_assert(ChunkPositions::slack >= 32, "a word's offsets are stored 32 at a time");
+  alignas(64) static constexpr std::uint8_t byte_number_table[64] = {
+      0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
+      22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43,
+      44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63};
+  const __m512i byte_numbers = _mm512_load_si512(byte_number_table);
+  const __m512i step = _mm512_set1_epi16(64);
+  const std::size_t words = (chunk_size + 63) / 64;
+  std::uint32_t newlines = 0;
+  std::uint32_t slashes = 0;
+  __m512i base = _mm512_setzero_si512();  // word w's chunk offset, in every 16-bit lane
+  for (std::size_t w = 0; w < words; ++w, base = _mm512_add_epi16(base, step)) {
+    positions.newline_rank[w] = static_cast<std::uint16_t>(newlines);
+    positions.slash_rank[w] = static_cast<std::uint16_t>(slashes);
+    newlines = list_word_avx512(masks.newline_word(w), byte_numbers, base, positions.newlines, newlines);
+    slashes = list_word_avx512(masks.slash_word(w), byte_numbers, base, positions.slashes, slashes);
+  }
+  positions.newline_rank[words] = static_cast<std::uint16_t>(newlines);
+  positions.slash_rank[words] = static_cast<std::uint16_t>(slashes);
+  positions.newline_count = newlines;
+  positions.slash_count = slashes;
+}
+
+#undef BUFSTREAM_CEDICT_INDEX_AVX512_TARGET
+
 // LZCNT is asked of CPUID directly: Clang's __builtin_cpu_supports does not know "lzcnt".
 bool cpu_has_lzcnt() noexcept {
   unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
@@ -374,6 +439,13 @@ bool cpu_runs_avx2_path() noexcept {
   return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2") &&
          __builtin_cpu_supports("popcnt") && cpu_has_lzcnt() &&
          StructureMasks::available(StructureMasks::Classifier::avx2);
+}
+
+// The AVX-512 path runs the AVX2 instructions too.
+bool cpu_runs_avx512_path() noexcept {
+  __builtin_cpu_init();
+  return cpu_runs_avx2_path() && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+         __builtin_cpu_supports("avx512vbmi2") && StructureMasks::available(StructureMasks::Classifier::avx512);
 }
 #endif
 
@@ -392,12 +464,21 @@ bool scan_path_available(ScanPath path) noexcept {
       return false;
 #endif
     }
+    case ScanPath::avx512: {
+#if defined(BUFSTREAM_CEDICT_SCAN_AVX2)
+      static const bool runs = cpu_runs_avx512_path();
+      return runs;
+#else
+      return false;
+#endif
+    }
   }
   return false;
 }
 
 ScanPath chosen_scan_path() noexcept {
   if (forced_path) return *forced_path;
+  if (scan_path_available(ScanPath::avx512)) return ScanPath::avx512;
   return scan_path_available(ScanPath::avx2) ? ScanPath::avx2 : ScanPath::baseline;
 }
 
@@ -405,6 +486,7 @@ void force_scan_path(std::optional<ScanPath> path) noexcept { forced_path = path
 
 PlainEntryScanner plain_entry_scanner(ScanPath path) noexcept {
 #if defined(BUFSTREAM_CEDICT_SCAN_AVX2)
+  if (path == ScanPath::avx512) return scan_avx512;
   if (path == ScanPath::avx2) return scan_avx2;
 #endif
   static_cast<void>(path);
@@ -413,6 +495,7 @@ PlainEntryScanner plain_entry_scanner(ScanPath path) noexcept {
 
 ChunkIndexer chunk_indexer(ScanPath path) noexcept {
 #if defined(BUFSTREAM_CEDICT_SCAN_AVX2)
+  if (path == ScanPath::avx512) return index_avx512;
   if (path == ScanPath::avx2) return index_avx2;
 #endif
   static_cast<void>(path);
@@ -420,6 +503,7 @@ ChunkIndexer chunk_indexer(ScanPath path) noexcept {
 }
 
 StructureMasks::Classifier scan_classifier(ScanPath path) noexcept {
+  if (path == ScanPath::avx512) return StructureMasks::Classifier::avx512;
   if (path == ScanPath::avx2) return StructureMasks::Classifier::avx2;
   return StructureMasks::available(StructureMasks::Classifier::sse2) ? StructureMasks::Classifier::sse2
                                                                       : StructureMasks::Classifier::portable;

@@ -1,6 +1,7 @@
 // Plain entries: the loader's hot loop, which reads the lines of a chunk that are plain
 // CC-CEDICT entries from its structure masks, compiled once for baseline x86-64 and once for
-// processors with AVX2, BMI1/2, POPCNT and LZCNT (chosen once per load).
+// processors with AVX2, BMI1/2, POPCNT and LZCNT, and once more for those with AVX-512 too
+// (chosen once per load).
 #pragma once
 
 #include <cstddef>
@@ -28,10 +29,10 @@ struct EntryOut {
 /// (which the processor would mispredict about twice per entry). Built by `index_chunk`.
 struct ChunkPositions {
   static constexpr std::size_t max_words = StructureMasks::max_words;
-  // Room for every byte of a chunk, plus the slots written beyond the last position (the lists
-  // are filled four entries at a time) and read beyond it (a run of glosses is read four at a
-  // time).
-  static constexpr std::size_t slack = 8;
+  // Room for every byte of a chunk, plus the slots written beyond the last position (a mask
+  // word's positions are written up to four at a time, or 32 with AVX-512) and read beyond it
+  // (a run of glosses is read four at a time).
+  static constexpr std::size_t slack = 32;
 
   std::uint32_t newline_count = 0;
   std::uint32_t slash_count = 0;
@@ -73,6 +74,8 @@ using ChunkIndexer = void (*)(const StructureMasks& masks, std::size_t chunk_siz
 enum class ScanPath : std::uint8_t {
   baseline,  // x86-64 as the build targets it (SSE2 masks where compiled in)
   avx2,      // AVX2 masks; bit scans with TZCNT/BLSR/SHLX (AVX2, BMI1, BMI2, POPCNT, LZCNT)
+  avx512,    // AVX2's, but masks made and lines compared 64 bytes at a time in mask registers,
+             // and mask bits listed with VPCOMPRESSB (also AVX-512 F, BW and VBMI2)
 };
 
 /// True if `path` was compiled in and the processor runs it.
