@@ -223,15 +223,15 @@ struct GeneralEntry {
 // The line `chunk[start, lf)`, whose bytes are valid UTF-8, if it is a plain entry (CR LF
 // allowed, read by `take_entry_general`): writes it at `out` and returns true. Otherwise
 // returns false, leaving `out` as it was (but for scratch beyond its end) and the line to
-// `parse_line`, which finds exactly what `parse_line` would find here. The 64 bytes from a
-// line that starts before `fast_end` may be read (`chunk[0, readable)` may be read,
-// `fast_end = readable - 63`). A typical line has its headwords and pinyin in its first 64
-// bytes: their spaces and ']' are found by comparing those bytes at once, and the checks are
-// combined so that a plain entry takes few branches; other lines go to `take_entry_general`.
-template <class Isa>
+// `parse_line`, which finds exactly what `parse_line` would find here. With `Readable64`, the
+// 64 bytes from the line's start may be read; without, the line goes to `take_entry_general`.
+// A typical line has its headwords and pinyin in its first 64 bytes: their spaces and ']' are
+// found by comparing those bytes at once, and the checks are combined so that a plain entry
+// takes few branches; other lines go to `take_entry_general`.
+template <class Isa, bool Readable64>
 [[gnu::always_inline]] inline bool take_entry(const StructureMasks& masks, const ChunkPositions& positions,
-                                              const char* chunk, std::size_t fast_end, std::size_t start,
-                                              std::size_t lf, EntryOut& out, bool& crlf) noexcept {
+                                              const char* chunk, std::size_t start, std::size_t lf, EntryOut& out,
+                                              bool& crlf) noexcept {
   // An empty line, a line "\r" and a comment all go to the parser, which knows them; after
   // this, the line has a byte before its LF (or CR LF).
   const char first = chunk[start];
@@ -241,7 +241,7 @@ template <class Isa>
   const std::size_t last = end_slash - start;  // and in the line
   // A line ending in CR LF (or not in '/') goes to the general reader, so that the hot loop
   // neither tests nor carries the CR.
-  if ((line[last] != '/') | (start >= fast_end)) [[unlikely]] {
+  if (!Readable64 || line[last] != '/') [[unlikely]] {
     return take_general(masks, positions, chunk, start, lf, out, crlf);
   }
   // TRADITIONAL ' ' SIMPLIFIED ' ' '[' PINYIN ']' ' ' '/': the first two spaces and the
@@ -289,12 +289,30 @@ template <class Isa>
     // The line ends up to `valid_end` (at most `chunk_size`, which has a word of zeros).
     const std::uint32_t valid_count =
         rank_of(positions.newline_rank, masks.newline_word((valid_end + 1) / 64), valid_end + 1);
-    const std::size_t fast_end = readable >= 64 ? readable - 63 : 0;  // lines that start before it
+    // The lines from which 64 bytes may be read: those that start before `readable - 63`.
+    // Line i > first starts after line end i - 1, so they are the lines up to `fast_count`
+    // (all of them, unless the text ends within 63 bytes after the chunk).
+    std::uint32_t fast_count = valid_count;
+    if (readable < chunk_size + 63) {
+      const std::size_t fast_end = readable >= 64 ? readable - 63 : 0;
+      fast_count = first;
+      if (start < fast_end) {
+        const std::size_t p = fast_end - 1;  // < chunk_size
+        fast_count = std::min(valid_count, rank_of(positions.newline_rank, masks.newline_word(p / 64), p) + 1);
+      }
+    }
     std::uint32_t i = first;
-    for (; i < valid_count; ++i) {
+    for (; i < fast_count; ++i) {
       const std::size_t lf = positions.newlines[i];
-      if (!take_entry<Isa>(masks, positions, chunk, fast_end, start, lf, out, scan.crlf)) break;
+      if (!take_entry<Isa, true>(masks, positions, chunk, start, lf, out, scan.crlf)) break;
       start = lf + 1;
+    }
+    if (i == fast_count) {
+      for (; i < valid_count; ++i) {
+        const std::size_t lf = positions.newlines[i];
+        if (!take_entry<Isa, false>(masks, positions, chunk, start, lf, out, scan.crlf)) break;
+        start = lf + 1;
+      }
     }
     if (i < positions.newline_count) stop = positions.newlines[i];
     scan.lines += i;
