@@ -1,9 +1,63 @@
 #include "harness/measure.hpp"
 
 #include <algorithm>
-#include <numeric>
+#include <cstddef>
+#include <utility>
 
 namespace bufstream::bench {
+namespace {
+
+// The measured runs of one variant so far, and whether its policy wants another one. Both
+// `measure` and `measure_interleaved` go through it, so that they time, stop and summarise
+// runs the same way.
+class Samples {
+ public:
+  explicit Samples(const RunPolicy& policy) noexcept : policy_(policy) {}
+
+  bool wants_another_run() const noexcept {
+    const int taken = static_cast<int>(samples_ms_.size());
+    return taken == 0 || (taken < policy_.runs && spent_ms_ < policy_.budget_ms);
+  }
+
+  // One measured run: the harness starts the clock, and stops it when `run` returns in case
+  // `run` did not (a run that has nothing to leave out need not).
+  void run_once(const TimedRun& run, Stopwatch& watch) {
+    watch.start();
+    run(watch);
+    watch.stop();
+    samples_ms_.push_back(watch.elapsed_ms());
+    if (watch.marked_destructors()) incl_destructors_ms_.push_back(watch.elapsed_incl_destructors_ms());
+    spent_ms_ += watch.elapsed_incl_destructors_ms();
+  }
+
+  // Median, min and max of the samples; the median including destructors only when every
+  // run marked them. Needs at least one sample.
+  Timing timing() && {
+    Timing timing;
+    timing.median_ms = median(samples_ms_);
+    timing.min_ms = *std::min_element(samples_ms_.begin(), samples_ms_.end());
+    timing.max_ms = *std::max_element(samples_ms_.begin(), samples_ms_.end());
+    if (incl_destructors_ms_.size() == samples_ms_.size()) {
+      timing.median_incl_destructors_ms = median(std::move(incl_destructors_ms_));
+    }
+    timing.samples_ms = std::move(samples_ms_);
+    return timing;
+  }
+
+ private:
+  RunPolicy policy_;
+  std::vector<double> samples_ms_;
+  std::vector<double> incl_destructors_ms_;
+  double spent_ms_ = 0;
+};
+
+// A warm-up: validated like a measured run, not recorded.
+void warm_up(const TimedRun& run, Stopwatch& watch) {
+  watch.start();
+  run(watch);
+}
+
+}  // namespace
 
 RunPolicy run_policy(Cost cost, int repeat) noexcept {
   repeat = std::max(repeat, 1);
@@ -19,27 +73,52 @@ double median(std::vector<double> values) {
 
 Timing measure(const RunPolicy& policy, const TimedRun& run) {
   Stopwatch watch;
-  for (int i = 0; i < policy.warmups; ++i) {
-    watch.start();
-    run(watch);
+  for (int i = 0; i < policy.warmups; ++i) warm_up(run, watch);
+  Samples samples(policy);
+  while (samples.wants_another_run()) samples.run_once(run, watch);
+  return std::move(samples).timing();
+}
+
+std::vector<InterleavedResult> measure_interleaved(std::span<const InterleavedVariant> variants,
+                                                   const std::function<void(int round)>& round_done) {
+  std::vector<InterleavedResult> results(variants.size());
+  Stopwatch watch;
+  // Runs variant i once (a warm-up or a measured run); a throw fails the variant.
+  auto attempt = [&](std::size_t i, auto&& run_it) {
+    try {
+      run_it();
+    } catch (...) {
+      results[i].error = std::current_exception();
+    }
+  };
+
+  int most_warmups = 0;
+  for (const InterleavedVariant& v : variants) most_warmups = std::max(most_warmups, v.policy.warmups);
+  for (int round = 0; round < most_warmups; ++round) {
+    for (std::size_t i = 0; i < variants.size(); ++i) {
+      if (results[i].error || variants[i].policy.warmups <= round) continue;
+      attempt(i, [&] { warm_up(variants[i].run, watch); });
+    }
   }
-  Timing timing;
-  std::vector<double> incl;
-  double spent = 0;
-  for (int i = 0; i < policy.runs && (i == 0 || spent < policy.budget_ms); ++i) {
-    watch.start();
-    run(watch);
-    watch.stop();
-    const double ms = watch.elapsed_ms();
-    timing.samples_ms.push_back(ms);
-    if (watch.marked_destructors()) incl.push_back(watch.elapsed_incl_destructors_ms());
-    spent += watch.elapsed_incl_destructors_ms();
+
+  std::vector<Samples> samples;
+  samples.reserve(variants.size());
+  for (const InterleavedVariant& v : variants) samples.emplace_back(v.policy);
+  for (int round = 0;; ++round) {
+    bool any_ran = false;
+    for (std::size_t i = 0; i < variants.size(); ++i) {
+      if (results[i].error || !samples[i].wants_another_run()) continue;
+      any_ran = true;
+      attempt(i, [&] { samples[i].run_once(variants[i].run, watch); });
+    }
+    if (!any_ran) break;
+    if (round_done) round_done(round);
   }
-  timing.median_ms = median(timing.samples_ms);
-  timing.min_ms = *std::min_element(timing.samples_ms.begin(), timing.samples_ms.end());
-  timing.max_ms = *std::max_element(timing.samples_ms.begin(), timing.samples_ms.end());
-  if (incl.size() == timing.samples_ms.size()) timing.median_incl_destructors_ms = median(incl);
-  return timing;
+
+  for (std::size_t i = 0; i < variants.size(); ++i) {
+    if (!results[i].error) results[i].timing = std::move(samples[i]).timing();
+  }
+  return results;
 }
 
 }  // namespace bufstream::bench

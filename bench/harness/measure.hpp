@@ -1,9 +1,12 @@
-// The measurement loop: warm-up, repetitions, median/min/max.
+// The measurement loop: warm-up, repetitions, median/min/max; one variant at a time
+// (`measure`) or several side by side in interleaved rounds (`measure_interleaved`).
 #pragma once
 
 #include <cstdint>
+#include <exception>
 #include <functional>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "harness/stopwatch.hpp"
@@ -16,6 +19,7 @@ enum class Cost { normal, slow };
 
 struct RunPolicy {
   int warmups = 1;
+  /// Measured runs (at least one runs, whatever this says).
   int runs = 5;
   /// Once the measured runs have taken this long, no more are started (at least one runs).
   double budget_ms = 20000;
@@ -40,8 +44,37 @@ struct Timing {
 /// what is to be timed, then validates its result (throwing `ValidationError` if wrong).
 using TimedRun = std::function<void(Stopwatch&)>;
 
-/// Runs the warm-ups (validated too, not recorded), then the repetitions.
+/// Runs the warm-ups (validated too, not recorded), then the repetitions. An exception from
+/// any run propagates.
 Timing measure(const RunPolicy& policy, const TimedRun& run);
+
+/// One of the variants that `measure_interleaved` measures side by side.
+struct InterleavedVariant {
+  RunPolicy policy;
+  TimedRun run;
+};
+
+/// What `measure_interleaved` found for one variant: exactly one of the two is set.
+struct InterleavedResult {
+  /// The variant's timing, from its own samples, computed as `measure` computes it.
+  std::optional<Timing> timing;
+  /// What a warm-up or a measured run of the variant threw; it ran no more after that.
+  std::exception_ptr error;
+};
+
+/// Measures several variants side by side, so that the ratio of two of them compares runs made
+/// under the same conditions (on a shared machine, whose speed drifts over seconds, variants
+/// measured one after the other would compare time windows minutes apart).
+///
+/// Warm-up rounds come first: warm-up round w runs, in the given order, each variant that has
+/// more than w warm-ups. Then measured round i runs, in the given order, each variant that still
+/// wants a run: no failure so far, fewer than `policy.runs` samples, and (after its first
+/// run) fewer than `policy.budget_ms` spent on its measured runs. A variant whose warm-up or run
+/// throws is recorded as failed and takes no part in the later rounds; the others go on.
+/// `round_done`, if set, is called after each measured round with the round's index (from 0),
+/// so that a long measurement can show it is alive. Results are in the order of `variants`.
+std::vector<InterleavedResult> measure_interleaved(std::span<const InterleavedVariant> variants,
+                                                   const std::function<void(int round)>& round_done = {});
 
 /// The median of a non-empty list (the mean of the middle two for an even count).
 double median(std::vector<double> values);

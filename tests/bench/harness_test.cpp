@@ -1,6 +1,11 @@
 // The benchmark program's parts that decide what is measured and how it is reported: the
-// command line, the repetition policy and statistics, the reference CSV parser that checks
-// written files, and the JSON and SVG reports.
+// command line, the repetition policy and statistics (one variant at a time and interleaved),
+// the reference CSV parser that checks written files, and the JSON and SVG reports.
+#include <algorithm>
+#include <exception>
+#include <string>
+#include <vector>
+
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -11,7 +16,9 @@
 #include "output/json_report.hpp"
 #include "output/svg_chart.hpp"
 #include "output/text_table.hpp"
+#include "harness/temp_dir.hpp"
 #include "suites/csv_peers.hpp"
+#include "suites/suite.hpp"
 
 namespace bufstream::bench {
 namespace {
@@ -84,6 +91,216 @@ TEST(Measure, SlowVariantsRunFewerTimesWithoutWarmUp) {
   EXPECT_LE(slow.runs, 3);
   EXPECT_EQ(run_policy(Cost::normal, 5).runs, 5);
   EXPECT_EQ(run_policy(Cost::slow, 1).runs, 1);
+}
+
+TEST(Measure, ABudgetOfZeroStillRunsOnce) {
+  int calls = 0;
+  const Timing t = measure({.warmups = 0, .runs = 5, .budget_ms = 0}, [&](Stopwatch&) { ++calls; });
+  EXPECT_EQ(calls, 1);
+  EXPECT_EQ(t.runs(), 1);
+}
+
+// Fake variants for the interleaved measurement: each call appends the variant's name to a
+// shared log (the order the harness called them in), stops the stopwatch, optionally marks an
+// (empty) destruction, and throws on a chosen call.
+class CallLog {
+ public:
+  struct Fake {
+    std::string name;
+    RunPolicy policy;
+    int throw_on_call = 0;  // 1-based call (warm-ups count); 0: never
+    bool throws_validation = true;
+    bool marks_destructors = false;
+  };
+
+  TimedRun run(const Fake& fake) {
+    return [this, fake, calls = 0](Stopwatch& watch) mutable {
+      calls_.push_back(fake.name);
+      watch.stop();
+      if (fake.marks_destructors) {
+        watch.begin_destructors();
+        watch.stop_after_destructors();
+      }
+      if (++calls == fake.throw_on_call) {
+        if (fake.throws_validation) throw ValidationError(fake.name + " is wrong");
+        throw 42;  // not a std::exception: still a failure of this variant only
+      }
+    };
+  }
+
+  std::vector<InterleavedResult> measure(const std::vector<Fake>& fakes) {
+    std::vector<InterleavedVariant> variants;
+    for (const Fake& f : fakes) variants.push_back({.policy = f.policy, .run = run(f)});
+    return measure_interleaved(variants, [this](int round) { rounds_.push_back(round); });
+  }
+
+  const std::vector<std::string>& calls() const noexcept { return calls_; }
+  const std::vector<int>& rounds() const noexcept { return rounds_; }
+
+ private:
+  std::vector<std::string> calls_;
+  std::vector<int> rounds_;
+};
+
+using Calls = std::vector<std::string>;
+
+constexpr double no_budget = 1e12;
+
+TEST(MeasureInterleaved, RunsEveryVariantOncePerRoundInTableOrderAfterAllWarmUps) {
+  CallLog log;
+  const auto results = log.measure({{.name = "a", .policy = {.warmups = 1, .runs = 3, .budget_ms = no_budget}},
+                                    {.name = "b", .policy = {.warmups = 1, .runs = 3, .budget_ms = no_budget}},
+                                    {.name = "c", .policy = {.warmups = 1, .runs = 3, .budget_ms = no_budget}}});
+  EXPECT_EQ(log.calls(), (Calls{"a", "b", "c",  // warm-ups
+                                "a", "b", "c", "a", "b", "c", "a", "b", "c"}));
+  EXPECT_EQ(log.rounds(), (std::vector<int>{0, 1, 2}));
+  ASSERT_EQ(results.size(), 3u);
+  for (const InterleavedResult& r : results) {
+    ASSERT_TRUE(r.timing);
+    EXPECT_FALSE(r.error);
+    EXPECT_EQ(r.timing->runs(), 3);
+  }
+}
+
+TEST(MeasureInterleaved, WarmUpRoundsComeBeforeTheMeasuredOnes) {
+  CallLog log;
+  const auto results = log.measure({{.name = "a", .policy = {.warmups = 2, .runs = 2, .budget_ms = no_budget}},
+                                    {.name = "b", .policy = {.warmups = 0, .runs = 2, .budget_ms = no_budget}},
+                                    {.name = "c", .policy = {.warmups = 1, .runs = 2, .budget_ms = no_budget}}});
+  EXPECT_EQ(log.calls(), (Calls{"a", "c", "a",  // warm-up rounds 0 and 1
+                                "a", "b", "c", "a", "b", "c"}));
+  EXPECT_EQ(results[0].timing->runs(), 2);  // warm-ups are not samples
+  EXPECT_EQ(results[1].timing->runs(), 2);
+  EXPECT_EQ(results[2].timing->runs(), 2);
+}
+
+TEST(MeasureInterleaved, SlowVariantsTakePartInTheFirstRoundsOnly) {
+  CallLog log;
+  const RunPolicy normal = run_policy(Cost::normal, 5);
+  const RunPolicy slow = run_policy(Cost::slow, 5);
+  const auto results = log.measure({{.name = "fast", .policy = normal}, {.name = "slow", .policy = slow},
+                                    {.name = "floor", .policy = normal}});
+  EXPECT_EQ(log.calls(), (Calls{"fast", "floor",  // the slow one has no warm-up
+                                "fast", "slow", "floor", "fast", "slow", "floor", "fast", "slow", "floor",
+                                "fast", "floor", "fast", "floor"}));
+  EXPECT_EQ(log.rounds(), (std::vector<int>{0, 1, 2, 3, 4}));
+  EXPECT_EQ(results[0].timing->runs(), 5);
+  EXPECT_EQ(results[1].timing->runs(), 3);
+  EXPECT_EQ(results[2].timing->runs(), 5);
+}
+
+TEST(MeasureInterleaved, AThrowingVariantDropsOutAndTheOthersComplete) {
+  CallLog log;
+  const RunPolicy policy{.warmups = 1, .runs = 4, .budget_ms = no_budget};
+  const auto results = log.measure({{.name = "a", .policy = policy},
+                                    {.name = "b", .policy = policy, .throw_on_call = 3},  // its 2nd measured run
+                                    {.name = "c", .policy = policy}});
+  EXPECT_EQ(log.calls(), (Calls{"a", "b", "c", "a", "b", "c", "a", "b", "c", "a", "c", "a", "c"}));
+  ASSERT_EQ(results.size(), 3u);
+  EXPECT_EQ(results[0].timing->runs(), 4);
+  EXPECT_EQ(results[2].timing->runs(), 4);
+  EXPECT_FALSE(results[1].timing);
+  ASSERT_TRUE(results[1].error);
+  try {
+    std::rethrow_exception(results[1].error);
+    ADD_FAILURE() << "no exception";
+  } catch (const ValidationError& e) {
+    EXPECT_STREQ(e.what(), "b is wrong");
+  }
+}
+
+TEST(MeasureInterleaved, AFailedWarmUpMeansNoMeasuredRuns) {
+  CallLog log;
+  const RunPolicy policy{.warmups = 1, .runs = 2, .budget_ms = no_budget};
+  const auto results = log.measure({{.name = "a", .policy = policy, .throw_on_call = 1, .throws_validation = false},
+                                    {.name = "b", .policy = policy}});
+  EXPECT_EQ(log.calls(), (Calls{"a", "b", "b", "b"}));
+  ASSERT_TRUE(results[0].error);
+  EXPECT_FALSE(results[0].timing);
+  EXPECT_THROW(std::rethrow_exception(results[0].error), int);  // any exception, kept as thrown
+  EXPECT_EQ(results[1].timing->runs(), 2);
+}
+
+TEST(MeasureInterleaved, AVariantThatUsedItsBudgetStopsWhileTheOthersGoOn) {
+  CallLog log;
+  // Every run takes some time, so a budget of zero is used up by the first run (at least one
+  // always runs); a budget no run can use up lets the variant run all its repetitions.
+  const auto results = log.measure({{.name = "spent", .policy = {.warmups = 0, .runs = 4, .budget_ms = 0}},
+                                    {.name = "rich", .policy = {.warmups = 0, .runs = 4, .budget_ms = no_budget}}});
+  EXPECT_EQ(log.calls(), (Calls{"spent", "rich", "rich", "rich", "rich"}));
+  EXPECT_EQ(results[0].timing->runs(), 1);
+  EXPECT_EQ(results[1].timing->runs(), 4);
+}
+
+TEST(MeasureInterleaved, EachTimingIsComputedFromTheVariantsOwnSamples) {
+  CallLog log;
+  const auto results = log.measure({{.name = "destroys", .policy = {.warmups = 0, .runs = 5, .budget_ms = no_budget},
+                                     .marks_destructors = true},
+                                    {.name = "plain", .policy = {.warmups = 0, .runs = 4, .budget_ms = no_budget}}});
+  ASSERT_EQ(results.size(), 2u);
+  const Timing& destroys = *results[0].timing;
+  const Timing& plain = *results[1].timing;
+  ASSERT_EQ(destroys.runs(), 5);
+  ASSERT_EQ(plain.runs(), 4);
+  for (const Timing* t : {&destroys, &plain}) {
+    EXPECT_EQ(t->median_ms, median(t->samples_ms));
+    EXPECT_EQ(t->min_ms, *std::min_element(t->samples_ms.begin(), t->samples_ms.end()));
+    EXPECT_EQ(t->max_ms, *std::max_element(t->samples_ms.begin(), t->samples_ms.end()));
+  }
+  // Only the variant whose runs all marked their destruction has a median including it.
+  ASSERT_TRUE(destroys.median_incl_destructors_ms);
+  EXPECT_GE(*destroys.median_incl_destructors_ms, 0.0);
+  EXPECT_FALSE(plain.median_incl_destructors_ms);
+}
+
+TEST(MeasureInterleaved, NoVariantsNoRounds) {
+  CallLog log;
+  EXPECT_TRUE(log.measure({}).empty());
+  EXPECT_TRUE(log.rounds().empty());
+}
+
+TEST(RunVariantsInterleaved, RecordsEveryRowInTableOrder) {
+  const Options options = parse({"--repeat", "3"});
+  const TempDir temp;
+  Results results;
+  SuiteContext context{.options = options, .temp = temp, .results = results};
+  CallLog log;
+  auto finish = [](Timing t) { return Measurement{.timing = std::move(t), .cost = Cost::normal, .bytes = 1, .entries = 2}; };
+  const std::vector<InterleavedSuiteVariant> rows{
+      {.id = {"s", "load", "d", "first"}, .cost = Cost::normal, .run = log.run({.name = "first", .policy = {}}),
+       .skip_reason = {}, .finish = finish},
+      {.id = {"s", "load", "d", "absent"}, .cost = Cost::normal, .run = {}, .skip_reason = "not built", .finish = {}},
+      {.id = {"s", "load", "d", "wrong"}, .cost = Cost::normal,
+       .run = log.run({.name = "wrong", .policy = {}, .throw_on_call = 2}), .skip_reason = {}, .finish = finish},
+      {.id = {"s", "load", "d", "slow"}, .cost = Cost::slow, .run = log.run({.name = "slow", .policy = {}}),
+       .skip_reason = {}, .finish = finish},
+      {.id = {"s", "load", "d", "unfinished"}, .cost = Cost::normal, .run = log.run({.name = "unfinished", .policy = {}}),
+       .skip_reason = {}, .finish = [](Timing) -> Measurement { throw ValidationError("file reads back wrong"); }},
+  };
+  run_variants_interleaved(context, rows);
+
+  // Policies by cost and --repeat: one warm-up and 3 runs; the slow one 3 runs, no warm-up.
+  EXPECT_EQ(log.calls(), (Calls{"first", "wrong", "unfinished", "first", "wrong", "slow", "unfinished", "first",
+                                "slow", "unfinished", "first", "slow", "unfinished"}));
+  const std::vector<Entry>& entries = results.entries();
+  ASSERT_EQ(entries.size(), 5u);
+  std::vector<std::string> variants;
+  for (const Entry& e : entries) variants.push_back(e.variant);
+  EXPECT_EQ(variants, (std::vector<std::string>{"first", "absent", "wrong", "slow", "unfinished"}));
+  ASSERT_TRUE(entries[0].measured);
+  EXPECT_EQ(entries[0].measured->timing.runs(), 3);
+  EXPECT_EQ(entries[0].measured->entries, 2u);
+  EXPECT_FALSE(entries[1].measured);
+  EXPECT_FALSE(entries[1].failed);
+  EXPECT_EQ(entries[1].reason, "not built");
+  EXPECT_TRUE(entries[2].failed);
+  EXPECT_EQ(entries[2].reason, "FAILED: wrong is wrong");
+  ASSERT_TRUE(entries[3].measured);
+  EXPECT_EQ(entries[3].measured->cost, Cost::slow);
+  EXPECT_EQ(entries[3].measured->timing.runs(), 3);
+  EXPECT_TRUE(entries[4].failed);
+  EXPECT_EQ(entries[4].reason, "FAILED: file reads back wrong");
+  EXPECT_TRUE(results.any_failed());
 }
 
 TEST(CsvReference, ParsesQuotedAndUnquotedRowsWithEitherLineEnd) {
