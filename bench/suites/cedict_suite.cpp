@@ -1,11 +1,15 @@
 // The cedict suite: loading CC-CEDICT the four ways of the 2005 blog series (v1..v4, in
 // bench/cedict_classic), with bufstream's loader over unbuffered and buffered streams and a
 // mapped file, against the floor that only finds line ends. Each load is timed excluding and
-// including the destruction of what it built.
+// including the destruction of what it built. The variants are measured side by side, in
+// interleaved rounds, because the suite's point is their ratios (mapped against scan-lines,
+// buffered against v1) and a shared machine's speed drifts between runs made minutes apart.
 #include <cstdint>
+#include <deque>
 #include <filesystem>
 #include <optional>
 #include <string_view>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -103,12 +107,14 @@ LoadSummary summarize_bufstream(const cedict::Dictionary& dictionary) {
 }
 #endif
 
-// The variants in table order, each with how to run it here (or why it cannot).
+// The variants in table order, each with how to run it here (or why it cannot). `last` is
+// what the variant's latest load summarised (its own, as the variants' runs interleave).
 struct CedictVariant {
   std::string_view name;
   Cost cost;
   std::optional<TimedRun> run;
   std::string unavailable;
+  const LoadSummary* last = nullptr;
 };
 
 }  // namespace
@@ -124,7 +130,8 @@ void run_cedict_suite(SuiteContext& context) {
   // The expected result, from an independent loader (untimed): the classic #2 if built, else
   // bufstream's mapped load. Every variant must agree with it.
   LoadSummary expected;
-  LoadSummary last;
+  // One summary per variant, filled by its runs (a deque, so that references stay valid).
+  std::deque<LoadSummary> last_loads;
   if (missing_file.empty()) {
     try {
 #if defined(BUFSTREAM_BENCH_HAVE_CEDICT_CLASSIC)
@@ -140,83 +147,87 @@ void run_cedict_suite(SuiteContext& context) {
   std::vector<CedictVariant> variants;
 #ifdef BUFSTREAM_BENCH_HAVE_CEDICT_CLASSIC
   namespace classic = cedict::classic;
-  auto classic_run = [&](auto load) {
-    return timed_load([load, &path] { return load(path); }, [](const auto& d) { return summarize_classic(d); },
-                      expected, last);
+  auto add_classic = [&](std::string_view name, auto load) {
+    LoadSummary& last = last_loads.emplace_back();
+    variants.push_back({name, Cost::normal,
+                        timed_load([load, &path] { return load(path); },
+                                   [](const auto& d) { return summarize_classic(d); }, expected, last),
+                        {}, &last});
   };
-  variants.push_back({"v1-iostream", Cost::normal, classic_run(classic::v1_iostream::load), {}});
-  variants.push_back({"v2-mmap-wstring", Cost::normal, classic_run(classic::v2_mmap_wstring::load), {}});
-  variants.push_back({"v3-raw-strings", Cost::normal, classic_run(classic::v3_raw_strings::load), {}});
-  variants.push_back({"v4-pool", Cost::normal, classic_run(classic::v4_pool::load), {}});
+  add_classic("v1-iostream", classic::v1_iostream::load);
+  add_classic("v2-mmap-wstring", classic::v2_mmap_wstring::load);
+  add_classic("v3-raw-strings", classic::v3_raw_strings::load);
+  add_classic("v4-pool", classic::v4_pool::load);
 #else
   for (std::string_view name : {"v1-iostream", "v2-mmap-wstring", "v3-raw-strings", "v4-pool"}) {
     variants.push_back({name, Cost::normal, std::nullopt, "not built yet (bench/cedict_classic has not landed)"});
   }
 #endif
 #ifdef BUFSTREAM_BENCH_HAVE_CEDICT_FORMAT
-  auto summarize = [](const cedict::Dictionary& d) { return summarize_bufstream(d); };
-  variants.push_back({"unbuffered", Cost::slow,
-                      timed_load(
-                          [&path] {
-                            FdReadStream in(path);
-                            return cedict::Dictionary::load(in);
-                          },
-                          summarize, expected, last),
-                      {}});
-  variants.push_back({"buffered", Cost::normal,
-                      timed_load(
-                          [&path] {
-                            FdReadStream file(path);
-                            BufferedReadStream in(file);
-                            return cedict::Dictionary::load(in);
-                          },
-                          summarize, expected, last),
-                      {}});
-  variants.push_back({"mapped", Cost::normal,
-                      timed_load([&path] { return cedict::Dictionary::map_file(path); }, summarize, expected, last),
-                      {}});
+  auto add_bufstream = [&](std::string_view name, Cost cost, auto load) {
+    LoadSummary& last = last_loads.emplace_back();
+    variants.push_back({name, cost,
+                        timed_load(load, [](const cedict::Dictionary& d) { return summarize_bufstream(d); },
+                                   expected, last),
+                        {}, &last});
+  };
+  add_bufstream("unbuffered", Cost::slow, [&path] {
+    FdReadStream in(path);
+    return cedict::Dictionary::load(in);
+  });
+  add_bufstream("buffered", Cost::normal, [&path] {
+    FdReadStream file(path);
+    BufferedReadStream in(file);
+    return cedict::Dictionary::load(in);
+  });
+  add_bufstream("mapped", Cost::normal, [&path] { return cedict::Dictionary::map_file(path); });
   // Loading (zero-copy, as "mapped") and building every look-up index. A dictionary builds
   // each index on its first look-up, so the load variants do not include them; this one shows
   // what a dictionary ready for every kind of look-up costs, its destruction included.
-  variants.push_back({"index", Cost::normal,
-                      timed_load(
-                          [&path] {
-                            cedict::Dictionary dictionary = cedict::Dictionary::map_file(path);
-                            dictionary.build_indexes();
-                            return dictionary;
-                          },
-                          summarize, expected, last),
-                      {}});
+  add_bufstream("index", Cost::normal, [&path] {
+    cedict::Dictionary dictionary = cedict::Dictionary::map_file(path);
+    dictionary.build_indexes();
+    return dictionary;
+  });
 #else
   for (std::string_view name : {"unbuffered", "buffered", "mapped", "index"}) {
     variants.push_back({name, Cost::normal, std::nullopt, "not built yet (formats/cedict has not landed)"});
   }
 #endif
 #ifdef BUFSTREAM_BENCH_HAVE_CEDICT_CLASSIC
-  variants.push_back({"scan-lines", Cost::normal,
-                      timed_load([&path] { return classic::scan_lines::load(path); },
-                                 [](const classic::scan_lines::LineScan& s) {
-                                   return LoadSummary{.entries = s.entry_count(), .hash = std::nullopt};
-                                 },
-                                 expected, last),
-                      {}});
+  {
+    LoadSummary& last = last_loads.emplace_back();
+    variants.push_back({"scan-lines", Cost::normal,
+                        timed_load([&path] { return classic::scan_lines::load(path); },
+                                   [](const classic::scan_lines::LineScan& s) {
+                                     return LoadSummary{.entries = s.entry_count(), .hash = std::nullopt};
+                                   },
+                                   expected, last),
+                        {}, &last});
+  }
 #else
   variants.push_back({"scan-lines", Cost::normal, std::nullopt, "not built yet (bench/cedict_classic has not landed)"});
 #endif
 
+  // All of them side by side: the ratios between variants are what the suite is for.
+  std::vector<InterleavedSuiteVariant> rows;
   for (const CedictVariant& v : variants) {
-    const VariantId id{suite_name, "load", data_name, v.name};
+    InterleavedSuiteVariant row{.id = {suite_name, "load", data_name, v.name}, .cost = v.cost, .run = {},
+                                .skip_reason = {}, .finish = {}};
     if (!missing_file.empty()) {
-      skip_variant(context, id, missing_file);
+      row.skip_reason = missing_file;
     } else if (!v.run) {
-      skip_variant(context, id, v.unavailable);
+      row.skip_reason = v.unavailable;
     } else {
-      run_variant(context, id, v.cost, *v.run, [&](Timing timing) {
-        return Measurement{.timing = std::move(timing), .cost = v.cost, .bytes = size_of_file(path),
-                           .entries = last.entries};
-      });
+      row.run = *v.run;
+      row.finish = [&path, cost = v.cost, last = v.last](Timing timing) {
+        return Measurement{.timing = std::move(timing), .cost = cost, .bytes = size_of_file(path),
+                           .entries = last->entries};
+      };
     }
+    rows.push_back(std::move(row));
   }
+  run_variants_interleaved(context, rows);
 }
 
 }  // namespace bufstream::bench
