@@ -230,7 +230,8 @@ struct GeneralEntry {
 // takes few branches; other lines go to `take_entry_general`.
 template <class Isa, bool Readable64>
 [[gnu::always_inline]] inline bool take_entry(const StructureMasks& masks, const ChunkPositions& positions,
-                                              const char* chunk, std::size_t start, std::size_t lf, EntryOut& out,
+                                              const char* chunk, std::size_t start, std::size_t lf,
+                                              std::uint64_t spaces, std::uint64_t closes, EntryOut& out,
                                               bool& crlf) noexcept {
   // An empty line, a line "\r" and a comment all go to the parser, which knows them; after
   // this, the line has a byte before its LF (or CR LF).
@@ -247,9 +248,6 @@ template <class Isa, bool Readable64>
   // TRADITIONAL ' ' SIMPLIFIED ' ' '[' PINYIN ']' ' ' '/': the first two spaces and the
   // first ']' after them. (Bits for bytes past the line are never used: every position below
   // is checked to lie before `last`.)
-  std::uint64_t spaces;
-  std::uint64_t closes;
-  Isa::field_bits(line, spaces, closes);
   const std::uint64_t second_space = spaces & (spaces - 1);
   if (second_space == 0) return take_general(masks, positions, chunk, start, lf, out, crlf);
   const auto t = static_cast<std::size_t>(std::countr_zero(spaces));
@@ -302,15 +300,29 @@ template <class Isa>
       }
     }
     std::uint32_t i = first;
-    for (; i < fast_count; ++i) {
-      const std::size_t lf = positions.newlines[i];
-      if (!take_entry<Isa, true>(masks, positions, chunk, start, lf, out, scan.crlf)) break;
-      start = lf + 1;
+    if (i < fast_count) {
+      // Each line's spaces and ']' are found one line ahead, so that the loads and compares
+      // for the next line overlap the checks and stores of this one.
+      std::uint64_t spaces;
+      std::uint64_t closes;
+      Isa::field_bits(chunk + start, spaces, closes);
+      for (; i < fast_count; ++i) {
+        const std::size_t lf = positions.newlines[i];
+        // The next line's start, or this one's again after the last (never past the text).
+        const std::size_t next = i + 1 < fast_count ? lf + 1 : start;
+        std::uint64_t next_spaces;
+        std::uint64_t next_closes;
+        Isa::field_bits(chunk + next, next_spaces, next_closes);
+        if (!take_entry<Isa, true>(masks, positions, chunk, start, lf, spaces, closes, out, scan.crlf)) break;
+        start = lf + 1;
+        spaces = next_spaces;
+        closes = next_closes;
+      }
     }
     if (i == fast_count) {
       for (; i < valid_count; ++i) {
         const std::size_t lf = positions.newlines[i];
-        if (!take_entry<Isa, false>(masks, positions, chunk, start, lf, out, scan.crlf)) break;
+        if (!take_entry<Isa, false>(masks, positions, chunk, start, lf, 0, 0, out, scan.crlf)) break;
         start = lf + 1;
       }
     }
