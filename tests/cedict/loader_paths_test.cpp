@@ -160,7 +160,8 @@ class LoaderPaths : public ::testing::TestWithParam<detail::ScanPath> {
 };
 
 INSTANTIATE_TEST_SUITE_P(ScanPaths, LoaderPaths,
-                         ::testing::Values(detail::ScanPath::baseline, detail::ScanPath::avx2, detail::ScanPath::avx512),
+                         ::testing::Values(detail::ScanPath::baseline, detail::ScanPath::avx2,
+                                           detail::ScanPath::avx512),
                          [](const ::testing::TestParamInfo<detail::ScanPath>& param) {
                            switch (param.param) {
                              case detail::ScanPath::avx2: return std::string("avx2");

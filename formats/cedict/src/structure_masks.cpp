@@ -211,50 +211,9 @@ bool has_avx2() noexcept {
 #define BUFSTREAM_CEDICT_AVX512 1
 #define BUFSTREAM_CEDICT_AVX512_TARGET __attribute__((target("avx512f,avx512bw")))
 
-// A table of the UTF-8 kernel in all four 128-bit lanes (VPSHUFB looks up within a lane).
-BUFSTREAM_CEDICT_AVX512_TARGET inline __m512i lane_table512(const std::uint8_t (&t)[16]) noexcept {
-  // (The masked forms of the intrinsics here and below, with every lane selected: the plain
-  // ones start from _mm512_undefined_epi32, which GCC 12 warns of as an uninitialized value.)
-  return _mm512_maskz_broadcast_i32x4(0xFFFF, _mm_loadu_si128(reinterpret_cast<const __m128i*>(t)));
-}
-
-// `in` moved `N` bytes later, with the last `N` bytes of `prev` in front: each 128-bit lane
-// joined with the lane before it (the lane of `prev` for the first), then shifted.
-template <int N>
-BUFSTREAM_CEDICT_AVX512_TARGET inline __m512i previous_bytes512(__m512i in, __m512i lanes_before) noexcept {
-  return _mm512_alignr_epi8(in, lanes_before, 16 - N);
-}
-
-// Mask bits where the 64 bytes `in`, after `prev`, are not valid UTF-8: `lookup::errors` on
-// 64 bytes (see bufstream/detail/utf8_lookup.hpp), with the three-input logic instructions
-// folding its ANDs and ORs.
-struct Tables512 {
-  __m512i first_high, first_low, second_high;
-};
-
-BUFSTREAM_CEDICT_AVX512_TARGET inline __m512i errors512(const Tables512& t, __m512i in, __m512i prev) noexcept {
-  const __m512i nibble = _mm512_set1_epi8(0x0F);
-  const __m512i lanes_before = _mm512_maskz_alignr_epi64(0xFF, in, prev, 6);  // lane i-1 of [prev, in]
-  const __m512i prev1 = previous_bytes512<1>(in, lanes_before);
-  const __m512i first_high = _mm512_shuffle_epi8(t.first_high, _mm512_and_si512(_mm512_srli_epi16(prev1, 4), nibble));
-  const __m512i first_low = _mm512_shuffle_epi8(t.first_low, _mm512_and_si512(prev1, nibble));
-  const __m512i second_high = _mm512_shuffle_epi8(t.second_high, _mm512_and_si512(_mm512_srli_epi16(in, 4), nibble));
-  const __m512i third =
-      _mm512_subs_epu8(previous_bytes512<2>(in, lanes_before), _mm512_set1_epi8(static_cast<char>(0xE0 - 0x80)));
-  const __m512i fourth =
-      _mm512_subs_epu8(previous_bytes512<3>(in, lanes_before), _mm512_set1_epi8(static_cast<char>(0xF0 - 0x80)));
-  // (third | fourth) & 0x80 (0xF0, 0xCC, 0xAA stand for the three inputs in the truth tables):
-  // bit 7 where a continuation must follow.
-  const __m512i must_continue = _mm512_ternarylogic_epi32(third, fourth, _mm512_set1_epi8(static_cast<char>(0x80)), 0xA8);
-  // first_high & first_low & second_high: the errors the tables find.
-  const __m512i special = _mm512_ternarylogic_epi32(first_high, first_low, second_high, 0x80);
-  return _mm512_xor_si512(must_continue, special);
-}
-
 BUFSTREAM_CEDICT_AVX512_TARGET bool classify_all_avx512(const char* text, std::size_t size, std::uint64_t* newline,
                                                         std::uint64_t* slash) noexcept {
-  const Tables512 tables{lane_table512(lookup::first_high_table), lane_table512(lookup::first_low_table),
-                         lane_table512(lookup::second_high_table)};
+  const lookup::Tables512 tables = lookup::tables512();
   const __m512i newline_byte = _mm512_set1_epi8('\n');
   const __m512i slash_byte = _mm512_set1_epi8('/');
   __m512i prev = _mm512_setzero_si512();  // a chunk starts a line: nothing is pending before it
@@ -264,7 +223,7 @@ BUFSTREAM_CEDICT_AVX512_TARGET bool classify_all_avx512(const char* text, std::s
     const __m512i in = _mm512_loadu_si512(text + w * 64);
     newline[w] = _cvtmask64_u64(_mm512_cmpeq_epi8_mask(in, newline_byte));
     slash[w] = _cvtmask64_u64(_mm512_cmpeq_epi8_mask(in, slash_byte));
-    errors = _mm512_or_si512(errors, errors512(tables, in, prev));
+    errors = _mm512_or_si512(errors, lookup::errors512(tables, in, prev));
     prev = in;
   }
   bool valid = _mm512_test_epi8_mask(errors, errors) == 0;
@@ -274,7 +233,7 @@ BUFSTREAM_CEDICT_AVX512_TARGET bool classify_all_avx512(const char* text, std::s
     newline[w] = _cvtmask64_u64(_mm512_cmpeq_epi8_mask(in, newline_byte));
     slash[w] = _cvtmask64_u64(_mm512_cmpeq_epi8_mask(in, slash_byte));
     // Only the errors among the text's bytes: a sequence that the zeros cut short is not one.
-    const __m512i last = errors512(tables, in, prev);
+    const __m512i last = lookup::errors512(tables, in, prev);
     valid = valid && _mm512_mask_test_epi8_mask(in_range, last, last) == 0;
     ++w;
   }
