@@ -334,18 +334,22 @@ template <class Isa>
   return stop;
 }
 
+// The compiled versions: GCC's straight-line (SLP) vectorizer packs some of their scalar steps
+// into vector instructions that cost more than they save, so it is off for them.
 #if defined(__GNUC__) && !defined(__clang__)
-__attribute__((optimize("no-tree-slp-vectorize")))
+#define BUFSTREAM_CEDICT_NO_SLP __attribute__((optimize("no-tree-slp-vectorize")))
+#else
+#define BUFSTREAM_CEDICT_NO_SLP
 #endif
+
+BUFSTREAM_CEDICT_NO_SLP
 std::size_t scan_baseline(const StructureMasks& masks, const ChunkPositions& positions, const char* chunk,
                           std::size_t chunk_size, std::size_t readable, std::size_t valid_end,
                           PlainScan& scan) noexcept {
   return scan_plain_entries<PortableIsa>(masks, positions, chunk, chunk_size, readable, valid_end, scan);
 }
 
-#if defined(__GNUC__) && !defined(__clang__)
-__attribute__((optimize("no-tree-slp-vectorize")))
-#endif
+BUFSTREAM_CEDICT_NO_SLP
 void index_baseline(const StructureMasks& masks, std::size_t chunk_size, ChunkPositions& positions) noexcept {
   index_chunk_body<PortableIsa>(masks, chunk_size, positions);
 }
@@ -374,18 +378,14 @@ struct Avx2Isa {
 
 // The same body, compiled with the bit instructions (TZCNT for the scans, BLSR, SHLX/SHRX)
 // and AVX2 compares, which baseline x86-64 lacks.
-#if defined(__GNUC__) && !defined(__clang__)
-__attribute__((optimize("no-tree-slp-vectorize")))
-#endif
+BUFSTREAM_CEDICT_NO_SLP
 __attribute__((target("avx2,bmi,bmi2,popcnt,lzcnt"))) std::size_t scan_avx2(
     const StructureMasks& masks, const ChunkPositions& positions, const char* chunk, std::size_t chunk_size,
     std::size_t readable, std::size_t valid_end, PlainScan& scan) noexcept {
   return scan_plain_entries<Avx2Isa>(masks, positions, chunk, chunk_size, readable, valid_end, scan);
 }
 
-#if defined(__GNUC__) && !defined(__clang__)
-__attribute__((optimize("no-tree-slp-vectorize")))
-#endif
+BUFSTREAM_CEDICT_NO_SLP
 __attribute__((target("avx2,bmi,bmi2,popcnt,lzcnt"))) void index_avx2(const StructureMasks& masks,
                                                                       std::size_t chunk_size,
                                                                       ChunkPositions& positions) noexcept {
@@ -402,9 +402,7 @@ struct Avx512Isa : Avx2Isa {
   }
 };
 
-#if defined(__GNUC__) && !defined(__clang__)
-__attribute__((optimize("no-tree-slp-vectorize")))
-#endif
+BUFSTREAM_CEDICT_NO_SLP
 __attribute__((target("avx512f,avx512bw,avx2,bmi,bmi2,popcnt,lzcnt"))) std::size_t scan_avx512(
     const StructureMasks& masks, const ChunkPositions& positions, const char* chunk, std::size_t chunk_size,
     std::size_t readable, std::size_t valid_end, PlainScan& scan) noexcept {
@@ -484,6 +482,8 @@ bool cpu_runs_avx512_path() noexcept {
 }
 #endif
 
+#undef BUFSTREAM_CEDICT_NO_SLP
+
 thread_local std::optional<ScanPath> forced_path;
 
 }  // namespace
@@ -491,22 +491,19 @@ thread_local std::optional<ScanPath> forced_path;
 bool scan_path_available(ScanPath path) noexcept {
   switch (path) {
     case ScanPath::baseline: return true;
-    case ScanPath::avx2: {
 #if defined(BUFSTREAM_CEDICT_SCAN_AVX2)
+    case ScanPath::avx2: {
       static const bool runs = cpu_runs_avx2_path();
       return runs;
-#else
-      return false;
-#endif
     }
     case ScanPath::avx512: {
-#if defined(BUFSTREAM_CEDICT_SCAN_AVX2)
       static const bool runs = cpu_runs_avx512_path();
       return runs;
-#else
-      return false;
-#endif
     }
+#else
+    case ScanPath::avx2:
+    case ScanPath::avx512: return false;
+#endif
   }
   return false;
 }
