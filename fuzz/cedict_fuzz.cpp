@@ -1,5 +1,7 @@
 // CEDICT loader: strict and lenient loads through any buffer size agree with the zero-copy
-// load of the same bytes (entries, their fields, the counts, the error line).
+// load of the same bytes (entries, their fields, the counts, the error line), and so does the
+// zero-copy load by every compiled version of the scan the processor runs (baseline, AVX2,
+// AVX-512).
 #include <cstdlib>
 #include <optional>
 
@@ -7,6 +9,7 @@
 #include <bufstream/errors.hpp>
 
 #include "fuzz_support.hpp"
+#include "plain_entries.hpp"  // formats/cedict/src: the scan paths
 
 namespace {
 
@@ -14,6 +17,25 @@ struct Outcome {
   std::optional<bufstream::cedict::Dictionary> dict;
   std::uint64_t error_line = 0;
 };
+
+// Whether two outcomes hold the same entries (fields and glosses), counts and error line.
+bool same(const Outcome& a, const Outcome& b) {
+  if (a.dict.has_value() != b.dict.has_value()) return false;
+  if (!a.dict) return a.error_line == b.error_line;
+  if (a.dict->size() != b.dict->size()) return false;
+  for (std::size_t i = 0; i < a.dict->size(); ++i) {
+    const auto x = a.dict->at(i), y = b.dict->at(i);
+    if (x.traditional != y.traditional || x.simplified != y.simplified || x.pinyin != y.pinyin ||
+        x.glosses.size() != y.glosses.size()) {
+      return false;
+    }
+    for (std::size_t g = 0; g < x.glosses.size(); ++g) {
+      if (x.glosses[g] != y.glosses[g]) return false;
+    }
+  }
+  return a.dict->stats().malformed_lines == b.dict->stats().malformed_lines &&
+         a.dict->stats().lines == b.dict->stats().lines;
+}
 
 template <class Load>
 Outcome attempt(Load load) {
@@ -37,6 +59,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   fuzz::FuzzStream buffered(input);
   const Outcome a = attempt([&] { return cedict::Dictionary::load(buffered.stream(), options); });
   const Outcome b = attempt([&] { return cedict::Dictionary::load_view(input.document, options); });
+  // Every compiled version of the scan finds what the default one found.
+  namespace detail = cedict::detail;
+  for (const detail::ScanPath path :
+       {detail::ScanPath::baseline, detail::ScanPath::avx2, detail::ScanPath::avx512}) {
+    if (!detail::scan_path_available(path) || path == detail::chosen_scan_path()) continue;
+    detail::force_scan_path(path);
+    const Outcome forced = attempt([&] { return cedict::Dictionary::load_view(input.document, options); });
+    detail::force_scan_path(std::nullopt);
+    if (!same(forced, b)) std::abort();
+  }
   if (a.dict.has_value() != b.dict.has_value()) std::abort();
   if (!a.dict) {
     if (a.error_line != b.error_line || lenient) std::abort();
