@@ -134,7 +134,9 @@ class RandomText {
         text += field(4, kinds);
         text += "] /";
         const std::size_t gloss_pieces = below(long_every) == 0 ? 400 : 12;
-        for (std::size_t g = 1 + below(5); g > 0; --g) {
+        // Mostly one to five glosses; one line in eight has up to twelve (past the eight that
+        // the AVX-512 scan writes at once).
+        for (std::size_t g = 1 + (below(8) == 0 ? below(12) : below(5)); g > 0; --g) {
           text += 'g';
           text += field(below(gloss_pieces) + 1, kinds);
           text += '/';

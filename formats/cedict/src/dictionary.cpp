@@ -54,9 +54,9 @@ class Dictionary::Loader {
     constexpr std::size_t chunk_bytes = detail::StructureMasks::max_bytes;
     // A plain entry takes at least 11 bytes ("a b [] /c/" and LF) and a gloss at least 2, so a
     // chunk adds fewer than chunk_bytes / 11 records and chunk_bytes / 2 glosses; the scanner
-    // writes one record and up to three glosses of scratch beyond the last.
+    // writes one record and up to seven glosses of scratch beyond the last.
     constexpr std::size_t max_records = chunk_bytes / 8;
-    constexpr std::size_t max_glosses = chunk_bytes / 2 + 3;
+    constexpr std::size_t max_glosses = chunk_bytes / 2 + 7;
     auto& records = data_.records;
     auto& glosses = data_.glosses;
     Stats& stats = data_.stats;

@@ -32,6 +32,11 @@ struct PortableIsa {
   }
   /// The bits of `x` below bit `n` (`n <= 31`).
   static unsigned low_bits(unsigned x, unsigned n) noexcept { return x & ((1u << n) - 1); }
+  /// The glosses `gloss_block` writes at once.
+  static constexpr std::uint32_t block_glosses = 4;
+  /// Writes the first `block_glosses` glosses of the run of slashes `at` (see `take_glosses`)
+  /// and returns bit k set for an empty gloss k.
+  static unsigned gloss_block(const std::uint16_t* at, std::size_t start, GlossSpan* gloss) noexcept;
   /// The spaces and ']' of the 64 bytes at `p` (all readable): bit `i` for `p[i]`.
   static void field_bits(const char* p, std::uint64_t& spaces, std::uint64_t& closes) noexcept {
     spaces = 0;
@@ -119,13 +124,13 @@ template <class Isa>
   positions.slash_count = slashes;
 }
 
-// Glosses 4 to `count - 1` of `take_glosses`, which wrote the first four; false if any of
-// the `count` is empty. Out of the hot loop: most entries have fewer.
-[[gnu::noinline, gnu::cold]] bool take_more_glosses(const std::uint16_t* at, std::uint32_t count, std::size_t start,
-                                                    GlossSpan* gloss) noexcept {
+// Glosses `from` to `count - 1` of `take_glosses`, which wrote the first `from`; false if any
+// of the `count` is empty. Out of the hot loop: most entries have fewer.
+[[gnu::noinline, gnu::cold]] bool take_more_glosses(const std::uint16_t* at, std::uint32_t count, std::uint32_t from,
+                                                    std::size_t start, GlossSpan* gloss) noexcept {
   bool empty = false;
   for (std::uint32_t k = 0; k < count; ++k) {
-    if (k >= 4) {
+    if (k >= from) {
       gloss[k] = {static_cast<std::uint32_t>(at[k] + 1 - start), static_cast<std::uint32_t>(at[k + 1] - at[k] - 1)};
     }
     empty |= at[k + 1] == at[k] + 1;
@@ -133,19 +138,11 @@ template <class Isa>
   return !empty;
 }
 
-// The glosses of a plain entry: GLOSS ('/' GLOSS)* '/' between the slashes at chunk offsets
-// `open` and `close`, the run of the chunk's slash list between them. Writes them from `gloss`,
-// as byte ranges of the line that starts at chunk offset `start`, and returns the end, or
-// nullptr for an empty gloss. Writes four glosses whatever the count (those beyond the count
-// are scratch, overwritten by the next entry's), and loops only for a fifth and more.
-template <class Isa>
-[[gnu::always_inline]] inline GlossSpan* take_glosses(const StructureMasks& masks, const ChunkPositions& positions,
-                                                     std::size_t start, std::size_t open, std::size_t close,
-                                                     GlossSpan* gloss) noexcept {
-  const std::uint32_t first = rank_of(positions.slash_rank, masks.slash_word(open / 64), open);
-  const std::uint32_t count = rank_of(positions.slash_rank, masks.slash_word(close / 64), close) - first;  // >= 1
-  const std::uint16_t* const at = positions.slashes + first;  // at[0] == open, at[count] == close
-  unsigned empty = 0;  // bit k: gloss k is empty ("//")
+// The first four glosses of a run (see `take_glosses`), with SSE2 where compiled in: bit k of
+// the result is set if gloss k is empty.
+[[gnu::always_inline]] inline unsigned four_glosses(const std::uint16_t* at, std::size_t start,
+                                                    GlossSpan* gloss) noexcept {
+  unsigned empty = 0;
 #if defined(__SSE2__)
   static_assert(sizeof(GlossSpan) == 8 && offsetof(GlossSpan, size) == 4);
   const __m128i zero = _mm_setzero_si128();
@@ -162,7 +159,29 @@ template <class Isa>
     empty |= static_cast<unsigned>(at[k + 1] == at[k] + 1) << k;
   }
 #endif
-  if (count > 4) [[unlikely]] return take_more_glosses(at, count, start, gloss) ? gloss + count : nullptr;
+  return empty;
+}
+
+unsigned PortableIsa::gloss_block(const std::uint16_t* at, std::size_t start, GlossSpan* gloss) noexcept {
+  return four_glosses(at, start, gloss);
+}
+
+// The glosses of a plain entry: GLOSS ('/' GLOSS)* '/' between the slashes at chunk offsets
+// `open` and `close`, the run of the chunk's slash list between them. Writes them from `gloss`,
+// as byte ranges of the line that starts at chunk offset `start`, and returns the end, or
+// nullptr for an empty gloss. Writes `Isa::block_glosses` glosses whatever the count (those
+// beyond the count are scratch, overwritten by the next entry's), and loops only for more.
+template <class Isa>
+[[gnu::always_inline]] inline GlossSpan* take_glosses(const StructureMasks& masks, const ChunkPositions& positions,
+                                                     std::size_t start, std::size_t open, std::size_t close,
+                                                     GlossSpan* gloss) noexcept {
+  const std::uint32_t first = rank_of(positions.slash_rank, masks.slash_word(open / 64), open);
+  const std::uint32_t count = rank_of(positions.slash_rank, masks.slash_word(close / 64), close) - first;  // >= 1
+  const std::uint16_t* const at = positions.slashes + first;  // at[0] == open, at[count] == close
+  const unsigned empty = Isa::gloss_block(at, start, gloss);  // bit k: gloss k is empty ("//")
+  if (count > Isa::block_glosses) [[unlikely]] {
+    return take_more_glosses(at, count, Isa::block_glosses, start, gloss) ? gloss + count : nullptr;
+  }
   return Isa::low_bits(empty, count) == 0 ? gloss + count : nullptr;
 }
 
@@ -361,6 +380,11 @@ struct Avx2Isa {
     return static_cast<unsigned>(_tzcnt_u64(m));
   }
   __attribute__((target("bmi2"))) static unsigned low_bits(unsigned x, unsigned n) noexcept { return _bzhi_u32(x, n); }
+  static constexpr std::uint32_t block_glosses = 4;
+  __attribute__((target("avx2"))) static unsigned gloss_block(const std::uint16_t* at, std::size_t start,
+                                                              GlossSpan* gloss) noexcept {
+    return four_glosses(at, start, gloss);
+  }
   __attribute__((target("avx2"))) static void field_bits(const char* p, std::uint64_t& spaces,
                                                          std::uint64_t& closes) noexcept {
     const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
@@ -399,6 +423,22 @@ struct Avx512Isa : Avx2Isa {
     const __m512i v = _mm512_loadu_si512(p);
     spaces = _cvtmask64_u64(_mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(' ')));
     closes = _cvtmask64_u64(_mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(']')));
+  }
+  // Eight glosses at once: offsets and sizes in 32-bit lanes, interleaved into the eight
+  // GlossSpans of one 64-byte store. (The masked widening, every lane selected, stands for the
+  // plain one, which GCC 12 warns of as reading an undefined value.)
+  static constexpr std::uint32_t block_glosses = 8;
+  __attribute__((target("avx512f,avx512bw"))) static unsigned gloss_block(const std::uint16_t* at, std::size_t start,
+                                                                         GlossSpan* gloss) noexcept {
+    static_assert(sizeof(GlossSpan) == 8 && offsetof(GlossSpan, size) == 4);
+    const __m512i here = _mm512_maskz_cvtepu16_epi32(0xFF, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(at)));
+    const __m512i next =
+        _mm512_maskz_cvtepu16_epi32(0xFF, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(at + 1)));
+    const __m512i offsets = _mm512_sub_epi32(here, _mm512_set1_epi32(static_cast<int>(start) - 1));
+    const __m512i sizes = _mm512_sub_epi32(_mm512_sub_epi32(next, here), _mm512_set1_epi32(1));
+    const __m512i interleave = _mm512_setr_epi32(0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23);
+    _mm512_storeu_si512(gloss, _mm512_permutex2var_epi32(offsets, interleave, sizes));
+    return static_cast<unsigned>(_cvtmask16_u32(_mm512_mask_testn_epi32_mask(0xFF, sizes, sizes)));
   }
 };
 

@@ -31,7 +31,7 @@ struct ChunkPositions {
   static constexpr std::size_t max_words = StructureMasks::max_words;
   // Room for every byte of a chunk, plus the slots written beyond the last position (a mask
   // word's positions are written up to four at a time, or 32 with AVX-512) and read beyond it
-  // (a run of glosses is read four at a time).
+  // (a run of glosses is read 16 at a time with AVX-512).
   static constexpr std::size_t slack = 32;
 
   std::uint32_t newline_count = 0;
@@ -57,7 +57,7 @@ struct PlainScan {
 /// (the caller hands it to the line parser, which finds exactly what a byte-by-byte reading
 /// would); returns `StructureMasks::none` once no LF is left, with `scan.line_start` past the
 /// last LF. Writes at most one record per 11 bytes and one gloss per 2 bytes of the chunk,
-/// and one record and up to three glosses of scratch beyond the last it takes (room the caller
+/// and one record and up to seven glosses of scratch beyond the last it takes (room the caller
 /// must make).
 /// Never throws: errors are the caller's to report.
 /// `positions` is what `index_chunk` made of `masks`. `chunk[0, readable)` may be read
