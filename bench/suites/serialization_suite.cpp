@@ -6,7 +6,10 @@
 
 #include <cerrno>
 #include <memory>
+#include <string_view>
 #include <system_error>
+#include <utility>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -86,62 +89,81 @@ void run_data_set(SuiteContext& context, const SerializationSuite& suite, DataKi
   }
   const Checksum expected_bytes = bytes_checksum(reference_bytes);
 
-  // Writers, each to a file of its own, checked once by reading it back.
-  auto run_writer = [&](const std::string& name, Cost cost, const WriteFn& write,
-                        const std::function<void(const std::filesystem::path&)>& check_output) {
+  // Writers, measured side by side: each run of a writer makes a new file of the writer's own
+  // (so that the other writers' runs, which come in between, cannot touch it), and `finish`
+  // checks the last one once by reading it back.
+  std::vector<InterleavedSuiteVariant> write_rows;
+  auto add_writer = [&](std::string_view name, Cost cost, WriteFn write,
+                        std::function<void(const std::filesystem::path&)> check_output) {
     const std::filesystem::path out =
         context.temp.file(fmt::format("{}-{}-{}.{}", suite.name, data, name, suite.extension));
-    run_variant(
-        context, {suite.name, "write", data, name}, cost,
-        [&](Stopwatch& watch) {
-          // Every run creates a new file: rewriting a truncated one makes ext4 start writeback
-          // at close (auto_da_alloc), a cost that would fall on some variants and not others.
-          std::filesystem::remove(out);
-          watch.start();
-          write(set, out);
-        },
-        [&](Timing timing) {
-          check_output(out);
-          Measurement m{.timing = std::move(timing), .cost = cost, .bytes = size_of_file(out), .entries = {}};
-          std::filesystem::remove(out);
-          return m;
-        });
+    write_rows.push_back({
+        .id = {suite.name, "write", data, name},
+        .cost = cost,
+        .run =
+            [&set, out, write = std::move(write)](Stopwatch& watch) {
+              // Every run creates a new file: rewriting a truncated one makes ext4 start
+              // writeback at close (auto_da_alloc), a cost that would fall on some variants and
+              // not others.
+              std::filesystem::remove(out);
+              watch.start();
+              write(set, out);
+            },
+        .skip_reason = {},
+        .finish =
+            [out, cost, check_output = std::move(check_output)](Timing timing) {
+              check_output(out);
+              Measurement m{.timing = std::move(timing), .cost = cost, .bytes = size_of_file(out), .entries = {}};
+              std::filesystem::remove(out);
+              return m;
+            },
+    });
   };
   for (const WriteVariant& w : suite.writers) {
     if (!w.write) {
-      skip_variant(context, {suite.name, "write", data, w.name}, w.unavailable);
+      write_rows.push_back({.id = {suite.name, "write", data, w.name}, .cost = w.cost, .run = {},
+                            .skip_reason = w.unavailable, .finish = {}});
       continue;
     }
-    run_writer(w.name, w.cost, w.write, [&](const std::filesystem::path& out) {
+    add_writer(w.name, w.cost, w.write, [&suite, &expected](const std::filesystem::path& out) {
       if (!suite.read_back) throw ValidationError("no reader to check the file written");
       check(suite.read_back(out), expected, "the file written reads back wrong");
     });
   }
-  run_writer(
+  add_writer(
       "write-once", Cost::normal,
-      [&](const DataSet&, const std::filesystem::path& out) { write_once(reference_bytes, out); },
-      [&](const std::filesystem::path& out) {
+      [&reference_bytes](const DataSet&, const std::filesystem::path& out) { write_once(reference_bytes, out); },
+      [&reference_bytes](const std::filesystem::path& out) {
         if (read_file(out) != reference_bytes) throw ValidationError("the file written differs from the rendered bytes");
       });
+  run_variants_interleaved(context, write_rows);
 
-  // Readers, all of the reference file, each run validated.
-  auto run_reader = [&](const std::string& name, Cost cost, const ReadFn& read, const Checksum& want) {
-    run_variant(
-        context, {suite.name, "read", data, name}, cost,
-        [&](Stopwatch& watch) { check(read(reference, watch), want, "the result read"); },
-        [&](Timing timing) {
-          return Measurement{.timing = std::move(timing), .cost = cost,
-                             .bytes = reference_bytes.size(), .entries = {}};
-        });
+  // Readers, measured side by side, all of the reference file (which nothing writes while
+  // they run), each run validated.
+  std::vector<InterleavedSuiteVariant> read_rows;
+  auto add_reader = [&](std::string_view name, Cost cost, ReadFn read, const Checksum& want) {
+    read_rows.push_back({
+        .id = {suite.name, "read", data, name},
+        .cost = cost,
+        .run = [&reference, read = std::move(read), want](
+                   Stopwatch& watch) { check(read(reference, watch), want, "the result read"); },
+        .skip_reason = {},
+        .finish =
+            [cost, bytes = reference_bytes.size()](Timing timing) {
+              return Measurement{.timing = std::move(timing), .cost = cost, .bytes = bytes, .entries = {}};
+            },
+    });
   };
   for (const ReadVariant& r : suite.readers) {
     if (!r.read) {
-      skip_variant(context, {suite.name, "read", data, r.name}, r.unavailable);
+      read_rows.push_back({.id = {suite.name, "read", data, r.name}, .cost = r.cost, .run = {},
+                           .skip_reason = r.unavailable, .finish = {}});
       continue;
     }
-    run_reader(r.name, r.cost, r.read, expected);
+    add_reader(r.name, r.cost, r.read, expected);
   }
-  run_reader("read-once", Cost::normal, read_once, expected_bytes);
+  add_reader("read-once", Cost::normal, read_once, expected_bytes);
+  run_variants_interleaved(context, read_rows);
   std::filesystem::remove(reference);
 }
 

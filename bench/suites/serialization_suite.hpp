@@ -1,6 +1,9 @@
 // The shape shared by the json, ston and csv suites: for each data set, every writer writes
 // the rows to a file of its own, and every reader reads one reference file; the limits
-// `write-once` and `read-once` are added to every suite.
+// `write-once` and `read-once` are added to every suite. The writers of a data set, then its
+// readers, are measured side by side in interleaved rounds (run_variants_interleaved), so that
+// the ratios the tables show (buffered against unbuffered, the peers, the floor) compare runs
+// made under the same conditions on a machine whose speed drifts.
 #pragma once
 
 #include <filesystem>

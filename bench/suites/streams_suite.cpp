@@ -1,11 +1,15 @@
 // The streams suite (issue 2's micro-benchmark): N MB written and read one byte at a time
 // through bufstream's 64 KiB buffered streams over a descriptor, against stdio's
 // putc_unlocked/getc_unlocked, iostreams' put/get, and the unbuffered descriptor streams
-// (one system call per byte: 1 MB only, compared as throughput).
+// (one system call per byte: 1 MB only, compared as throughput). The writers, then the
+// readers, are measured side by side in interleaved rounds, so that their ratios compare runs
+// made under the same conditions.
 #include <cstdio>
 #include <fstream>
 #include <string>
 #include <system_error>
+#include <utility>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -168,24 +172,34 @@ void run_streams_suite(SuiteContext& context) {
   };
   auto bytes_for = [&](Cost cost) { return cost == Cost::slow ? std::min(unbuffered_bytes, full) : full; };
 
+  // The writers side by side, each to a file of its own (the other writers' runs come between
+  // a writer's last run and the check of its file in `finish`).
+  std::vector<InterleavedSuiteVariant> write_rows;
   for (const StreamVariant& v : writers) {
     const std::uint64_t n = bytes_for(v.cost);
     const std::filesystem::path path = context.temp.file(fmt::format("streams-write-{}.bin", v.name));
-    run_variant(
-        context, {"streams", "write", "bytes", v.name}, v.cost, 
-        [&](Stopwatch& watch) {
-          std::filesystem::remove(path);  // a new file each run (see serialization_suite.cpp)
-          watch.start();
-          v.write(path, n);
-        },
-        [&](Timing timing) {
-          check_written(path, n);
-          std::filesystem::remove(path);
-          return Measurement{.timing = std::move(timing), .cost = v.cost, .bytes = n, .entries = {}};
-        });
+    write_rows.push_back({
+        .id = {"streams", "write", "bytes", v.name},
+        .cost = v.cost,
+        .run =
+            [path, n, write = v.write](Stopwatch& watch) {
+              std::filesystem::remove(path);  // a new file each run (see serialization_suite.cpp)
+              watch.start();
+              write(path, n);
+            },
+        .skip_reason = {},
+        .finish =
+            [path, n, cost = v.cost](Timing timing) {
+              check_written(path, n);
+              std::filesystem::remove(path);
+              return Measurement{.timing = std::move(timing), .cost = cost, .bytes = n, .entries = {}};
+            },
+    });
   }
+  run_variants_interleaved(context, write_rows);
 
-  // Every reader reads the same file (the unbuffered one only its first megabyte).
+  // The readers side by side, all of the same file (the unbuffered one only its first
+  // megabyte).
   const std::filesystem::path input = context.temp.file("streams-read.bin");
   {
     std::string bytes(full, '\0');
@@ -194,20 +208,27 @@ void run_streams_suite(SuiteContext& context) {
   }
   const std::uint64_t hash_full = expected_hash(full);
   const std::uint64_t hash_small = expected_hash(bytes_for(Cost::slow));
+  std::vector<InterleavedSuiteVariant> read_rows;
   for (const StreamVariant& v : readers) {
     const std::uint64_t n = bytes_for(v.cost);
     const std::uint64_t want = v.cost == Cost::slow ? hash_small : hash_full;
-    run_variant(
-        context, {"streams", "read", "bytes", v.name}, v.cost,
-        [&](Stopwatch& watch) {
-          const std::uint64_t got = v.read(input, n);
-          watch.stop();
-          if (got != want) throw ValidationError("the bytes read differ from the bytes in the file");
-        },
-        [&](Timing timing) {
-          return Measurement{.timing = std::move(timing), .cost = v.cost, .bytes = n, .entries = {}};
-        });
+    read_rows.push_back({
+        .id = {"streams", "read", "bytes", v.name},
+        .cost = v.cost,
+        .run =
+            [&input, n, want, read = v.read](Stopwatch& watch) {
+              const std::uint64_t got = read(input, n);
+              watch.stop();
+              if (got != want) throw ValidationError("the bytes read differ from the bytes in the file");
+            },
+        .skip_reason = {},
+        .finish =
+            [n, cost = v.cost](Timing timing) {
+              return Measurement{.timing = std::move(timing), .cost = cost, .bytes = n, .entries = {}};
+            },
+    });
   }
+  run_variants_interleaved(context, read_rows);
   std::filesystem::remove(input);
 }
 

@@ -179,6 +179,41 @@ TEST_F(BenchProgram, EveryVariantIsMeasuredOrSkippedWithAReasonAndNoneFailed) {
   EXPECT_EQ(seen.size(), expected_count) << "a variant BENCHMARKS.md does not name was reported";
 }
 
+// Every suite measures each (op, data set) group's variants side by side in interleaved rounds,
+// so that the ratios a table shows compare runs made under the same conditions: stderr
+// announces each group once, with as many variants as the group has measured (or failed).
+TEST_F(BenchProgram, EveryGroupIsMeasuredSideBySide) {
+  ASSERT_EQ(status_, 0);
+  const nlohmann::json j = report();
+  std::map<std::string, int> measured;  // "suite/op/data" -> variants measured
+  for (const nlohmann::json& r : j["results"]) {
+    ++measured[r["suite"].get<std::string>() + "/" + r["op"].get<std::string>() + "/" + r["data"].get<std::string>()];
+  }
+  std::map<std::string, std::vector<int>> announced;  // "suite/op/data" -> variant counts announced
+  std::istringstream err(slurp(*dir_ / "err.txt"));
+  for (std::string line; std::getline(err, line);) {
+    if (line.find(" variants side by side") == std::string::npos) continue;
+    std::istringstream words(line);
+    std::string suite, data, op;
+    int variants = 0;
+    words >> suite >> data >> op >> variants;
+    announced[suite + "/" + op + "/" + data].push_back(variants);
+  }
+  std::size_t groups = 0;
+  for (const auto& [suite_op, variants] : expected_variants()) {
+    for (const std::string& data : data_sets_of(suite_op.first)) {
+      const std::string k = suite_op.first + "/" + suite_op.second + "/" + data;
+      // A group whose variants were all skipped (a format not built) has no rounds to run.
+      const std::vector<int> want = measured[k] > 0 ? std::vector<int>{measured[k]} : std::vector<int>{};
+      EXPECT_EQ(announced[k], want) << k << " should be measured side by side once";
+      if (!want.empty()) ++groups;
+    }
+  }
+  std::size_t announced_groups = 0;
+  for (const auto& [k, counts] : announced) announced_groups += counts.empty() ? 0u : 1u;
+  EXPECT_EQ(announced_groups, groups) << "a group BENCHMARKS.md does not name was measured";
+}
+
 TEST_F(BenchProgram, PeersFoundAtConfigureTimeAreMeasured) {
   ASSERT_EQ(status_, 0);
   // The limits and the always-available peers never depend on anything optional.
