@@ -7,9 +7,7 @@
 namespace bufstream::bench {
 namespace {
 
-// The measured runs of one variant so far, and whether its policy wants another one. Both
-// `measure` and `measure_interleaved` go through it, so that they time, stop and summarise
-// runs the same way.
+// The measured runs of one variant so far, and whether its policy wants another one.
 class Samples {
  public:
   explicit Samples(const RunPolicy& policy) noexcept : policy_(policy) {}
@@ -69,14 +67,6 @@ double median(std::vector<double> values) {
   std::sort(values.begin(), values.end());
   const std::size_t n = values.size();
   return n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
-}
-
-Timing measure(const RunPolicy& policy, const TimedRun& run) {
-  Stopwatch watch;
-  for (int i = 0; i < policy.warmups; ++i) warm_up(run, watch);
-  Samples samples(policy);
-  while (samples.wants_another_run()) samples.run_once(run, watch);
-  return std::move(samples).timing();
 }
 
 std::vector<InterleavedResult> measure_interleaved(std::span<const InterleavedVariant> variants,

@@ -1,5 +1,5 @@
-// The measurement loop: warm-up, repetitions, median/min/max; one variant at a time
-// (`measure`) or several side by side in interleaved rounds (`measure_interleaved`).
+// The measurement loop: the variants a table compares, side by side in interleaved rounds
+// (warm-ups, then one run of each per round); median/min/max of each one's runs.
 #pragma once
 
 #include <cstdint>
@@ -44,10 +44,6 @@ struct Timing {
 /// what is to be timed, then validates its result (throwing `ValidationError` if wrong).
 using TimedRun = std::function<void(Stopwatch&)>;
 
-/// Runs the warm-ups (validated too, not recorded), then the repetitions. An exception from
-/// any run propagates.
-Timing measure(const RunPolicy& policy, const TimedRun& run);
-
 /// One of the variants that `measure_interleaved` measures side by side.
 struct InterleavedVariant {
   RunPolicy policy;
@@ -56,7 +52,7 @@ struct InterleavedVariant {
 
 /// What `measure_interleaved` found for one variant: exactly one of the two is set.
 struct InterleavedResult {
-  /// The variant's timing, from its own samples, computed as `measure` computes it.
+  /// The variant's timing, from its own samples.
   std::optional<Timing> timing;
   /// What a warm-up or a measured run of the variant threw; it ran no more after that.
   std::exception_ptr error;

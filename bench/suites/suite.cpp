@@ -43,19 +43,6 @@ std::string describe(const std::exception_ptr& error) {
 
 }  // namespace
 
-void run_variant(SuiteContext& context, const VariantId& id, Cost cost, const TimedRun& run,
-                 const std::function<Measurement(Timing)>& finish) {
-  progress_begin(id.suite, id.data, id.op, id.variant);
-  Timing timing;
-  try {
-    timing = measure(run_policy(cost, context.options.repeat), run);
-  } catch (const std::exception& e) {
-    record_failed(context, id, e.what());
-    return;
-  }
-  record_measured(context, id, cost, std::move(timing), finish);
-}
-
 void run_variants_interleaved(SuiteContext& context, std::span<const InterleavedSuiteVariant> variants) {
   // The variants that can run, and where each one's result goes back in table order.
   std::vector<InterleavedVariant> runnable;

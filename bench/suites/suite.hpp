@@ -1,5 +1,5 @@
-// What every suite gets, and the ways a suite measures and records its variants: one after the
-// other (`run_variant`), or side by side in interleaved rounds (`run_variants_interleaved`).
+// What every suite gets, and the way a suite measures and records its variants: side by side,
+// in interleaved rounds (`run_variants_interleaved`).
 #pragma once
 
 #include <functional>
@@ -27,14 +27,6 @@ struct VariantId {
   std::string_view variant;
 };
 
-/// Measures `run` under the policy for `cost` and records the result, with progress on stderr.
-/// `finish` turns the timing into the measurement (filling in bytes, entries) and may check
-/// once what the runs produced (read a written file back); it is not timed. A
-/// `ValidationError` or any other exception from either is recorded as a failure of this
-/// variant, and the suite goes on with the next one.
-void run_variant(SuiteContext& context, const VariantId& id, Cost cost, const TimedRun& run,
-                 const std::function<Measurement(Timing)>& finish);
-
 /// A row of a suite whose variants are measured side by side. Without `run`, the variant is
 /// recorded as skipped with `skip_reason`.
 struct InterleavedSuiteVariant {
@@ -42,7 +34,8 @@ struct InterleavedSuiteVariant {
   Cost cost = Cost::normal;
   TimedRun run;
   std::string skip_reason;
-  /// As for `run_variant`: turns the variant's timing into its measurement, untimed.
+  /// Turns the variant's timing into its measurement (filling in bytes, entries), untimed; it
+  /// may check once what the runs produced (read a written file back).
   std::function<Measurement(Timing)> finish;
 };
 

@@ -3,7 +3,9 @@
 // the reference CSV parser that checks written files, and the JSON and SVG reports.
 #include <algorithm>
 #include <exception>
+#include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -73,16 +75,27 @@ TEST(Measure, MedianOfOddAndEvenCounts) {
   EXPECT_EQ(median({7}), 7);
 }
 
+// One variant alone: its warm-ups, then its runs.
+std::vector<InterleavedResult> measure_alone(const RunPolicy& policy, TimedRun run) {
+  const InterleavedVariant variant{.policy = policy, .run = std::move(run)};
+  return measure_interleaved(std::span<const InterleavedVariant>(&variant, 1));
+}
+
 TEST(Measure, RunsWarmUpsAndRepetitionsAndValidatesEach) {
   int calls = 0;
-  const Timing t = measure({.warmups = 1, .runs = 4, .budget_ms = 1e9}, [&](Stopwatch&) { ++calls; });
+  const auto ok = measure_alone({.warmups = 1, .runs = 4, .budget_ms = 1e9}, [&](Stopwatch&) { ++calls; });
   EXPECT_EQ(calls, 5);
+  ASSERT_EQ(ok.size(), 1u);
+  ASSERT_TRUE(ok[0].timing.has_value());
+  const Timing& t = *ok[0].timing;
   EXPECT_EQ(t.runs(), 4);
   EXPECT_LE(t.min_ms, t.median_ms);
   EXPECT_LE(t.median_ms, t.max_ms);
-  EXPECT_THROW(measure({.warmups = 0, .runs = 2, .budget_ms = 1e9},
-                       [](Stopwatch&) { throw ValidationError("wrong"); }),
-               ValidationError);
+  const auto wrong = measure_alone({.warmups = 0, .runs = 2, .budget_ms = 1e9},
+                                   [](Stopwatch&) { throw ValidationError("wrong"); });
+  ASSERT_EQ(wrong.size(), 1u);
+  EXPECT_FALSE(wrong[0].timing.has_value());
+  EXPECT_THROW(std::rethrow_exception(wrong[0].error), ValidationError);
 }
 
 TEST(Measure, SlowVariantsRunFewerTimesWithoutWarmUp) {
@@ -95,9 +108,10 @@ TEST(Measure, SlowVariantsRunFewerTimesWithoutWarmUp) {
 
 TEST(Measure, ABudgetOfZeroStillRunsOnce) {
   int calls = 0;
-  const Timing t = measure({.warmups = 0, .runs = 5, .budget_ms = 0}, [&](Stopwatch&) { ++calls; });
+  const auto results = measure_alone({.warmups = 0, .runs = 5, .budget_ms = 0}, [&](Stopwatch&) { ++calls; });
   EXPECT_EQ(calls, 1);
-  EXPECT_EQ(t.runs(), 1);
+  ASSERT_TRUE(results.at(0).timing.has_value());
+  EXPECT_EQ(results[0].timing->runs(), 1);
 }
 
 // Fake variants for the interleaved measurement: each call appends the variant's name to a

@@ -26,7 +26,7 @@ struct EntryOut {
 /// The line ends and slashes of one classified chunk as lists of chunk offsets, in order, with
 /// their ranks: the scan walks the line ends as a counted loop and takes each entry's glosses
 /// as a run of the slash list, so that neither costs a branch per 64-byte word or per gloss
-/// (which the processor would mispredict about twice per entry). Built by `index_chunk`.
+/// (which the processor would mispredict about twice per entry). Built by a `ChunkIndexer`.
 struct ChunkPositions {
   static constexpr std::size_t max_words = StructureMasks::max_words;
   // Room for every byte of a chunk, plus the slots written beyond the last position (a mask
@@ -60,9 +60,9 @@ struct PlainScan {
 /// and one record and up to seven glosses of scratch beyond the last it takes (room the caller
 /// must make).
 /// Never throws: errors are the caller's to report.
-/// `positions` is what `index_chunk` made of `masks`. `chunk[0, readable)` may be read
-/// (`readable >= chunk_size`: the text may go on after the chunk): a line is read 64 bytes at
-/// a time from its start.
+/// `positions` is what the path's `ChunkIndexer` made of `masks`. `chunk[0, readable)` may be
+/// read (`readable >= chunk_size`: the text may go on after the chunk): a line is read 64
+/// bytes at a time from its start.
 using PlainEntryScanner = std::size_t (*)(const StructureMasks& masks, const ChunkPositions& positions,
                                           const char* chunk, std::size_t chunk_size, std::size_t readable,
                                           std::size_t valid_end, PlainScan& scan) noexcept;

@@ -21,10 +21,10 @@ class StructureMasks {
   /// Classifies `text[0, size)`, `size <= max_bytes` (SSE2, or AVX2 or AVX-512 when the
   /// processor has it), which must start at a UTF-8 sequence boundary. Checks its UTF-8 on the
   /// way: the AVX2 and AVX-512 classifiers by three nibble-table look-ups per byte (Keiser and
-  /// Lemire), the others by
-  /// shape (the rare bytes C0 C1 E0 ED F0..FF, whose validity depends on more, go to the decoder):
-  /// true means that every byte up to the last complete sequence is valid UTF-8; false means
-  /// that there is an error somewhere, which the caller finds with `utf8::find_invalid`.
+  /// Lemire), the others by shape (the rare bytes C0 C1 E0 ED F0..FF, whose validity depends on
+  /// more, go to the decoder): true means that every byte up to the last complete sequence is
+  /// valid UTF-8; false means that there is an error somewhere, which the caller finds with
+  /// `utf8::find_invalid`.
   bool classify(const char* text, std::size_t size) noexcept;
 
   /// The implementations `classify` chooses from, for the tests that check each one.
