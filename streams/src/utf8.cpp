@@ -20,6 +20,10 @@ std::string_view describe(Error error) noexcept {
   return "invalid UTF-8";
 }
 
+std::string describe_invalid_byte(unsigned char lead, Error error) {
+  return "expected UTF-8 text but found " + describe_byte(lead) + " (" + std::string(describe(error)) + ")";
+}
+
 namespace {
 
 constexpr bool is_continuation(unsigned char b) noexcept { return (b & 0xC0) == 0x80; }

@@ -27,13 +27,17 @@ Parse each FILE completely (standard input if none, or '-'), strictly:
   json   RFC 8259: one value, nothing after it but whitespace
   jsonl  one JSON value per line
   csv    RFC 4180: quotes closed, no bare quote in an unquoted field, nothing but a separator
-         or line end after a closing quote, the same number of fields in every record
+         or line end after a closing quote, the same number of fields in every record;
+         every field UTF-8 (unless --bytes)
   tsv    the same, with tabs
-  ston   the STON grammar; every @N reference must point to an object that exists
+  ston   the STON grammar (at least one value); every @N reference must point to an object
+         that exists
+A UTF-8 byte-order mark at the start of a file is skipped.
 
 Options:
   -f, --format F      json, jsonl, csv, tsv or ston (default: from each file's extension)
   -s, --separator C   CSV field separator (one byte; default ',' for csv, tab for tsv)
+      --bytes         CSV: fields may be any bytes, not only UTF-8 text
       --comments      STON: allow /* */ and // comments
   -h, --help          show this help
 
@@ -75,11 +79,12 @@ void check_one(FileFormat format, const ParsedArgs& args, Input& input) {
       return;
     }
     case FileFormat::ston: {
+      // At least one value: an empty input is an error, as in Pharo.
       ston::Reader reader(in, ston_reader_options(args, input.name()));
-      while (!reader.at_end()) {
+      do {
         ston::Document doc;  // one value at a time: memory stays proportional to one value
         reader.read(doc);
-      }
+      } while (!reader.at_end());
       return;
     }
   }
@@ -88,7 +93,7 @@ void check_one(FileFormat format, const ParsedArgs& args, Input& input) {
 }  // namespace
 
 int run_check(std::span<const std::string> argv) {
-  const ParsedArgs args = parse_args(argv, {{"format", 'f', true}, {"separator", 's', true}, {"comments", 0, false}});
+  const ParsedArgs args = parse_args(argv, {{"format", 'f', true}, {"separator", 's', true}, {"bytes", 0, false}, {"comments", 0, false}});
   if (args.has("help")) {
     std::fputs(help.data(), stdout);
     return 0;

@@ -4,7 +4,6 @@
 #pragma once
 
 #include <span>
-#include <stdexcept>
 #include <string>
 
 #include <bufstream/errors.hpp>
@@ -15,19 +14,6 @@ int run_check(std::span<const std::string> args);
 int run_convert(std::span<const std::string> args);
 int run_fmt(std::span<const std::string> args);
 int run_cedict(std::span<const std::string> args);
-
-/// Input that is valid in its format but cannot be converted to the target format (a STON
-/// tagged object in JSON, say): exit status 1, printed as "PATH: error: MESSAGE". Errors
-/// that have a position in the input are ParseErrors instead.
-class ConversionError : public std::runtime_error {
- public:
-  ConversionError(std::string path, const std::string& message)
-      : std::runtime_error(message), path_(std::move(path)) {}
-  const std::string& path() const noexcept { return path_; }
-
- private:
-  std::string path_;
-};
 
 /// Prints a ParseError as compilers do: "PATH:LINE:COLUMN: error: MESSAGE".
 void print_parse_error(const ParseError& error, const std::string& path);

@@ -58,9 +58,15 @@ Options:
       --infer          CSV input: fields that are JSON numbers or true/false become numbers
                        and booleans
   -s, --separator C    CSV input separator (default ',' for csv, tab for tsv)
+      --bytes          CSV to CSV: fields may be any bytes (default: they must be UTF-8)
       --lf             CSV output: end lines with LF (default CRLF, as RFC 4180 says)
       --comments       STON input: allow /* */ and // comments
+      --flush-each     flush the output after each record or top-level value, so that a
+                       pipeline sees each one as it comes (default: when the buffer is full)
   -h, --help           show this help
+
+OUT, when it is a file, is written to a temporary file beside it and renamed over it only when
+the whole conversion succeeded: on any error OUT keeps its old content, and IN may be OUT.
 )";
 
 struct Plan {
@@ -69,6 +75,10 @@ struct Plan {
   const ParsedArgs& args;
   bool pretty;
 };
+
+// Conversions call `output.end_record()` after each CSV record, each element of a top-level
+// JSON array, each JSON Lines value and each top-level STON value: the units a pipeline waits
+// for (`--flush-each`).
 
 bool is_csv(FileFormat f) { return f == FileFormat::csv || f == FileFormat::tsv; }
 bool is_json(FileFormat f) { return f == FileFormat::json || f == FileFormat::jsonl; }
@@ -117,7 +127,8 @@ void emit_field(Events& events, std::string_view field, bool infer) {
 // Emits the records as events: an array (or, for JSON Lines, one top-level value each) of
 // objects keyed by the header, or of arrays with --no-header.
 template <class Events>
-void emit_csv(csv::Reader& reader, Events& events, bool top_level_array, bool header, bool infer) {
+void emit_csv(csv::Reader& reader, Events& events, Output& output, bool top_level_array, bool header,
+              bool infer) {
   std::vector<std::string> names;
   if (top_level_array) events.begin_array();
   if (header) {
@@ -144,6 +155,7 @@ void emit_csv(csv::Reader& reader, Events& events, bool top_level_array, bool he
       for (std::string_view field : *record) emit_field(events, field, infer);
       events.end_array();
     }
+    output.end_record();
   }
   if (top_level_array) events.end_array();
 }
@@ -159,7 +171,7 @@ void convert_from_csv(const Plan& plan, Input& input, Output& output) {
       const bool lines = plan.to == FileFormat::jsonl;
       json::Writer writer(output.stream(), {.indent = plan.pretty && !lines ? 2u : 0u, .json_lines = lines});
       JsonEventWriter events(writer);
-      emit_csv(reader, events, !lines, header, infer);
+      emit_csv(reader, events, output, !lines, header, infer);
       writer.finish();
       if (!lines) output.stream().lf();
       return;
@@ -167,14 +179,17 @@ void convert_from_csv(const Plan& plan, Input& input, Output& output) {
     case FileFormat::ston: {
       ston::Writer writer(output.stream(), {.pretty = plan.pretty});
       StonEventWriter events(writer);
-      emit_csv(reader, events, true, header, infer);
+      emit_csv(reader, events, output, true, header, infer);
       output.stream().lf();
       return;
     }
     case FileFormat::csv:
     case FileFormat::tsv: {
       csv::Writer writer(output.stream(), csv_writer_options(plan));
-      while (const csv::Record* record = reader.next()) writer.record(record->fields());
+      while (const csv::Record* record = reader.next()) {
+        writer.record(record->fields());
+        output.end_record();
+      }
       return;
     }
   }
@@ -253,13 +268,31 @@ void convert_from_json(const Plan& plan, Input& input, Output& output) {
   // each value (jsonl).
   auto for_each_unit = [&](auto each) {
     if (lines_in) {
-      while (!reader.at_end()) each();
+      while (!reader.at_end()) {
+        each();
+        output.end_record();
+      }
     } else {
       if (reader.peek() != json::ValueType::array) {
         reader.fail_at(reader.position().offset, "expected an array (its elements are the output's rows or lines)");
       }
       reader.begin_array();
-      while (reader.next_element()) each();
+      while (reader.next_element()) {
+        each();
+        output.end_record();
+      }
+      reader.finish();
+    }
+  };
+  // Into one JSON or STON value: JSON Lines values become the elements of an array, a
+  // top-level array's elements are copied one at a time, any other value whole.
+  auto write_units = [&](auto& events) {
+    if (lines_in) {
+      events.begin_array();
+      for_each_unit([&] { reader.parse(events); });
+      events.end_array();
+    } else {
+      copy_by_elements(reader, events, [&] { output.end_record(); });
       reader.finish();
     }
   };
@@ -274,14 +307,7 @@ void convert_from_json(const Plan& plan, Input& input, Output& output) {
     case FileFormat::json: {
       json::Writer writer(output.stream(), {.indent = plan.pretty ? 2u : 0u});
       JsonEventWriter events(writer);
-      if (lines_in) {
-        writer.begin_array();
-        while (!reader.at_end()) reader.parse(events);
-        writer.end_array();
-      } else {
-        reader.parse(events);
-        reader.finish();
-      }
+      write_units(events);
       writer.finish();
       output.stream().lf();
       return;
@@ -296,14 +322,7 @@ void convert_from_json(const Plan& plan, Input& input, Output& output) {
     case FileFormat::ston: {
       ston::Writer writer(output.stream(), {.pretty = plan.pretty});
       StonEventWriter events(writer);
-      if (lines_in) {
-        writer.begin_list();
-        while (!reader.at_end()) reader.parse(events);
-        writer.end_list();
-      } else {
-        reader.parse(events);
-        reader.finish();
-      }
+      write_units(events);
       output.stream().lf();
       return;
     }
@@ -314,7 +333,6 @@ void convert_from_json(const Plan& plan, Input& input, Output& output) {
 
 void convert_from_ston(const Plan& plan, Input& input, Output& output) {
   ston::Reader reader(input.stream(), ston_reader_options(plan.args, input.name()));
-  std::size_t index = 0;
   // Each top-level value is written on its own; a value that the target cannot hold is an
   // error at the start of the top-level value that holds it, naming the value.
   auto write_value = [&](ston::Writer& writer, const ston::Value& v, const SourcePosition& start) {
@@ -324,28 +342,36 @@ void convert_from_ston(const Plan& plan, Input& input, Output& output) {
       throw ParseError(start, fmt::format("cannot convert this value: {}", e.what()), input.name());
     }
   };
+  // Calls `each(value, start, first)` for every top-level value. An input with none (nothing
+  // but whitespace) is an error, as in Pharo: "expected a value but found end of input".
+  auto for_each_value = [&](auto each) {
+    bool first = true;
+    (void)reader.at_end();  // skips what comes before the first value, so `start` is where it is
+    do {
+      const SourcePosition start = reader.position();
+      ston::Document doc;
+      each(reader.read(doc), start, first);
+      output.end_record();
+      first = false;
+    } while (!reader.at_end());
+  };
   switch (plan.to) {
     case FileFormat::json:
     case FileFormat::jsonl: {
       const bool lines = plan.to == FileFormat::jsonl;
       bool array = false;  // several STON values become one JSON array
-      while (!reader.at_end()) {
-        const SourcePosition start = reader.position();
-        ston::Document doc;
-        const ston::Value v = reader.read(doc);
-        if (!lines && index == 0 && !reader.at_end()) {
+      for_each_value([&](const ston::Value& v, const SourcePosition& start, bool first) {
+        if (!lines && first && !reader.at_end()) {
           output.stream().put('[');
           array = true;
-        } else if (!lines && index > 0) {
+        } else if (!lines && !first) {
           output.stream().put(',');
         }
         ston::Writer writer(output.stream(), {.pretty = plan.pretty && !lines, .json = true});
         write_value(writer, v, start);
         if (lines) output.stream().lf();
-        ++index;
-      }
+      });
       if (!lines) {
-        if (index == 0) throw ConversionError(input.name(), "the input holds no STON value to convert");
         if (array) output.stream().put(']');
         output.stream().lf();
       }
@@ -353,19 +379,14 @@ void convert_from_ston(const Plan& plan, Input& input, Output& output) {
     }
     case FileFormat::ston: {
       ston::Writer writer(output.stream(), {.pretty = plan.pretty});
-      while (!reader.at_end()) {
-        const SourcePosition start = reader.position();
-        ston::Document doc;
-        write_value(writer, reader.read(doc), start);
-        ++index;
-      }
+      for_each_value([&](const ston::Value& v, const SourcePosition& start, bool) { write_value(writer, v, start); });
       output.stream().lf();
       return;
     }
     case FileFormat::csv:
     case FileFormat::tsv: {
       csv::Writer writer(output.stream(), csv_writer_options(plan));
-      convert_ston_to_csv(reader, writer, input.name());
+      convert_ston_to_csv(reader, writer, input.name(), [&] { output.end_record(); });
       return;
     }
   }
@@ -376,7 +397,8 @@ void convert_from_ston(const Plan& plan, Input& input, Output& output) {
 int run_convert(std::span<const std::string> argv) {
   const ParsedArgs args = parse_args(argv, {{"from", 0, true}, {"to", 0, true}, {"pretty", 0, false},
                                             {"no-header", 0, false}, {"infer", 0, false},
-                                            {"separator", 's', true}, {"lf", 0, false}, {"comments", 0, false}});
+                                            {"separator", 's', true}, {"bytes", 0, false}, {"lf", 0, false},
+                                            {"comments", 0, false}, {"flush-each", 0, false}});
   if (args.has("help")) {
     std::fputs(help.data(), stdout);
     return 0;
@@ -390,9 +412,12 @@ int run_convert(std::span<const std::string> argv) {
   if (!is_csv(plan.from) && (args.has("no-header") || args.has("infer"))) {
     throw UsageError("--no-header and --infer apply to CSV input only");
   }
+  if (args.has("bytes") && !(is_csv(plan.from) && is_csv(plan.to))) {
+    throw UsageError("--bytes applies to CSV to CSV only (JSON and STON hold text, which must be UTF-8)");
+  }
 
   Input input(in_path);
-  Output output(out_path);
+  Output output(out_path, args.has("flush-each"));
   if (is_csv(plan.from)) {
     convert_from_csv(plan, input, output);
   } else if (is_json(plan.from)) {

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <string_view>
 
+#include <bufstream/json/reader.hpp>
 #include <bufstream/json/writer.hpp>
 #include <bufstream/ston/writer.hpp>
 
@@ -48,5 +49,24 @@ class StonEventWriter {
  private:
   ston::Writer& out_;
 };
+
+/// Copies the next value of `reader` into `events`: a top-level array one element at a time,
+/// with `end_element()` after each (the units `--flush-each` flushes), any other value whole,
+/// followed by `end_element()` too.
+template <class Events, class EndElement>
+void copy_by_elements(json::Reader& reader, Events& events, EndElement end_element) {
+  if (reader.peek() != json::ValueType::array) {
+    reader.parse(events);
+    end_element();
+    return;
+  }
+  reader.begin_array();
+  events.begin_array();
+  while (reader.next_element()) {
+    reader.parse(events);
+    end_element();
+  }
+  events.end_array();
+}
 
 }  // namespace bufstream::cli

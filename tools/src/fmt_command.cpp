@@ -33,14 +33,19 @@ Options:
       --indent N      JSON: spaces per level in the pretty layout (default 2)
   -f, --format F      json, jsonl or ston (default: from the file's extension)
       --comments      STON: allow /* */ and // comments in the input
+      --flush-each    flush the output after each top-level value, JSON Lines line or element
+                      of a top-level array, for pipelines (default: when the buffer is full)
   -h, --help          show this help
+
+A UTF-8 byte-order mark at the start of the input is skipped; an empty STON input is an error.
 )";
 
 }  // namespace
 
 int run_fmt(std::span<const std::string> argv) {
   const ParsedArgs args = parse_args(argv, {{"pretty", 0, false}, {"compact", 0, false}, {"indent", 0, true},
-                                            {"format", 'f', true}, {"comments", 0, false}});
+                                            {"format", 'f', true}, {"comments", 0, false},
+                                            {"flush-each", 0, false}});
   if (args.has("help")) {
     std::fputs(help.data(), stdout);
     return 0;
@@ -60,13 +65,13 @@ int run_fmt(std::span<const std::string> argv) {
   }
 
   Input input(path);
-  Output output("-");
+  Output output("-", args.has("flush-each"));
   switch (format) {
     case FileFormat::json: {
       json::Reader reader(input.stream(), {.source_name = input.name()});
       json::Writer writer(output.stream(), {.indent = pretty ? indent : 0});
       JsonEventWriter events(writer);
-      reader.parse(events);
+      copy_by_elements(reader, events, [&] { output.end_record(); });
       reader.finish();
       writer.finish();
       output.stream().lf();
@@ -76,17 +81,21 @@ int run_fmt(std::span<const std::string> argv) {
       json::Reader reader(input.stream(), {.source_name = input.name()});
       json::Writer writer(output.stream(), {.json_lines = true});
       JsonEventWriter events(writer);
-      while (!reader.at_end()) reader.parse(events);
+      while (!reader.at_end()) {
+        reader.parse(events);
+        output.end_record();
+      }
       writer.finish();
       break;
     }
     case FileFormat::ston: {
       ston::Reader reader(input.stream(), ston_reader_options(args, input.name()));
       ston::Writer writer(output.stream(), {.pretty = pretty});
-      while (!reader.at_end()) {
+      do {  // at least one value: an empty input is an error, as in Pharo
         ston::Document doc;
         writer.write(reader.read(doc));
-      }
+        output.end_record();
+      } while (!reader.at_end());
       output.stream().lf();
       break;
     }

@@ -18,6 +18,7 @@ char csv_separator(FileFormat format, const ParsedArgs& args) {
 csv::ReaderOptions csv_reader_options(FileFormat format, const ParsedArgs& args, const std::string& name) {
   csv::ReaderOptions options;
   options.separator = csv_separator(format, args);
+  options.validate_utf8 = !args.has("bytes");
   options.source_name = name;
   return options;
 }

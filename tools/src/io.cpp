@@ -1,10 +1,15 @@
 #include "io.hpp"
 
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <chrono>
+#include <csignal>
 #include <cstdio>
+#include <cstring>
+
+#include <bufstream/atomic_file_write_stream.hpp>
 
 namespace bufstream::cli {
 
@@ -109,17 +114,108 @@ Input::Input(const std::string& path) : name_(is_stdio(path) ? "<stdin>" : path)
 
 Input::~Input() = default;
 
-Output::Output(const std::string& path) : name_(is_stdio(path) ? "<stdout>" : path) {
+namespace {
+
+// ---- The temporary file and the signals that end the program ------------------------------
+//
+// A signal that ends the program skips every destructor, so the temporary file of a named
+// output is removed by the signal handler itself: it unlinks the path recorded here (in a
+// plain array, which a handler may read) and then lets the signal end the program as it would
+// have. Signals are blocked while the path is recorded, committed or dropped, so the handler
+// never sees a half-written path or a file that has just been renamed into place.
+
+char pending_temporary[4096];
+volatile std::sig_atomic_t has_pending_temporary = 0;
+
+constexpr int ending_signals[] = {SIGHUP, SIGINT, SIGQUIT, SIGTERM};
+
+extern "C" void remove_temporary_and_die(int signal) {
+  if (has_pending_temporary) ::unlink(pending_temporary);
+  // SA_RESETHAND restored the default action; raised again, the signal ends the program when
+  // this handler returns (it is blocked until then), with the status a shell expects.
+  std::raise(signal);
+}
+
+void install_signal_handlers() {
+  static bool installed = false;
+  if (installed) return;
+  installed = true;
+  for (const int signal : ending_signals) {
+    struct ::sigaction old {};
+    // A signal the program was started with ignored (nohup, a background job) stays ignored.
+    if (::sigaction(signal, nullptr, &old) != 0 || old.sa_handler == SIG_IGN) continue;
+    struct ::sigaction action {};
+    action.sa_handler = remove_temporary_and_die;
+    action.sa_flags = static_cast<int>(SA_RESETHAND);
+    sigemptyset(&action.sa_mask);
+    ::sigaction(signal, &action, nullptr);
+  }
+}
+
+// Blocks the ending signals for its lifetime; one that comes meanwhile is delivered after.
+class SignalsBlocked {
+ public:
+  SignalsBlocked() {
+    sigset_t set;
+    sigemptyset(&set);
+    for (const int signal : ending_signals) sigaddset(&set, signal);
+    ::sigprocmask(SIG_BLOCK, &set, &old_);
+  }
+  ~SignalsBlocked() { ::sigprocmask(SIG_SETMASK, &old_, nullptr); }
+  SignalsBlocked(const SignalsBlocked&) = delete;
+  SignalsBlocked& operator=(const SignalsBlocked&) = delete;
+
+ private:
+  sigset_t old_;
+};
+
+void record_pending_temporary(const std::string& path) {
+  if (path.size() >= sizeof pending_temporary) return;  // cannot be, for a path open(2) took
+  std::memcpy(pending_temporary, path.c_str(), path.size() + 1);
+  has_pending_temporary = 1;
+}
+
+// A named output is replaced atomically unless it is something other than a regular file
+// (a device, a named pipe), which is written as it is.
+bool replace_atomically(const std::string& path) {
+  struct ::stat st {};
+  return ::stat(path.c_str(), &st) != 0 || S_ISREG(st.st_mode);
+}
+
+}  // namespace
+
+Output::Output(const std::string& path, bool flush_each)
+    : name_(is_stdio(path) ? "<stdout>" : path), flush_each_(flush_each) {
   if (is_stdio(path)) {
     sink_ = std::make_unique<FdWriteStream>(STDOUT_FILENO, Ownership::borrowed, name_);
+  } else if (replace_atomically(path)) {
+    install_signal_handlers();
+    const SignalsBlocked blocked;
+    auto file = std::make_unique<AtomicFileWriteStream>(std::filesystem::path(path));
+    record_pending_temporary(file->temporary_path());
+    sink_ = std::move(file);
   } else {
     sink_ = std::make_unique<FdWriteStream>(std::filesystem::path(path));
   }
   buffered_ = std::make_unique<BufferedWriteStream>(*sink_);
 }
 
-Output::~Output() = default;
+Output::~Output() {
+  const SignalsBlocked blocked;
+  buffered_.reset();
+  sink_.reset();  // an AtomicFileWriteStream not committed removes its temporary file
+  has_pending_temporary = 0;
+}
 
-void Output::finish() { buffered_->close(); }
+void Output::finish() {
+  const SignalsBlocked blocked;
+  try {
+    buffered_->close();  // closes the sink: a named file is renamed into place
+  } catch (...) {
+    has_pending_temporary = 0;  // a commit that fails removes the temporary file itself
+    throw;
+  }
+  has_pending_temporary = 0;
+}
 
 }  // namespace bufstream::cli

@@ -10,6 +10,7 @@
 #include <bufstream/buffered_write_stream.hpp>
 #include <bufstream/fd_read_stream.hpp>
 #include <bufstream/fd_write_stream.hpp>
+#include <bufstream/write_stream.hpp>
 
 namespace bufstream::cli {
 
@@ -31,21 +32,35 @@ class Input {
   std::unique_ptr<BufferedReadStream> buffered_;
 };
 
-/// A file (or standard output, for "-" or an empty path) written through a 64 KiB buffer.
-/// `finish()` flushes and closes, throwing IoError on failure; call it before reporting
-/// success, or a write error could go unnoticed.
+/// What the command writes: standard output (for "-" or an empty path), or a named file,
+/// through a 64 KiB buffer.
+///
+/// A named regular file (or a new one) is never written in place: the bytes go to a temporary
+/// file beside it (AtomicFileWriteStream) that `finish()` renames over it, so a run that fails
+/// or is interrupted (SIGINT, SIGTERM, SIGHUP, SIGQUIT) leaves the old file as it was and no
+/// temporary file behind, and the input may be the output. Other files (a device such as
+/// /dev/null, a named pipe) are written directly.
 class Output {
  public:
-  explicit Output(const std::string& path);
+  /// `flush_each`: `end_record()` hands everything written so far on (for pipelines).
+  explicit Output(const std::string& path, bool flush_each = false);
+  /// Without `finish()`, drops the new content: a named file keeps its old one.
   ~Output();
 
   WriteStream& stream() noexcept { return *buffered_; }
   const std::string& name() const noexcept { return name_; }
+  /// Marks the end of a record or top-level value; flushes when asked to flush each.
+  void end_record() {
+    if (flush_each_) buffered_->flush();
+  }
+  /// Flushes and closes, throwing IoError on failure; a named file is then in place. Call it
+  /// before reporting success, or a write error could go unnoticed.
   void finish();
 
  private:
   std::string name_;
-  std::unique_ptr<FdWriteStream> sink_;
+  bool flush_each_;
+  std::unique_ptr<WriteStream> sink_;
   std::unique_ptr<BufferedWriteStream> buffered_;
 };
 

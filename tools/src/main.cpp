@@ -59,6 +59,9 @@ int main(int argc, char** argv) {
   // (EPIPE, exit 2), never death by signal. This is the program's own setting, not the
   // library's: the library never touches signal dispositions.
   std::signal(SIGPIPE, SIG_IGN);
+  // An output beyond the file size limit (ulimit -f) must be a write error (EFBIG, exit 2),
+  // after which the temporary file is removed, not death by signal, which would leave it.
+  std::signal(SIGXFSZ, SIG_IGN);
   bufstream::set_lost_data_handler(&report_lost_data);
 
   const std::vector<std::string> args(argv + 1, argv + argc);
@@ -85,9 +88,6 @@ int main(int argc, char** argv) {
     status = 2;
   } catch (const bufstream::ParseError& e) {
     bufstream::cli::print_parse_error(e, e.source_name().empty() ? "<input>" : e.source_name());
-    status = 1;
-  } catch (const bufstream::cli::ConversionError& e) {
-    std::fprintf(stderr, "%s: error: %s\n", e.path().c_str(), e.what());
     status = 1;
   } catch (const bufstream::IoError& e) {
     std::fprintf(stderr, "bufstream: error: %s\n", e.what());

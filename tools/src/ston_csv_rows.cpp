@@ -101,27 +101,33 @@ std::string StonCsvRows::field_text(const ston::Value& v, const std::string& col
   fail(column, fmt::format("{} has no CSV form", describe(v)));
 }
 
-void convert_ston_to_csv(ston::Reader& reader, csv::Writer& writer, const std::string& source_name) {
+void convert_ston_to_csv(ston::Reader& reader, csv::Writer& writer, const std::string& source_name,
+                         const std::function<void()>& end_record) {
   StonCsvRows rows(writer, source_name);
-  if (reader.at_end()) throw ConversionError(source_name, "the input holds no STON value to convert");
+  (void)reader.at_end();  // skips what comes before the first value, so `start` is where it is
   SourcePosition start = reader.position();
   ston::Document doc;
-  const ston::Value first = reader.read(doc);
+  const ston::Value first = reader.read(doc);  // none at all: "expected a value"
   if (reader.at_end()) {  // one value: a list whose elements are the records
     if (!first.is_list()) {
       throw ParseError(start, fmt::format("expected a list (its elements are the CSV records) but found {}",
                                           ston::kind_name(first.kind())),
                        source_name);
     }
-    for (const ston::Value& record : first.as_list()) rows.record(record, start);
+    for (const ston::Value& record : first.as_list()) {
+      rows.record(record, start);
+      end_record();
+    }
     return;
   }
   rows.record(first, start);  // several values: each is a record
+  end_record();
   while (!reader.at_end()) {
     start = reader.position();
     ston::Document next;
     rows.new_document();
     rows.record(reader.read(next), start);
+    end_record();
   }
 }
 

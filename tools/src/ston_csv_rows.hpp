@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <unordered_set>
 
@@ -44,7 +45,9 @@ class StonCsvRows {
 
 /// Converts everything `reader` holds: one top-level list, whose elements are the records, or
 /// several top-level values, each a record (as STON to JSON makes them one JSON array). Every
-/// top-level value is read into memory on its own.
-void convert_ston_to_csv(ston::Reader& reader, csv::Writer& writer, const std::string& source_name);
+/// top-level value is read into memory on its own; an input with none is an error ("expected a
+/// value but found end of input"). `end_record` is called after each record.
+void convert_ston_to_csv(ston::Reader& reader, csv::Writer& writer, const std::string& source_name,
+                         const std::function<void()>& end_record);
 
 }  // namespace bufstream::cli

@@ -95,9 +95,45 @@ bool continues_syllable(const std::vector<Unit>& units, std::size_t i) noexcept 
   return false;
 }
 
+// The same key for a pinyin of ASCII bytes only (every CC-CEDICT entry's but a few hundred),
+// without the units: with no tone marks there is no pending tone, so each byte maps alone, but
+// for "u:". Index builds and scans call this once per entry, so it must not allocate.
+void append_ascii_pinyin_key(std::string_view pinyin, bool keep_tones, std::string& out) {
+  const std::size_t n = pinyin.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    char c = pinyin[i];
+    if (c == ' ' || c == '\t' || c == '\'') continue;
+    if (is_digit(c)) {
+      if (keep_tones) out.push_back(c);
+      continue;
+    }
+    if ((c == 'u' || c == 'U') && i + 1 < n && pinyin[i + 1] == ':') {
+      c = 'v';
+      ++i;
+    } else if (c >= 'A' && c <= 'Z') {
+      c = static_cast<char>(c - 'A' + 'a');
+    }
+    out.push_back(c);
+  }
+}
+
+bool is_ascii(std::string_view s) noexcept {
+  unsigned char any = 0;
+  for (const char c : s) any |= static_cast<unsigned char>(c);
+  return any < 0x80;
+}
+
 }  // namespace
 
 void append_pinyin_key(std::string_view pinyin, bool keep_tones, std::string& out) {
+  if (is_ascii(pinyin)) {
+    append_ascii_pinyin_key(pinyin, keep_tones, out);
+    return;
+  }
+  detail::append_pinyin_key_by_units(pinyin, keep_tones, out);
+}
+
+void detail::append_pinyin_key_by_units(std::string_view pinyin, bool keep_tones, std::string& out) {
   const std::vector<Unit> units = units_of(pinyin);
   std::uint8_t pending = 0;  // the tone of a marked vowel, written where its syllable ends
   const auto end_syllable = [&] {

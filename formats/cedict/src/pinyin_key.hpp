@@ -16,6 +16,12 @@ namespace bufstream::cedict {
 /// (so "Chángē" is "chan2ge1", as pinyin's apostrophe rule intends).
 void append_pinyin_key(std::string_view pinyin, bool keep_tones, std::string& out);
 
+namespace detail {
+/// `append_pinyin_key` by its general path, whatever the bytes (the tests check that the
+/// ASCII path gives the same keys).
+void append_pinyin_key_by_units(std::string_view pinyin, bool keep_tones, std::string& out);
+}  // namespace detail
+
 /// True when `entry_key` (a key with tones) matches `query_key` (a key with tones, some of
 /// them possibly missing): equal after dropping the entry's tone digits where the query has
 /// none. "ni3hao3" matches "nihao", "ni3hao" and "ni3hao3", not "ni2hao".

@@ -1,5 +1,6 @@
 #include <bufstream/csv/reader.hpp>
 
+#include <algorithm>
 #include <cstring>
 #include <stdexcept>
 
@@ -65,6 +66,7 @@ const Record* Reader::next() {
       clear_record();
       read_across_windows();
     }
+    if (options_.validate_utf8) check_utf8();
   } catch (...) {
     error_ = std::current_exception();
     throw;
@@ -180,7 +182,7 @@ bool Reader::read_in_window() {
       if (doubled) {
         const std::size_t at = storage_.size();
         append_unescaped(storage_, p + 1, q);
-        stored_.push_back({fields.size(), offset_of(p), at, storage_.size() - at});
+        stored_.push_back({fields.size(), offset_of(p), at, storage_.size() - at, true});
         fields.emplace_back();
       } else {
         if (fields.size() < 64) [[likely]] {
@@ -223,18 +225,19 @@ void Reader::read_across_windows() {
     const std::size_t at = storage_.size();
     const std::string_view window = in_.fill(1);
     if (window.empty()) {  // the input ends after a separator: the last field is empty
-      stored_.push_back({record_.fields_.size(), field_offset, at, 0});
+      stored_.push_back({record_.fields_.size(), field_offset, at, 0, false});
       record_.fields_.emplace_back();
       end_offset = field_offset;
       break;
     }
-    if (window.front() == '"') {
+    const bool quoted = window.front() == '"';
+    if (quoted) {
       in_.advance(1);
       read_quoted_field(field_offset);
     } else {
       read_unquoted_field();
     }
-    stored_.push_back({record_.fields_.size(), field_offset, at, storage_.size() - at});
+    stored_.push_back({record_.fields_.size(), field_offset, at, storage_.size() - at, quoted});
     record_.fields_.emplace_back();
     // Both field readers stop at a separator, a line end or the end of the input.
     end_offset = in_.position();
@@ -322,6 +325,39 @@ void Reader::check_field_count(std::uint64_t end_offset) const {
                   found);
   // Point at the first field too many, or at the end of a record that is too short.
   fail(found > expected_fields_ ? field_offset(expected_fields_) : end_offset, message);
+}
+
+// Separators, quotes and line ends are ASCII, and a quoted field loses only ASCII bytes (its
+// quotes, one of each doubled pair), so a record read in the window is valid UTF-8 exactly when
+// its bytes there are: one check of the whole record. A record read on the slow path has its
+// fields in storage_, checked one by one.
+void Reader::check_utf8() const {
+  const auto report = [&](std::uint64_t offset, unsigned char byte, utf8::Error error) {
+    std::size_t field = 0;  // the last field that starts at or before the bad byte
+    while (field + 1 < record_.size() && field_offset(field + 1) <= offset) ++field;
+    throw ParseError(position_at(offset),
+                     fmt::format("record {}, field {}: {}", record_.number_, field + 1,
+                                 utf8::describe_invalid_byte(byte, error)),
+                     options_.source_name);
+  };
+  if (window_begin_ != nullptr) {
+    const std::string_view raw(window_begin_, static_cast<std::size_t>(in_.cursor() - window_begin_));
+    if (const auto bad = utf8::find_invalid(raw)) [[unlikely]] {
+      report(record_offset_ + bad->offset, static_cast<unsigned char>(raw[bad->offset]), bad->error);
+    }
+    return;
+  }
+  for (const StoredField& f : stored_) {
+    const std::string_view text(storage_.data() + f.begin, f.size);
+    if (const auto bad = utf8::find_invalid(text)) [[unlikely]] {
+      // Back to the input: past the opening quote, and one byte more for each quote before the
+      // bad byte (written twice in the input; under lazy_quotes a lone quote counts once too
+      // many, which can only move the position within the field).
+      const std::string_view before = text.substr(0, bad->offset);
+      const std::uint64_t quotes = f.quoted ? 1 + static_cast<std::uint64_t>(std::count(before.begin(), before.end(), '"')) : 0;
+      report(f.offset + quotes + bad->offset, static_cast<unsigned char>(text[bad->offset]), bad->error);
+    }
+  }
 }
 
 void Reader::finish_record(bool line_end, std::uint64_t next_line_start) {

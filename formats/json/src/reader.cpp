@@ -286,11 +286,19 @@ int Reader::skip_whitespace() {
         lines_.new_line(offset_of(p));
       } else {
         in_.set_cursor(p);
+        // A byte-order mark can only be at the very start, and no value starts with 0xEF:
+        // the check costs nothing on valid input.
+        if (c == '\xEF' && options_.skip_bom && in_.position() == 0 && fill(3).starts_with("\xEF\xBB\xBF")) {
+          in_.advance(3);
+          break;
+        }
         return as_byte(c);
       }
     }
-    in_.set_cursor(p);
-    if (fill(1).empty()) return -1;
+    if (p == end) {
+      in_.set_cursor(p);
+      if (fill(1).empty()) return -1;
+    }
   }
 }
 
@@ -784,8 +792,7 @@ void Reader::read_non_ascii(std::string& out) {
   const std::string_view w = fill(std::max<std::size_t>(utf8::sequence_length(lead), 1));
   const utf8::Decoded d = utf8::decode(w.data(), w.data() + w.size());
   if (d.error != utf8::Error::none) {
-    fail_at(in_.position(), fmt::format("expected UTF-8 text but found {} ({})",
-                                        describe_byte(lead), utf8::describe(d.error)));
+    fail_at(in_.position(), utf8::describe_invalid_byte(lead, d.error));
   }
   out.append(w.data(), d.length);
   in_.advance(d.length);

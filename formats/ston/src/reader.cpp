@@ -172,6 +172,11 @@ struct Reader::Impl {
       in.set_cursor(p);
       if (p != end) {
         if (*p == '/' && options.allow_comments && skip_comment()) continue;
+        // A byte-order mark can only be at the very start, where no value starts with 0xEF.
+        if (*p == '\xEF' && options.skip_bom && in.position() == 0 && in.fill(3).starts_with("\xEF\xBB\xBF")) {
+          in.advance(3);
+          continue;
+        }
         return;
       }
       if (in.fill(1).empty()) return;

@@ -28,6 +28,11 @@ enum class Error : std::uint8_t {
 /// A readable description: "invalid UTF-8: overlong encoding".
 std::string_view describe(Error error) noexcept;
 
+/// The message every reader gives for text that is not UTF-8, naming the byte where the bad
+/// sequence starts: "expected UTF-8 text but found byte 0xff (invalid UTF-8: invalid lead
+/// byte)".
+std::string describe_invalid_byte(unsigned char lead, Error error);
+
 struct Decoded {
   char32_t code_point = 0;
   std::uint8_t length = 0;  // bytes consumed; on error, the bytes that form the bad prefix (>= 1)

@@ -33,6 +33,13 @@ struct ReaderOptions {
   /// Skip a UTF-8 byte-order mark (EF BB BF) at the start of the input.
   bool skip_bom = true;
 
+  /// Check that every field is UTF-8 (RFC 3629, strictly). A field that is not is a ParseError
+  /// at its first bad byte: "record 3, field 2: expected UTF-8 text but found byte 0xff
+  /// (invalid UTF-8: invalid lead byte)". Off by default, since RFC 4180 names no encoding and
+  /// CSV often carries bytes; a program that passes fields on as text (to JSON, say) turns it
+  /// on, so that bad input is reported where it is, not by the writer after the fact.
+  bool validate_utf8 = false;
+
   /// Named in error messages ("data.csv:3:7: ..."), typically the file's path.
   std::string source_name = {};
 };

@@ -11,8 +11,9 @@
 // CRLF or CR; the last record may lack a line end. A field that starts with '"' is quoted: it
 // may hold separators, line ends and quotes written twice (`""`), and ends at the next single
 // quote, which must be followed by a separator, a line end or the end of the input. Bytes are
-// kept as they are (spaces included); the reader does not check that they are UTF-8. A leading
-// UTF-8 byte-order mark is skipped. Empty input is zero records.
+// kept as they are (spaces included); the reader checks that they are UTF-8 only when asked
+// (`ReaderOptions::validate_utf8`). A leading UTF-8 byte-order mark is skipped. Empty input is
+// zero records.
 //
 // Limits: none but memory. A field or a record may be longer than the stream's buffer (it is
 // copied out of the window as it grows) and a record may have any number of fields.
@@ -110,6 +111,7 @@ class Reader {
     std::uint64_t offset;  // stream offset of its first byte (the opening quote if quoted)
     std::size_t begin;     // in storage_
     std::size_t size;
+    bool quoted;
   };
 
   bool start_record();
@@ -119,6 +121,7 @@ class Reader {
   void read_quoted_field(std::uint64_t open_offset);
   void read_unquoted_field();
   void check_field_count(std::uint64_t end_offset) const;
+  void check_utf8() const;
   void finish_record(bool line_end, std::uint64_t next_line_start);
   void clear_record();
   void mark_quoted(std::size_t field);

@@ -39,6 +39,11 @@ inline constexpr std::size_t default_max_depth = 512;
 struct ReadOptions {
   /// Arrays and objects nested deeper than this are a ParseError.
   std::size_t max_depth = default_max_depth;
+  /// Skip a UTF-8 byte-order mark (EF BB BF) at the very start of the stream (position 0), as
+  /// Windows tools write them and RFC 8259 lets a parser ignore them (nlohmann::json and our
+  /// CSV reader skip it too). False makes the mark an error ("expected a value but found byte
+  /// 0xef"). A mark anywhere else is always an error.
+  bool skip_bom = true;
   /// Names the input in error messages ("data.json:3:17: ..."); may be empty.
   std::string source_name{};
 };

@@ -14,8 +14,9 @@
 //
 // Conformance and limits:
 //   - Strict RFC 8259: no comments, no trailing commas, no single quotes, no leading zeros,
-//     no NaN/Infinity, no byte order mark, no unescaped control characters in strings;
-//     the four whitespace bytes only.
+//     no NaN/Infinity, no unescaped control characters in strings; the four whitespace
+//     bytes only. A UTF-8 byte-order mark at the very start of the stream is skipped, as
+//     RFC 8259 allows a parser to do (`ReadOptions::skip_bom`; off, it is an error).
 //   - Strings must be valid UTF-8 and their escapes valid: a `\uD800`-`\uDBFF` escape must be
 //     followed by a `\uDC00`-`\uDFFF` escape (the pair is combined); lone surrogates are an
 //     error. `\u0000` is allowed and gives a NUL byte.
@@ -225,7 +226,9 @@ class Reader {
   int next_significant() {
     if (failure_) [[unlikely]] std::rethrow_exception(failure_);
     const char* p = in_.cursor();
-    if (p != in_.limit() && static_cast<unsigned char>(*p) > ' ') [[likely]] {
+    // Printable ASCII is returned here; whitespace, the window's end and bytes from 0x80 up
+    // (which start no value, but may start a byte-order mark) go to skip_whitespace.
+    if (p != in_.limit() && static_cast<signed char>(*p) > ' ') [[likely]] {
       return static_cast<unsigned char>(*p);
     }
     return skip_whitespace();

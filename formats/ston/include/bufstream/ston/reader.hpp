@@ -49,6 +49,11 @@ struct ReadOptions {
   /// exponent's value; a float beyond the double range reads as an infinity. Strings and
   /// symbols have no limit but memory, whatever the stream's buffer size.
   std::size_t max_number_length = 10000;
+  /// Skip a UTF-8 byte-order mark (EF BB BF) at the very start of the stream (position 0), as
+  /// the JSON and CSV readers do. Pharo's reader has no such rule, but no STON value can start
+  /// with the mark, so skipping it changes the meaning of no valid input. False makes it an
+  /// error.
+  bool skip_bom = true;
   /// Named in error messages ("config.ston:3:7: ...").
   std::string source_name = {};
 };
