@@ -347,7 +347,7 @@ std::string_view describe(LineError error) noexcept {
 namespace {
 
 void parse_entry_or_comment(std::string_view line, ParsedLine& out, std::vector<GlossSpan>& glosses,
-                            bool fast_path) {
+                            [[maybe_unused]] bool fast_path) {
   // One field at a time: a chained assignment makes GCC store and reload the pairs (a
   // store-forwarding stall that cost a tenth of the parse).
   out.traditional = {};
