@@ -57,7 +57,7 @@ int create_temporary(const std::filesystem::path& target, ::mode_t permissions, 
     if (fd < 0 && !((errno == EEXIST && attempt < 100) || errno == EINTR)) {
       const int error = errno;
       temporary.clear();
-      throw IoError::from_errno(error, "create a temporary file for", target.string());
+      throw IoError::from_errno(error, "open", target.string());  // what the user asked for
     }
   }
   if (replacing) {

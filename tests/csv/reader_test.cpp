@@ -156,6 +156,58 @@ TEST(CsvReader, StrictErrorsSayWhereAndWhat) {
   }
 }
 
+// With validate_utf8, the first bad byte of a field is an error at that byte (its line and
+// column in the input, through doubled quotes and line breaks), naming the record and field.
+TEST(CsvReader, InvalidUtf8IsAnErrorAtItsByteWhenValidating) {
+  struct Utf8Case {
+    std::string name;
+    std::string input;
+    std::uint64_t record, field, line, column, offset;
+    std::string found;
+  };
+  const std::string long_field(150, 'x');
+  const std::vector<Utf8Case> cases{
+      {"first field", "a,b\n\xff\xfe,2\n", 2, 1, 2, 1, 4, "byte 0xff (invalid UTF-8: invalid lead byte)"},
+      {"truncated in a later field", "a,b\n1,x\xc3\n", 2, 2, 2, 4, 7, "byte 0xc3 (invalid UTF-8: "},
+      {"after a doubled quote", "a,b\n\"x\"\"\xff\",2\n", 2, 1, 2, 5, 8, "byte 0xff"},
+      {"after a line break in quotes", "a,b\n1,\"x\ny\xff\"\n", 2, 2, 3, 2, 10, "byte 0xff"},
+      {"overlong", "\xc0\x80,b\n", 1, 1, 1, 1, 0, "byte 0xc0 (invalid UTF-8: overlong encoding)"},
+      {"surrogate", "a,\"\xed\xa0\x80\"\n", 1, 2, 1, 4, 3, "byte 0xed (invalid UTF-8: encoded surrogate)"},
+      {"deep in a long field", "a\n" + long_field + "\xf8" + long_field + "\n", 2, 1, 2, 151, 152, "byte 0xf8"},
+  };
+  for (const auto& setup : testing::reader_setups()) {
+    for (const Utf8Case& c : cases) {
+      SCOPED_TRACE(setup.name + ": " + c.name);
+      auto in = setup.make(c.input);
+      Reader reader(*in, {.validate_utf8 = true});
+      try {
+        while (reader.next() != nullptr) {
+        }
+        ADD_FAILURE() << "no error";
+      } catch (const ParseError& e) {
+        EXPECT_EQ(e.line(), c.line) << e.what();
+        EXPECT_EQ(e.column(), c.column) << e.what();
+        EXPECT_EQ(e.offset(), c.offset) << e.what();
+        const std::string prefix = "record " + std::to_string(c.record) + ", field " + std::to_string(c.field) +
+                                   ": expected UTF-8 text but found " + c.found;
+        EXPECT_EQ(e.message().substr(0, prefix.size()), prefix) << e.what();
+      }
+      // Not validating (the default), the same bytes are fields like any other.
+      auto again = setup.make(c.input);
+      Reader bytes(*again, {.variable_field_count = true});
+      EXPECT_NO_THROW(bytes.read_all());
+    }
+  }
+}
+
+TEST(CsvReader, ValidUtf8PassesValidationWhereverTheBufferSplitsIt) {
+  const std::string text = "\xc3\xa9t\xc3\xa9,\"\xe4\xb8\xad\"\"\xe6\x96\x87\"\r\n\xf0\x9f\x98\x80,\"a\nb\xc3\xa9\"\n";
+  over_every_setup(text, {.validate_utf8 = true}, [](Reader& reader) {
+    EXPECT_EQ(reader.read_all(), (Records{{"\xc3\xa9t\xc3\xa9", "\xe4\xb8\xad\"\xe6\x96\x87"},
+                                          {"\xf0\x9f\x98\x80", "a\nb\xc3\xa9"}}));
+  });
+}
+
 TEST(CsvReader, ErrorNamesTheSource) {
   over_every_setup("\"a", {.source_name = "data.csv"}, [](Reader& reader) {
     try {

@@ -56,6 +56,35 @@ TEST(JsonReader, NumbersWhoseDigitsWrapSixtyFourBits) {
   }
 }
 
+// RFC 8259 lets a parser ignore a byte-order mark; the reader skips one at the start of the
+// stream, unless told not to.
+TEST(JsonReader, SkipsAByteOrderMarkAtTheStart) {
+  for (const std::string text : {"\xef\xbb\xbf[1,\"\xc3\xa9\"]", "\xef\xbb\xbf [1,\"\xc3\xa9\"]\n"}) {
+    for_each_reader(text, [](ReadStream& in) {
+      Reader r(in);
+      EXPECT_EQ(r.read(), nlohmann::json::parse("[1,\"\xc3\xa9\"]"));
+      r.finish();
+    });
+  }
+  // JSON Lines: the mark before the first value only; positions count its three bytes.
+  for_each_reader("\xef\xbb\xbf" "1\n2\n\xef\xbb\xbf" "3\n", [](ReadStream& in) {
+    Reader r(in);
+    EXPECT_EQ(r.read(), 1);
+    EXPECT_EQ(r.read(), 2);
+    expect_parse_error([&] { r.read(); }, {3, 1, 7, "expected a value but found byte 0xef"});
+  });
+  for_each_reader("\xef\xbb\xbf[1,]", [](ReadStream& in) {
+    expect_parse_error([&] { Reader(in).read(); }, {1, 7, 6, "expected a value but found ']'"});
+  });
+}
+
+TEST(JsonReader, AByteOrderMarkIsAnErrorWhenNotSkipped) {
+  for_each_reader("\xef\xbb\xbf[1]", [](ReadStream& in) {
+    Reader r(in, {.skip_bom = false});
+    expect_parse_error([&] { r.read(); }, {1, 1, 0, "expected a value but found byte 0xef"});
+  });
+}
+
 TEST(JsonReader, ReadsConcatenatedValues) {
   const std::string text = "[1][2]{\"x\":true}\"s\"3 4";
   for_each_reader(text, [](ReadStream& in) {

@@ -284,6 +284,22 @@ TEST(StonReader, SeveralValuesInSequenceEachNumberedFromOne) {
   }
 }
 
+// A byte-order mark at the very start is skipped (no STON value starts with 0xEF), as the JSON
+// and CSV readers do; anywhere else, or when not skipped, it is an error.
+TEST(StonReader, SkipsAByteOrderMarkAtTheStart) {
+  EXPECT_EQ(parse_everywhere("\xef\xbb\xbf{#a:'\xc3\xa9'}").root(), parse("{#a:'\xc3\xa9'}").root());
+  EXPECT_EQ(parse_everywhere("\xef\xbb\xbf\n  [1]\n").root(), parse("[1]").root());
+  const ParseError again = parse_error_everywhere("\xef\xbb\xbf\xef\xbb\xbf[1]");
+  EXPECT_EQ(again.offset(), 3u);
+  EXPECT_EQ(again.message(), "expected a value but found byte 0xef");
+  const ParseError not_skipped = parse_error_everywhere("\xef\xbb\xbf[1]", {.skip_bom = false});
+  EXPECT_EQ(not_skipped.offset(), 0u);
+  EXPECT_EQ(not_skipped.message(), "expected a value but found byte 0xef");
+  const ParseError only_a_mark = parse_error_everywhere("\xef\xbb\xbf  ");
+  EXPECT_EQ(only_a_mark.message(), "expected a value but found end of input");
+  EXPECT_EQ(only_a_mark.column(), 6u);
+}
+
 // ---- Sticky errors ---------------------------------------------------------------------------
 
 TEST(StonReader, AParseErrorIsThrownAgainByEveryLaterCall) {

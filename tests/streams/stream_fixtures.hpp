@@ -25,6 +25,7 @@
 
 #include <gtest/gtest.h>
 
+#include <bufstream/atomic_file_write_stream.hpp>
 #include <bufstream/buffered_read_stream.hpp>
 #include <bufstream/buffered_write_stream.hpp>
 #include <bufstream/fd_read_stream.hpp>
@@ -380,7 +381,8 @@ class DrainedFdTarget final : public WriteTarget {
   std::unique_ptr<BufferedWriteStream> buffered_;
 };
 
-/// Every way a writer must be tested: straight into a string, a file, a pipe and a socket pair,
+/// Every way a writer must be tested: straight into a string, a file (written in place or
+/// replaced atomically), a pipe and a socket pair,
 /// into sinks that write short and are interrupted, and through a BufferedWriteStream of every
 /// tiny size into each.
 inline std::vector<WriteSetup> all_write_setups() {
@@ -399,6 +401,12 @@ inline std::vector<WriteSetup> all_write_setups() {
                         return std::make_unique<LayeredTarget<FdWriteStream>>(
                             std::make_unique<FdWriteStream>(file->path()), size,
                             [file](FdWriteStream&) { return file->read(); });
+                      }});
+    setups.push_back({prefix + "atomic_file", [size]() -> std::unique_ptr<WriteTarget> {
+                        auto file = std::make_shared<TempFile>("old content");
+                        return std::make_unique<LayeredTarget<AtomicFileWriteStream>>(
+                            std::make_unique<AtomicFileWriteStream>(file->path()), size,
+                            [file](AtomicFileWriteStream&) { return file->read(); });
                       }});
     setups.push_back({prefix + "fd_pipe", [size] {
                         return std::make_unique<DrainedFdTarget>(make_pipe(), size);

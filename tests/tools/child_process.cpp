@@ -23,6 +23,12 @@ pid_t spawn(const std::string& program, const std::vector<std::string>& args, Ch
   const pid_t pid = ::fork();
   must(pid >= 0, "fork");
   if (pid == 0) {
+    // The program starts as a shell would start it in the foreground, whatever the test
+    // runner ignores or blocks: the default action for the signals tests send, none blocked.
+    for (const int signal : {SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGPIPE}) ::signal(signal, SIG_DFL);
+    sigset_t none;
+    sigemptyset(&none);
+    ::sigprocmask(SIG_SETMASK, &none, nullptr);
     // dup2 clears close-on-exec on the copies, so exactly these three survive execv.
     if (::dup2(stdio.in, 0) < 0 || ::dup2(stdio.out, 1) < 0 || ::dup2(stdio.err, 2) < 0) ::_exit(126);
     ::execv(program.c_str(), argv.data());

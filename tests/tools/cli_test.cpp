@@ -12,43 +12,10 @@
 #include <bufstream/csv/writer.hpp>
 #include <bufstream/string_write_stream.hpp>
 
-#include "run_program.hpp"
+#include "cli_fixture.hpp"
 
 namespace bufstream {
 namespace {
-
-using testing::ProgramResult;
-
-ProgramResult cli(const std::vector<std::string>& args, const std::string& input = {},
-                  const std::string& stdout_path = {}) {
-  return testing::run_program(BUFSTREAM_CLI, args, input, stdout_path);
-}
-
-class Cli : public ::testing::Test {
- protected:
-  void SetUp() override {
-    dir_ = std::filesystem::temp_directory_path() /
-           ("bufstream-cli-" + std::to_string(::getpid()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    std::filesystem::create_directories(dir_);
-  }
-  void TearDown() override { std::filesystem::remove_all(dir_); }
-
-  std::string file(const std::string& name, const std::string& content) {
-    const std::string path = (dir_ / name).string();
-    std::ofstream(path, std::ios::binary) << content;
-    return path;
-  }
-  std::string path(const std::string& name) const { return (dir_ / name).string(); }
-  static std::string read(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-  }
-
-  std::filesystem::path dir_;
-};
 
 // ---- The program and its usage -------------------------------------------------------------
 

@@ -94,7 +94,7 @@ TEST(ConvertStonCsv, AValueCsvCannotHoldIsAnErrorNamingItAndWhere) {
 TEST(ConvertStonCsv, EmptyInputIsAnErrorWithStatusOne) {
   const auto r = convert({"--from", "ston", "--to", "csv"}, "  \n");
   EXPECT_EQ(r.status, 1);
-  EXPECT_EQ(r.err, "<stdin>: error: the input holds no STON value to convert\n");
+  EXPECT_EQ(r.err, "<stdin>:2:1: error: expected a value but found end of input\n");
 }
 
 TEST(ConvertStonCsv, UsageAndIoErrorsExitWithTwo) {
