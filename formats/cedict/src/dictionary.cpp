@@ -309,14 +309,10 @@ MemoryUsage Dictionary::memory_usage() const {
   m.text_bytes = d.text.capacity();
   m.mapped_bytes = d.mapping ? d.mapping->size() : 0;
   m.entry_bytes = d.records.capacity() * sizeof(Record) + d.glosses.capacity() * sizeof(GlossSpan);
-  const auto u32 = [](const std::vector<std::uint32_t>& v) { return v.capacity() * sizeof(std::uint32_t); };
-  if (d.traditional_built) m.index_bytes += u32(d.by_traditional);
-  if (d.simplified_built) m.index_bytes += u32(d.by_simplified);
-  if (d.pinyin_built) m.index_bytes += d.pinyin.keys.capacity() + u32(d.pinyin.ends) + u32(d.pinyin.order);
-  if (d.english_built) {
-    m.index_bytes += d.english.text.capacity() + d.english.words.capacity() * sizeof(std::string_view) +
-                     u32(d.english.starts) + u32(d.english.postings);
-  }
+  if (d.traditional_built) m.index_bytes += d.traditional.memory_bytes();
+  if (d.simplified_built) m.index_bytes += d.simplified.memory_bytes();
+  if (d.pinyin_built) m.index_bytes += d.pinyin.memory_bytes();
+  if (d.english_built) m.index_bytes += d.english.memory_bytes();
   return m;
 }
 

@@ -13,6 +13,7 @@
 #include <bufstream/cedict/stats.hpp>
 #include <bufstream/mapped_file.hpp>
 
+#include "hash_index.hpp"
 #include "record_array.hpp"
 #include "text_arena.hpp"
 
@@ -37,26 +38,6 @@ struct Record {
 };
 static_assert(sizeof(Record) <= 24);
 
-/// Pinyin keys without tones, one per entry, and the entries ordered by them.
-struct PinyinIndex {
-  std::string keys;                 // all keys, back to back
-  std::vector<std::uint32_t> ends;  // entry i's key is keys[ends[i-1], ends[i]) (ends[-1] = 0)
-  std::vector<std::uint32_t> order; // entry numbers sorted by key, then by number
-
-  std::string_view key(std::uint32_t i) const noexcept {
-    const std::uint32_t begin = i == 0 ? 0 : ends[i - 1];
-    return std::string_view(keys).substr(begin, ends[i] - begin);
-  }
-};
-
-/// Every word of the glosses (lower-cased), with the entries that contain it.
-struct EnglishIndex {
-  TextArena text;                        // the words' bytes
-  std::vector<std::string_view> words;   // sorted
-  std::vector<std::uint32_t> starts;     // word w's entries: postings[starts[w], starts[w + 1])
-  std::vector<std::uint32_t> postings;   // entry numbers, ascending for each word
-};
-
 struct detail::DictionaryData {
   std::unique_ptr<MappedFile> mapping;  // zero-copy over a mapped file
   bool zero_copy = false;
@@ -65,20 +46,27 @@ struct detail::DictionaryData {
   detail::RecordArray<GlossSpan> glosses;
   Stats stats;  // without `memory`, which is computed when asked
 
-  // Look-up indexes, each built once, on first use.
+  // Look-up indexes, each built once, when its kind of look-up has been asked often enough
+  // (dictionary_lookup.cpp); until then look-ups scan the entries. `*_lookups` count the
+  // look-ups of each kind so far.
   std::once_flag traditional_once;
   std::once_flag simplified_once;
   std::once_flag pinyin_once;
   std::once_flag english_once;
-  // Set once an index is complete, so that memory_usage() never reads one being built.
+  // Set once an index is complete, so that look-ups and memory_usage() never read one being built.
   std::atomic<bool> traditional_built{false};
   std::atomic<bool> simplified_built{false};
   std::atomic<bool> pinyin_built{false};
   std::atomic<bool> english_built{false};
-  std::vector<std::uint32_t> by_traditional;  // entry numbers sorted by headword, then number
-  std::vector<std::uint32_t> by_simplified;
-  PinyinIndex pinyin;
-  EnglishIndex english;
+  std::atomic<std::uint32_t> traditional_lookups{0};
+  std::atomic<std::uint32_t> simplified_lookups{0};
+  std::atomic<std::uint32_t> pinyin_lookups{0};
+  std::atomic<std::uint32_t> english_lookups{0};
+  // Each entry under the hash of its key or keys (a look-up checks the entries it gets).
+  detail::HashIndex traditional;  // the traditional headword
+  detail::HashIndex simplified;   // the simplified headword
+  detail::HashIndex pinyin;       // the pinyin without tones (append_pinyin_key)
+  detail::HashIndex english;      // each word of the glosses, lower-cased (for_each_word)
 
   /// Entry i's glosses: `glosses[first, end)`.
   std::uint32_t gloss_end(std::size_t i) const noexcept {
@@ -89,6 +77,14 @@ struct detail::DictionaryData {
     const Record& r = records[i];
     return Entry{i, r.traditional(), r.simplified(), r.pinyin(),
                  GlossList(r.text, std::span<const GlossSpan>(glosses.data() + r.first_gloss, gloss_end(i) - r.first_gloss))};
+  }
+
+  /// Entry i's glosses as they stand in its line, between the first and the last '/'.
+  std::string_view english_text(std::size_t i) const noexcept {
+    const Record& r = records[i];
+    const GlossSpan& first = glosses[r.first_gloss];
+    const GlossSpan& last = glosses[gloss_end(i) - 1];
+    return {r.text + first.offset, last.offset + last.size - first.offset};
   }
 
   std::string_view gloss(const Record& r, std::uint32_t g) const noexcept {

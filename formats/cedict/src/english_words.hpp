@@ -1,8 +1,14 @@
-// Splitting English glosses into the words that English look-ups match whole.
+// Splitting English glosses into the words that English look-ups match whole, and finding one
+// such word in a text without splitting it.
 #pragma once
 
+#include <bit>
+#include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
+
+#include <bufstream/numbers.hpp>
 
 namespace bufstream::cedict {
 
@@ -13,22 +19,130 @@ constexpr bool is_word_byte(char c) noexcept {
   return (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') || (b >= '0' && b <= '9') || b >= 0x80;
 }
 
+/// `c` with ASCII capitals lower-cased; every other byte as it is.
+constexpr char ascii_lower(char c) noexcept { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+
+namespace detail {
+
+inline constexpr std::uint64_t ones = 0x0101010101010101ULL;
+inline constexpr std::uint64_t highs = 0x8080808080808080ULL;
+
+// The top bit of each byte of `v` that lies in [lo, hi], for a `v` whose bytes are below 0x80
+// (so that no sum carries into the next byte).
+constexpr std::uint64_t bytes_in_range(std::uint64_t v, unsigned char lo, unsigned char hi) noexcept {
+  return (v + (0x80U - lo) * ones) & ~(v + (0x7FU - hi) * ones) & highs;
+}
+
+/// Which of eight bytes (the first in the lowest position) are word bytes: bit i for byte i.
+constexpr unsigned word_byte_bits(std::uint64_t x) noexcept {
+  const std::uint64_t ascii = x & ~highs;
+  const std::uint64_t word = (x & highs) | bytes_in_range(ascii, '0', '9') | bytes_in_range(ascii | 0x20 * ones, 'a', 'z');
+  // The top bits, gathered into the top byte by one multiplication (no two partial products
+  // meet there, so nothing carries).
+  return static_cast<unsigned>(((word >> 7) * 0x0102040810204080ULL) >> 56);
+}
+
+/// Eight bytes with ASCII capitals lower-cased (`ascii_lower` on each).
+constexpr std::uint64_t lower_eight(std::uint64_t x) noexcept {
+  return x | ((bytes_in_range(x & ~highs, 'A', 'Z') & ~x) >> 2);
+}
+
+}  // namespace detail
+
+/// Calls `on_word(std::string_view)` with each word of `text` as it stands (not lower-cased),
+/// in order. The word bytes are found eight at a time (`word_byte_bits`) into a mask of 64
+/// bytes, whose runs of set bits are the words: a bit scan per word's start and end, not a
+/// branch per byte (that mispredicted at every word's edges, and was most of building the
+/// English index).
+template <class OnWord>
+void for_each_word_in(std::string_view text, OnWord on_word) {
+  const char* const p = text.data();
+  const std::size_t n = text.size();
+  std::size_t start = 0;  // of the word under way, if `in_word`
+  bool in_word = false;
+  for (std::size_t base = 0; base < n; base += 64) {
+    const std::size_t len = n - base < 64 ? n - base : 64;
+    std::uint64_t mask = 0;  // bit i: byte base + i is a word byte (none past `len`)
+    std::size_t i = 0;
+    for (; i + 8 <= len; i += 8) mask |= std::uint64_t{detail::word_byte_bits(bufstream::detail::load_eight(p + base + i))} << i;
+    if (i < len) {
+      mask |= std::uint64_t{detail::word_byte_bits(bufstream::detail::load_up_to_eight(p + base + i, len - i))} << i;
+    }
+    std::size_t pos = 0;  // the window's bytes before it are done
+    for (;;) {
+      if (in_word) {
+        const std::uint64_t after = ~mask & (~std::uint64_t{0} << pos);
+        const std::size_t end = after == 0 ? 64 : static_cast<std::size_t>(std::countr_zero(after));
+        if (end >= len) break;  // the word goes on in the next window, or ends the text
+        on_word(std::string_view(p + start, base + end - start));
+        in_word = false;
+        pos = end;
+      }
+      const std::uint64_t from = mask & (~std::uint64_t{0} << pos);
+      if (from == 0) break;
+      pos = static_cast<std::size_t>(std::countr_zero(from));
+      start = base + pos;
+      in_word = true;
+    }
+  }
+  if (in_word) on_word(std::string_view(p + start, n - start));
+}
+
 /// Calls `on_word(std::string_view)` with each word of `text`, lower-cased (ASCII) into
 /// `scratch`; the view is valid until the next call.
 template <class OnWord>
 void for_each_word(std::string_view text, std::string& scratch, OnWord on_word) {
-  std::size_t i = 0;
-  while (i < text.size()) {
-    while (i < text.size() && !is_word_byte(text[i])) ++i;
-    const std::size_t start = i;
-    while (i < text.size() && is_word_byte(text[i])) ++i;
-    if (i == start) break;
-    scratch.assign(text, start, i - start);
-    for (char& c : scratch) {
-      if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    }
+  for_each_word_in(text, [&](std::string_view word) {
+    scratch.assign(word);
+    for (char& c : scratch) c = ascii_lower(c);
     on_word(std::string_view(scratch));
+  });
+}
+
+/// True when `for_each_word(text, ...)` would give `word` (a word as it gives them: lower-case
+/// word bytes, not empty), found without splitting `text`: an occurrence of `word`, ignoring
+/// ASCII case, with no word byte just before or after it. Glosses joined by '/' (not a word
+/// byte) can be searched at once: the words are those of each gloss.
+///
+/// A look-up that scans every entry's glosses (megabytes) calls this: places where the first
+/// byte may stand are found eight bytes at a time (bytes ORed with 0x20, so that a capital
+/// letter reads as its small one; the few other bytes this maps onto a letter are rejected by
+/// the full comparison), each checked in full.
+inline bool contains_word(std::string_view text, std::string_view word) noexcept {
+  const std::size_t w = word.size();
+  if (w == 0 || w > text.size()) return false;
+  const char* const p = text.data();
+  const std::size_t n = text.size();
+  const std::size_t last = n - w;  // the last place a match can start
+  const char first = word[0];
+  const auto matches_at = [&](std::size_t i) {
+    if (i > 0 && is_word_byte(p[i - 1])) return false;
+    if (i < last && is_word_byte(p[i + w])) return false;
+    for (std::size_t k = 0; k < w; ++k) {
+      if (ascii_lower(p[i + k]) != word[k]) return false;
+    }
+    return true;
+  };
+  std::size_t i = 0;
+  const bool letter = first >= 'a' && first <= 'z';
+  const std::uint64_t fold = letter ? 0x20 * detail::ones : 0;
+  const std::uint64_t pattern = static_cast<unsigned char>(first) * detail::ones;
+  while (i + 8 <= n) {
+    const std::uint64_t y = (bufstream::detail::load_eight(p + i) | fold) ^ pattern;  // zero bytes: candidates
+    const std::uint64_t candidates = (y - detail::ones) & ~y & detail::highs;  // the lowest is exact
+    if (candidates == 0) {
+      i += 8;
+      continue;
+    }
+    i += static_cast<std::size_t>(std::countr_zero(candidates)) / 8;
+    if (i > last) return false;
+    if (matches_at(i)) return true;
+    ++i;
   }
+  for (; i <= last; ++i) {
+    if (ascii_lower(p[i]) == first && matches_at(i)) return true;
+  }
+  return false;
 }
 
 }  // namespace bufstream::cedict

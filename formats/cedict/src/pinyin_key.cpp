@@ -1,5 +1,6 @@
 #include "pinyin_key.hpp"
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -95,42 +96,91 @@ bool continues_syllable(const std::vector<Unit>& units, std::size_t i) noexcept 
   return false;
 }
 
-// The same key for a pinyin of ASCII bytes only (every CC-CEDICT entry's but a few hundred),
-// without the units: with no tone marks there is no pending tone, so each byte maps alone, but
-// for "u:". Index builds and scans call this once per entry, so it must not allocate.
-void append_ascii_pinyin_key(std::string_view pinyin, bool keep_tones, std::string& out) {
-  const std::size_t n = pinyin.size();
-  for (std::size_t i = 0; i < n; ++i) {
-    char c = pinyin[i];
-    if (c == ' ' || c == '\t' || c == '\'') continue;
-    if (is_digit(c)) {
-      if (keep_tones) out.push_back(c);
-      continue;
-    }
-    if ((c == 'u' || c == 'U') && i + 1 < n && pinyin[i + 1] == ':') {
-      c = 'v';
-      ++i;
-    } else if (c >= 'A' && c <= 'Z') {
-      c = static_cast<char>(c - 'A' + 'a');
-    }
-    out.push_back(c);
-  }
-}
+// The key of a pinyin byte by byte while its bytes are ASCII (every CC-CEDICT entry's pinyin
+// but a few hundred): with no tone mark there is no pending tone, so each byte maps alone (but
+// for "u:"), and up to the first non-ASCII byte the key is exactly what the units give. Index
+// builds and scans do this once per entry, so it is a table look-up per byte, never allocating.
+//
+// What each byte becomes: itself lower-cased; `drop` (a separator, or a tone digit in a key
+// without tones); or `special`: ':' (which makes a 'u' before it a 'v') and non-ASCII bytes.
+constexpr unsigned char drop = 0;
+constexpr unsigned char special = 0xFF;
 
-bool is_ascii(std::string_view s) noexcept {
-  unsigned char any = 0;
-  for (const char c : s) any |= static_cast<unsigned char>(c);
-  return any < 0x80;
+struct KeyBytes {
+  std::array<unsigned char, 256> toned{};
+  std::array<unsigned char, 256> toneless{};
+};
+
+constexpr KeyBytes key_bytes = [] {
+  KeyBytes t;
+  for (unsigned b = 0; b < 256; ++b) {
+    const auto c = static_cast<char>(b);
+    unsigned char m = static_cast<unsigned char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+    if (b >= 0x80 || c == ':') m = special;
+    if (c == ' ' || c == '\t' || c == '\'') m = drop;
+    t.toned[b] = m;
+    t.toneless[b] = is_digit(c) ? drop : m;
+  }
+  return t;
+}();
+
+constexpr bool is_u(char c) noexcept { return c == 'u' || c == 'U'; }
+
+// Writes the key of an ASCII `pinyin` at `out`, which has room for `pinyin.size()` bytes (a key
+// is never longer), and returns its end; nullptr at a non-ASCII byte. Every byte is written and
+// the end moves on by one unless it is dropped, so that spaces and digits cost no branch.
+char* write_ascii_key(std::string_view pinyin, bool keep_tones, char* out) noexcept {
+  const std::array<unsigned char, 256>& map = keep_tones ? key_bytes.toned : key_bytes.toneless;
+  for (std::size_t i = 0; i < pinyin.size(); ++i) {
+    unsigned char m = map[static_cast<unsigned char>(pinyin[i])];
+    if (m == special) [[unlikely]] {
+      if (static_cast<unsigned char>(pinyin[i]) >= 0x80) return nullptr;
+      if (i > 0 && is_u(pinyin[i - 1])) {  // "u:" is 'v': the 'u' was the last byte written
+        out[-1] = 'v';
+        continue;
+      }
+      m = ':';
+    }
+    *out = static_cast<char>(m);
+    out += m != drop ? 1 : 0;
+  }
+  return out;
 }
 
 }  // namespace
 
 void append_pinyin_key(std::string_view pinyin, bool keep_tones, std::string& out) {
-  if (is_ascii(pinyin)) {
-    append_ascii_pinyin_key(pinyin, keep_tones, out);
+  const std::size_t start = out.size();
+  out.resize(start + pinyin.size());
+  if (char* const end = write_ascii_key(pinyin, keep_tones, out.data() + start)) {
+    out.resize(static_cast<std::size_t>(end - out.data()));
     return;
   }
+  out.resize(start);
   detail::append_pinyin_key_by_units(pinyin, keep_tones, out);
+}
+
+bool toneless_key_is(std::string_view pinyin, std::string_view key, std::string& scratch) {
+  // Compared as the key is made, so that most entries are rejected at their first letters.
+  std::size_t j = 0;
+  for (std::size_t i = 0; i < pinyin.size(); ++i) {
+    unsigned char m = key_bytes.toneless[static_cast<unsigned char>(pinyin[i])];
+    if (m == drop) continue;
+    if (m == special) {
+      if (static_cast<unsigned char>(pinyin[i]) >= 0x80) {  // the general path decides
+        scratch.clear();
+        detail::append_pinyin_key_by_units(pinyin, /*keep_tones=*/false, scratch);
+        return scratch == key;
+      }
+      m = ':';  // not after a 'u': that pair is read at the 'u'
+    } else if (m == 'u' && i + 1 < pinyin.size() && pinyin[i + 1] == ':') {
+      m = 'v';
+      ++i;
+    }
+    if (j == key.size() || static_cast<unsigned char>(key[j]) != m) return false;
+    ++j;
+  }
+  return j == key.size();
 }
 
 void detail::append_pinyin_key_by_units(std::string_view pinyin, bool keep_tones, std::string& out) {

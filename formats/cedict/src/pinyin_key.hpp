@@ -16,6 +16,11 @@ namespace bufstream::cedict {
 /// (so "Chángē" is "chan2ge1", as pinyin's apostrophe rule intends).
 void append_pinyin_key(std::string_view pinyin, bool keep_tones, std::string& out);
 
+/// True when `append_pinyin_key(pinyin, false, ...)` would give `key`, most often found without
+/// making the key (a look-up that scans the entries calls this for each one; most differ from
+/// `key` in their first letters). `scratch` is used when the pinyin is not ASCII.
+bool toneless_key_is(std::string_view pinyin, std::string_view key, std::string& scratch);
+
 namespace detail {
 /// `append_pinyin_key` by its general path, whatever the bytes (the tests check that the
 /// ASCII path gives the same keys).

@@ -50,6 +50,12 @@ class RecordArray {
   void set_end(T* new_end) noexcept { end_ = new_end; }
   /// Drops the elements from index `n` on (`n <= size()`).
   void truncate(std::size_t n) noexcept { end_ = data_ + n; }
+  /// Drops every element and frees the memory.
+  void release() noexcept {
+    std::free(allocation_);
+    allocation_ = nullptr;
+    data_ = end_ = capacity_end_ = nullptr;
+  }
 
   void push_back(const T& value) {
     reserve_more(1);
