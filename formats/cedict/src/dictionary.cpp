@@ -129,19 +129,32 @@ class Dictionary::Loader {
     return {data_.records.end(), data_.glosses.end(), data_.glosses.data()};
   }
 
-  // Any line, by the line parser: `line` without its LF, at byte `offset` of the source.
-  void line(std::string_view line, std::uint64_t offset) {
+  // Any line, by the line parser: `line` without its LF, at byte `offset` of the source. With
+  // `copy_to`, the line's text does not stay where it is, and an entry's line is copied there.
+  void line(std::string_view line, std::uint64_t offset, TextArena* copy_to = nullptr) {
     Stats& stats = data_.stats;
     ++stats.lines;
     parse_line(line, parsed_, glosses_);
     switch (parsed_.kind) {
-      case LineKind::entry: store_entry(line); break;
+      case LineKind::entry: store_entry(copy_to != nullptr ? copy_to->copy(line) : line); break;
       case LineKind::comment: ++stats.comment_lines; break;
       case LineKind::metadata: store_metadata(); break;
       case LineKind::malformed: malformed(offset); break;
     }
     if (!line.empty() && line.back() == '\r') stats.crlf_line_ends = true;
   }
+
+ public:
+  /// One line as `ReadStream::next_line` returns it (without its line end, which was
+  /// `line_end_size` bytes: 0 for a last line without one, 2 for CRLF), at byte `offset` of the
+  /// source; an entry's line is copied into the arena.
+  void next_line(std::string_view text, std::uint64_t offset, std::uint64_t line_end_size) {
+    line(text, offset, &data_.text);
+    if (line_end_size == 2) data_.stats.crlf_line_ends = true;
+    if (line_end_size == 0) data_.stats.missing_final_newline = true;
+  }
+
+ private:
 
   void store_entry(std::string_view line) {
     auto& records = data_.records;
@@ -251,6 +264,21 @@ Dictionary Dictionary::load(ReadStream& in, const LoadOptions& options, std::uin
     }
   }
   loader.take_lines(block + taken, filled - taken, block_offset + taken, true);
+  loader.finish(in.position());
+  return dict;
+}
+
+Dictionary Dictionary::load_lines(ReadStream& in, const LoadOptions& options) {
+  Dictionary dict;
+  Loader loader(*dict.data_, options);
+  utf8::skip_bom(in);
+  if (const std::optional<std::uint64_t> bytes = in.remaining_hint(); bytes && *bytes != 0) loader.expect_bytes(*bytes);
+  // [stream atEnd] whileFalse: [dict add: (parse: stream nextLine)]
+  while (!in.at_end()) {
+    const std::uint64_t offset = in.position();
+    const std::optional<std::string> line = in.next_line();
+    loader.next_line(*line, offset, in.position() - offset - line->size());
+  }
   loader.finish(in.position());
   return dict;
 }
