@@ -105,9 +105,8 @@ void for_each_word(std::string_view text, std::string& scratch, OnWord on_word) 
 /// byte) can be searched at once: the words are those of each gloss.
 ///
 /// A look-up that scans every entry's glosses (megabytes) calls this: places where the first
-/// byte may stand are found eight bytes at a time (bytes ORed with 0x20, so that a capital
-/// letter reads as its small one; the few other bytes this maps onto a letter are rejected by
-/// the full comparison), each checked in full.
+/// byte may stand are found eight bytes at a time (for a letter, bytes ORed with 0x20, which
+/// makes a capital its small letter and no other byte a letter), each checked in full.
 inline bool contains_word(std::string_view text, std::string_view word) noexcept {
   const std::size_t w = word.size();
   if (w == 0 || w > text.size()) return false;
