@@ -1,0 +1,156 @@
+// Byte-set search: the first byte of a text that is in a small set (a CSV field's separator,
+// quote and line ends; a string's quote, backslash and control bytes), and the bit mask of the
+// set's bytes in a 64-byte block. Every format's scanning loops are these two calls.
+//
+// Forms: SSE2 (x86-64), sixteen bytes per step; portable, eight bytes per step in a 64-bit word
+// (SWAR), then one at a time. Both never read outside the text they are given.
+#pragma once
+
+#include <array>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <initializer_list>
+
+#include <bufstream/kernels/cpu.hpp>
+#include <bufstream/kernels/swar.hpp>
+
+#if BUFSTREAM_KERNELS_X86_64
+#include <emmintrin.h>
+#endif
+
+namespace bufstream::kernels {
+
+/// Ranges a ByteSet may hold besides its given bytes.
+struct ByteRanges {
+  bool controls = false;   ///< every byte below 0x20
+  bool non_ascii = false;  ///< every byte from 0x80 up
+};
+
+/// A set of one to four given bytes and, optionally, the control bytes and the non-ASCII
+/// bytes (give one of those as the byte when the ranges are all the set has). Plain data, the
+/// same on every target; build it once, outside loops.
+class ByteSet {
+ public:
+  constexpr ByteSet(std::initializer_list<char> bytes, ByteRanges ranges = {}) noexcept : ranges_(ranges) {
+    std::size_t i = 0;
+    char last = '\0';
+    for (const char b : bytes) {
+      if (i == 4) break;
+      words_[i++] = swar::broadcast(static_cast<unsigned char>(b));
+      member_[static_cast<unsigned char>(b)] = true;
+      last = b;
+    }
+    for (; i < 4; ++i) words_[i] = swar::broadcast(static_cast<unsigned char>(last));
+    for (unsigned c = 0; c < 256; ++c) {
+      if ((ranges.controls && c < 0x20) || (ranges.non_ascii && c >= 0x80)) member_[c] = true;
+    }
+  }
+
+  constexpr bool contains(char c) const noexcept { return member_[static_cast<unsigned char>(c)]; }
+
+  /// The first byte of `[p, end)` in the set, or `end`.
+  const char* find(const char* p, const char* end) const noexcept {
+#if BUFSTREAM_KERNELS_X86_64
+    return find_sse2(p, end);
+#else
+    return find_portable(p, end);
+#endif
+  }
+
+  /// Bit i set when byte i of the 64 bytes at `p` (all readable) is in the set.
+  std::uint64_t mask64(const char* p) const noexcept {
+#if BUFSTREAM_KERNELS_X86_64
+    return mask64_sse2(p);
+#else
+    return mask64_portable(p);
+#endif
+  }
+
+  // ---- The forms, for the tests that hold each to the portable one ------------------------
+
+  /// `find`, eight bytes at a time. The lowest byte a word test flags is always a true member
+  /// (a borrow only flags bytes above a true one), and words are read in memory order, so the
+  /// first flag is the first member.
+  const char* find_portable(const char* p, const char* end) const noexcept {
+    for (; end - p >= 8; p += 8) {
+      if (const std::uint64_t hits = flags8(swar::load_memory_order(p))) return p + swar::first_flagged(hits);
+    }
+    while (p != end && !contains(*p)) ++p;
+    return p;
+  }
+
+  /// `mask64`, eight bytes at a time, each flag exact.
+  std::uint64_t mask64_portable(const char* p) const noexcept {
+    std::uint64_t mask = 0;
+    for (int i = 0; i < 8; ++i) {
+      const std::uint64_t v = swar::load_memory_order(p + 8 * i);
+      std::uint64_t flags = swar::equal_bytes_exact(v, words_[0]) | swar::equal_bytes_exact(v, words_[1]) |
+                            swar::equal_bytes_exact(v, words_[2]) | swar::equal_bytes_exact(v, words_[3]);
+      if (ranges_.controls) flags |= swar::below_bytes_exact(v, 0x20);
+      if (ranges_.non_ascii) flags |= v & swar::high_bits;
+      mask |= swar::gather_flags(flags) << (8 * i);
+    }
+    return mask;
+  }
+
+#if BUFSTREAM_KERNELS_X86_64
+  const char* find_sse2(const char* p, const char* end) const noexcept {
+    const Vectors vectors = vectors_sse2();
+    for (; end - p >= 16; p += 16) {
+      if (const unsigned hits = flags16(vectors, p)) return p + std::countr_zero(hits);
+    }
+    return find_portable(p, end);
+  }
+
+  std::uint64_t mask64_sse2(const char* p) const noexcept {
+    const Vectors vectors = vectors_sse2();
+    std::uint64_t mask = 0;
+    for (int i = 0; i < 4; ++i) mask |= std::uint64_t{flags16(vectors, p + 16 * i)} << (16 * i);
+    return mask;
+  }
+#endif
+
+ private:
+  // One flag (0x80) per byte of `v` that is in the set; exact for the lowest flagged byte.
+  std::uint64_t flags8(std::uint64_t v) const noexcept {
+    std::uint64_t flags = swar::zero_bytes(v ^ words_[0]) | swar::zero_bytes(v ^ words_[1]) |
+                          swar::zero_bytes(v ^ words_[2]) | swar::zero_bytes(v ^ words_[3]);
+    if (ranges_.controls) flags |= swar::below_bytes(v, 0x20);
+    if (ranges_.non_ascii) flags |= v;
+    return flags & swar::high_bits;
+  }
+
+#if BUFSTREAM_KERNELS_X86_64
+  struct Vectors {
+    __m128i bytes[4];
+    __m128i controls_on;   // all ones when the set has the control bytes
+    __m128i non_ascii_on;  // all ones when it has the non-ASCII bytes
+  };
+  Vectors vectors_sse2() const noexcept {
+    Vectors v;
+    for (int i = 0; i < 4; ++i) v.bytes[i] = _mm_set1_epi64x(static_cast<long long>(words_[i]));
+    v.controls_on = ranges_.controls ? _mm_set1_epi8(-1) : _mm_setzero_si128();
+    v.non_ascii_on = ranges_.non_ascii ? _mm_set1_epi8(-1) : _mm_setzero_si128();
+    return v;
+  }
+  // Bit i set when byte i of the 16 at `p` is in the set.
+  static unsigned flags16(const Vectors& set, const char* p) noexcept {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    const __m128i last_control = _mm_set1_epi8(0x1F);
+    const __m128i control = _mm_cmpeq_epi8(_mm_max_epu8(v, last_control), last_control);
+    const __m128i hits =
+        _mm_or_si128(_mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, set.bytes[0]), _mm_cmpeq_epi8(v, set.bytes[1])),
+                                  _mm_or_si128(_mm_cmpeq_epi8(v, set.bytes[2]), _mm_cmpeq_epi8(v, set.bytes[3]))),
+                     _mm_or_si128(_mm_and_si128(control, set.controls_on), _mm_and_si128(v, set.non_ascii_on)));
+    return static_cast<unsigned>(_mm_movemask_epi8(hits));
+  }
+#endif
+
+  std::uint64_t words_[4] = {};
+  ByteRanges ranges_;
+  std::array<bool, 256> member_{};
+};
+
+}  // namespace bufstream::kernels

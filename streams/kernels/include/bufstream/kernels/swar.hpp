@@ -1,0 +1,61 @@
+// SWAR ("SIMD within a register"): eight bytes tested at once in a 64-bit word, the portable
+// form of the byte kernels. A test leaves 0x80 in each byte it flags.
+//
+// Words are loaded in memory order: the first byte in the lowest bits, on every target (a
+// big-endian load is byte-swapped), so that the first flagged byte is the lowest one. The
+// borrowing tests (`zero_bytes`, `below_bytes`) are exact for the lowest flagged byte only: a
+// borrow runs upwards from a true match and may flag bytes above it, never below. The `_exact`
+// tests flag every byte exactly, at a few more instructions.
+#pragma once
+
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+namespace bufstream::kernels::swar {
+
+inline constexpr std::uint64_t low_bits = 0x0101010101010101ULL;
+inline constexpr std::uint64_t high_bits = 0x8080808080808080ULL;
+inline constexpr std::uint64_t low_seven_bits = 0x7F7F7F7F7F7F7F7FULL;
+
+/// `b` in every byte.
+constexpr std::uint64_t broadcast(unsigned char b) noexcept { return low_bits * b; }
+
+/// The eight bytes at `p`, the first in the lowest bits.
+inline std::uint64_t load_memory_order(const char* p) noexcept {
+  std::uint64_t word;
+  std::memcpy(&word, p, 8);
+  if constexpr (std::endian::native == std::endian::big) word = __builtin_bswap64(word);
+  return word;
+}
+
+/// The index of the first (lowest) flagged byte of a non-zero `flags`.
+constexpr unsigned first_flagged(std::uint64_t flags) noexcept {
+  return static_cast<unsigned>(std::countr_zero(flags)) / 8;
+}
+
+/// Flags the bytes of `x` that are zero (exact for the lowest; mask with high_bits).
+constexpr std::uint64_t zero_bytes(std::uint64_t x) noexcept { return (x - low_bits) & ~x; }
+
+/// Flags the bytes of `v` below `n` (n <= 0x80; exact for the lowest; mask with high_bits).
+constexpr std::uint64_t below_bytes(std::uint64_t v, unsigned char n) noexcept { return (v - broadcast(n)) & ~v; }
+
+/// 0x80 in each byte of `v` that equals the byte broadcast in `word`, exactly.
+constexpr std::uint64_t equal_bytes_exact(std::uint64_t v, std::uint64_t word) noexcept {
+  const std::uint64_t x = v ^ word;
+  return ~(((x & low_seven_bits) + low_seven_bits) | x | low_seven_bits);
+}
+
+/// 0x80 in each byte of `v` below `n` (n <= 0x80), exactly: its top bit clear and its low
+/// seven bits below n.
+constexpr std::uint64_t below_bytes_exact(std::uint64_t v, unsigned char n) noexcept {
+  return ~(((v & low_seven_bits) + broadcast(static_cast<unsigned char>(0x80 - n))) | v) & high_bits;
+}
+
+/// Bit k set for each byte k of `flags` whose 0x80 is set (the other bits of `flags` clear).
+constexpr std::uint64_t gather_flags(std::uint64_t flags) noexcept {
+  return ((flags >> 7) * 0x0102040810204080ULL) >> 56;
+}
+
+}  // namespace bufstream::kernels::swar

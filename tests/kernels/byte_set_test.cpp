@@ -1,0 +1,117 @@
+// ByteSet: every form finds what a plain loop finds, on every length 0..130 at every alignment,
+// with members at every position, for each kind of set the formats use.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <bufstream/kernels/byte_set.hpp>
+
+namespace bufstream::kernels {
+namespace {
+
+struct SetCase {
+  const char* name;
+  ByteSet set;
+};
+
+std::vector<SetCase> set_cases() {
+  return {
+      {"csv unquoted", ByteSet({',', '"', '\r', '\n'})},
+      {"csv quoted", ByteSet({'"', '\r', '\n'})},
+      {"one byte", ByteSet({' '})},
+      {"NUL and 0xFF", ByteSet({'\0', '\xff'})},
+      {"json string", ByteSet({'"', '\\'}, {.controls = true, .non_ascii = true})},
+      {"json escapes", ByteSet({'"', '\\'}, {.controls = true})},
+      {"ston string", ByteSet({'\'', '\\', '\x7f'}, {.controls = true, .non_ascii = true})},
+      {"non-ASCII only", ByteSet({'\x80'}, {.non_ascii = true})},
+  };
+}
+
+const char* plain_find(const ByteSet& set, const char* p, const char* end) {
+  while (p != end && !set.contains(*p)) ++p;
+  return p;
+}
+
+std::uint64_t plain_mask(const ByteSet& set, const char* p) {
+  std::uint64_t mask = 0;
+  for (int i = 0; i < 64; ++i) mask |= std::uint64_t{set.contains(p[i])} << i;
+  return mask;
+}
+
+// Bytes that are not in any of the sets above, and the ones that are near their edges.
+constexpr char filler = 'a';
+const std::vector<char> probes = {',', '"', '\r', '\n', ' ', '\0', '\xff', '\\', '\'', '\x7f', '\x1f',
+                                  '\x20', '\x80', '\x7e', '\x21', '!', '\xc3', '#', '+', '-'};
+
+TEST(KernelByteSet, ContainsWhatItWasGiven) {
+  const ByteSet csv({',', '"', '\r', '\n'});
+  EXPECT_TRUE(csv.contains(','));
+  EXPECT_TRUE(csv.contains('\n'));
+  EXPECT_FALSE(csv.contains('\0'));  // no padding member
+  EXPECT_FALSE(csv.contains('\x80'));
+  const ByteSet json({'"', '\\'}, {.controls = true, .non_ascii = true});
+  for (int c = 0; c < 256; ++c) {
+    const bool expected = c < 0x20 || c >= 0x80 || c == '"' || c == '\\';
+    EXPECT_EQ(json.contains(static_cast<char>(c)), expected) << c;
+  }
+}
+
+TEST(KernelByteSet, FindAgreesWithAPlainLoopAtEveryLengthAndAlignment) {
+  std::vector<char> buffer(130 + 16 + 16);
+  for (const SetCase& c : set_cases()) {
+    SCOPED_TRACE(c.name);
+    for (std::size_t align = 0; align < 16; ++align) {
+      for (std::size_t length = 0; length <= 130; ++length) {
+        char* const begin = buffer.data() + align;
+        char* const end = begin + length;
+        // No member at all, then a probe byte at each position in turn (two of them per
+        // position, a different pair for each length); bytes after the end are members of
+        // most sets, which must not be seen.
+        std::fill(buffer.begin(), buffer.end(), '\0');
+        for (std::size_t at = 0; at <= length; ++at) {
+          const char first = probes[(at + length) % probes.size()];
+          const char second = probes[(at + length + 7) % probes.size()];
+          for (const char probe : at == length ? std::vector<char>{filler} : std::vector<char>{first, second}) {
+            std::fill(begin, end, filler);
+            if (at < length) begin[at] = probe;
+            if (at + 5 < length) begin[at + 5] = ',';  // a later member must not win
+            const char* const expected = plain_find(c.set, begin, end);
+            ASSERT_EQ(c.set.find_portable(begin, end), expected) << "length " << length << " at " << at;
+#if BUFSTREAM_KERNELS_X86_64
+            ASSERT_EQ(c.set.find_sse2(begin, end), expected) << "length " << length << " at " << at;
+#endif
+            ASSERT_EQ(c.set.find(begin, end), expected);
+          }
+        }
+      }
+    }
+  }
+}
+
+TEST(KernelByteSet, MasksAgreeWithAPlainLoop) {
+  // Every byte value at every position of a block, among fillers and other probes.
+  std::vector<char> block(64 + 8);
+  for (const SetCase& c : set_cases()) {
+    SCOPED_TRACE(c.name);
+    for (std::size_t align = 0; align < 8; ++align) {
+      char* const p = block.data() + align;
+      for (int value = 0; value < 256; ++value) {
+        for (std::size_t at = 0; at < 64; at += 7) {
+          for (std::size_t i = 0; i < 64; ++i) p[i] = i % 5 == 0 ? probes[i % probes.size()] : filler;
+          p[at] = static_cast<char>(value);
+          const std::uint64_t expected = plain_mask(c.set, p);
+          ASSERT_EQ(c.set.mask64_portable(p), expected) << value << " at " << at;
+#if BUFSTREAM_KERNELS_X86_64
+          ASSERT_EQ(c.set.mask64_sse2(p), expected) << value << " at " << at;
+#endif
+          ASSERT_EQ(c.set.mask64(p), expected);
+        }
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace bufstream::kernels
