@@ -9,6 +9,8 @@
 #include <bufstream/items_left.hpp>
 #include <bufstream/utf8.hpp>
 
+#include "scanners.hpp"
+
 
 namespace bufstream::csv {
 
@@ -39,9 +41,7 @@ void append_unescaped(std::string& out, const char* p, const char* end) {
 Reader::Reader(ReadStream& in, ReaderOptions options)
     : in_(in),
       options_(std::move(options)),
-      unquoted_stops_(options_.separator, '"', '\r', '\n'),
-      quoted_stops_('"', '\r', '\n', '"'),
-      stops_(options_.separator) {
+      scan_(std::make_unique<detail::ReaderScanners>(options_.separator)) {
   check_separator(options_.separator, "csv::Reader");
   line_start_ = in_.position();
   start_position_ = line_start_;
@@ -141,15 +141,15 @@ bool Reader::read_in_window() {
     return record_offset_ + static_cast<std::uint64_t>(p - begin);
   };
   std::vector<std::string_view>& fields = record_.fields_;
-  stops_.use_window(end, record_offset_ + static_cast<std::uint64_t>(end - begin));
+  scan_->stops.use_window(end, record_offset_ + static_cast<std::uint64_t>(end - begin));
   const char* p = begin;
   for (;;) {
     if (p == end) return false;
     if (*p != '"') {
-      const char* const q = stops_.next_stop(p);
+      const char* const q = scan_->stops.next_stop(p);
       if (q == end) return false;
       fields.emplace_back(p, static_cast<std::size_t>(q - p));
-      if (stops_.is_separator(q)) {
+      if (scan_->stops.is_separator(q)) {
         p = q + 1;
         continue;
       }
@@ -159,7 +159,7 @@ bool Reader::read_in_window() {
       const char* q = p + 1;
       bool doubled = false;
       for (;;) {
-        q = stops_.next_quoted_stop(q);
+        q = scan_->stops.next_quoted_stop(q);
         if (q == end) return false;
         if (*q == '"') {
           if (q + 1 == end) return false;
@@ -256,7 +256,7 @@ void Reader::read_unquoted_field() {
   for (;;) {
     if (in_.fill(1).empty()) return;
     const char* const p = in_.cursor();
-    const char* const q = unquoted_stops_.find(p, in_.limit());
+    const char* const q = scan_->unquoted_stops.find(p, in_.limit());
     storage_.append(p, q);
     in_.set_cursor(q);
     if (q == in_.limit()) continue;
@@ -282,7 +282,7 @@ void Reader::read_quoted_field(std::uint64_t open_offset) {
       fail(open_offset, "quoted field not closed: the input ends before its closing '\"'");
     }
     const char* const p = in_.cursor();
-    const char* const q = quoted_stops_.find(p, in_.limit());
+    const char* const q = scan_->quoted_stops.find(p, in_.limit());
     storage_.append(p, q);
     in_.set_cursor(q);
     if (q == in_.limit()) continue;

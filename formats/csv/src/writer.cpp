@@ -8,6 +8,8 @@
 #include <bufstream/errors.hpp>
 #include <bufstream/numbers.hpp>
 
+#include "scanners.hpp"
+
 namespace bufstream::csv {
 
 namespace {
@@ -20,7 +22,7 @@ constexpr std::string_view number_bytes = "0123456789+-.einfa";
 Writer::Writer(WriteStream& out, WriterOptions options)
     : out_(out),
       options_(options),
-      specials_(options.separator, '"', '\r', '\n'),
+      scan_(std::make_unique<const detail::WriterScanners>(options.separator)),
       number_needs_check_(number_bytes.find(options.separator) != std::string_view::npos) {
   const char s = options_.separator;
   if (s == '"' || s == '\r' || s == '\n') {
@@ -29,9 +31,12 @@ Writer::Writer(WriteStream& out, WriterOptions options)
   }
 }
 
+Writer::~Writer() = default;
+Writer::Writer(Writer&&) noexcept = default;
+
 bool Writer::needs_quotes(std::string_view text) const noexcept {
   if (text.empty()) return false;
-  if (specials_.find(text.data(), text.data() + text.size()) != text.data() + text.size()) return true;
+  if (scan_->specials.find(text.data(), text.data() + text.size()) != text.data() + text.size()) return true;
   const auto is_blank = [](char c) { return c == ' ' || c == '\t'; };
   return is_blank(text.front()) || is_blank(text.back());
 }
@@ -53,7 +58,7 @@ void Writer::field(std::string_view text) {
       break;
     case Quoting::never: {
       const char* const end = text.data() + text.size();
-      const char* const special = specials_.find(text.data(), end);
+      const char* const special = scan_->specials.find(text.data(), end);
       if (special != end) {
         throw std::invalid_argument(fmt::format(
             "csv::Writer: field {} of record {} needs quotes (it holds {}) but quoting is never",

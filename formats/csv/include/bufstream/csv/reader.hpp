@@ -32,13 +32,12 @@
 #include <cstddef>
 #include <cstdint>
 #include <exception>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include <bufstream/csv/detail/byte_scan.hpp>
-#include <bufstream/csv/detail/stop_masks.hpp>
 #include <bufstream/csv/header.hpp>
 #include <bufstream/csv/options.hpp>
 #include <bufstream/csv/record.hpp>
@@ -46,6 +45,10 @@
 #include <bufstream/read_stream.hpp>
 
 namespace bufstream::csv {
+
+namespace detail {
+struct ReaderScanners;  // the kernel layer's byte sets and masks (src/scanners.hpp)
+}  // namespace detail
 
 class Reader {
  public:
@@ -131,9 +134,7 @@ class Reader {
 
   ReadStream& in_;
   ReaderOptions options_;
-  detail::ByteSet unquoted_stops_;             // separator, quote, CR, LF
-  detail::ByteSet quoted_stops_;               // quote, CR, LF
-  detail::StopMasks stops_;                    // the fast path's view of the window
+  std::unique_ptr<detail::ReaderScanners> scan_;  // where fields end
   Record record_;                              // its fields are viewed where they are
   // A field viewed in the window starts `view.data() - window_begin_` bytes after the record,
   // one byte after its stream offset if it is quoted. Which fields are quoted: bit i of

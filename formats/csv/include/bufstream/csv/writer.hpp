@@ -19,6 +19,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
+#include <memory>
 #include <optional>
 #include <ranges>
 #include <string>
@@ -26,17 +27,22 @@
 #include <tuple>
 #include <utility>
 
-#include <bufstream/csv/detail/byte_scan.hpp>
 #include <bufstream/csv/options.hpp>
 #include <bufstream/write_stream.hpp>
 
 namespace bufstream::csv {
+
+namespace detail {
+struct WriterScanners;  // the kernel layer's byte set of the bytes that force quotes
+}  // namespace detail
 
 class Writer {
  public:
   /// Writes into `out`, which must outlive the writer. Throws `std::invalid_argument` if the
   /// separator is '"', CR or LF.
   explicit Writer(WriteStream& out, WriterOptions options = {});
+  ~Writer();
+  Writer(Writer&&) noexcept;
 
   // ---- One field at a time (a separator goes before every field but a record's first) ----
 
@@ -112,7 +118,7 @@ class Writer {
 
   WriteStream& out_;
   WriterOptions options_;
-  detail::ByteSet specials_;       // separator, quote, CR, LF: the bytes that force quotes
+  std::unique_ptr<const detail::WriterScanners> scan_;  // separator, quote, CR, LF
   bool number_needs_check_;        // the separator can occur in a number's text
   std::size_t fields_in_record_ = 0;
   bool last_field_empty_ = false;  // the record's only field so far was written as nothing
