@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include <bufstream/kernels/utf8.hpp>
+
 namespace bufstream::utf8 {
 
 std::string_view describe(Error error) noexcept {
@@ -163,6 +165,11 @@ std::string from_utf16(std::u16string_view text) {
     out.append(buf, encode(cp, buf));
   }
   return out;
+}
+
+std::optional<Invalid> find_invalid(std::string_view text) noexcept {
+  static const kernels::utf8::Validate best = kernels::select(kernels::utf8::validate_forms());
+  return best(text);
 }
 
 }  // namespace bufstream::utf8

@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <bufstream/kernels/cpu.hpp>
+#include <bufstream/kernels/utf8.hpp>
 #include <bufstream/utf8.hpp>
 
 #include "stream_fixtures.hpp"
@@ -170,22 +172,27 @@ std::optional<utf8::Invalid> reference_find_invalid(std::string_view text) {
   return std::nullopt;
 }
 
-std::vector<utf8::detail::Validator> available_validators() {
-  std::vector<utf8::detail::Validator> out;
-  for (auto v : {utf8::detail::Validator::scalar, utf8::detail::Validator::sse2, utf8::detail::Validator::avx2}) {
-    if (utf8::detail::validator_available(v)) out.push_back(v);
-  }
-  return out;
+// The validator's forms are the kernel layer's (bufstream/kernels/utf8.hpp): each instruction
+// set this processor runs, the portable one first.
+using Form = kernels::InstructionSet;
+
+std::vector<Form> available_validators() {
+  const auto sets = kernels::available_sets();
+  return {sets.begin(), sets.end()};
+}
+
+std::optional<utf8::Invalid> find_invalid_with(Form form, std::string_view text) {
+  return kernels::form_for(kernels::utf8::validate_forms(), form)(text);
 }
 
 void expect_same_as_reference(std::string_view text) {
   const auto expected = reference_find_invalid(text);
   for (auto v : available_validators()) {
-    const auto got = utf8::detail::find_invalid_with(v, text);
-    ASSERT_EQ(got.has_value(), expected.has_value()) << "validator " << static_cast<int>(v) << ": " << hex(text);
+    const auto got = find_invalid_with(v, text);
+    ASSERT_EQ(got.has_value(), expected.has_value()) << "validator " << kernels::name(v) << ": " << hex(text);
     if (expected) {
-      ASSERT_EQ(got->offset, expected->offset) << "validator " << static_cast<int>(v) << ": " << hex(text);
-      ASSERT_EQ(got->error, expected->error) << "validator " << static_cast<int>(v) << ": " << hex(text);
+      ASSERT_EQ(got->offset, expected->offset) << "validator " << kernels::name(v) << ": " << hex(text);
+      ASSERT_EQ(got->error, expected->error) << "validator " << kernels::name(v) << ": " << hex(text);
     }
   }
   const auto chosen = utf8::find_invalid(text);
@@ -195,10 +202,10 @@ void expect_same_as_reference(std::string_view text) {
   }
 }
 
-TEST(Utf8Validate, ScalarAndSse2AreAlwaysAvailable) {
-  EXPECT_TRUE(utf8::detail::validator_available(utf8::detail::Validator::scalar));
-#if defined(__SSE2__)
-  EXPECT_TRUE(utf8::detail::validator_available(utf8::detail::Validator::sse2));
+TEST(Utf8Validate, PortableAndSse2AreAlwaysAvailable) {
+  EXPECT_TRUE(kernels::available(Form::portable));
+#if BUFSTREAM_KERNELS_X86_64
+  EXPECT_TRUE(kernels::available(Form::sse2));
 #endif
 }
 
@@ -206,8 +213,8 @@ TEST(Utf8Validate, ScalarAndSse2AreAlwaysAvailable) {
 // vector validators once took their null position for an error (found by utf8_fuzz).
 TEST(Utf8Validate, EmptyTextIsValidEvenWithANullPointer) {
   for (auto v : available_validators()) {
-    EXPECT_FALSE(utf8::detail::find_invalid_with(v, std::string_view()).has_value()) << static_cast<int>(v);
-    EXPECT_FALSE(utf8::detail::find_invalid_with(v, std::string_view("x", 0)).has_value()) << static_cast<int>(v);
+    EXPECT_FALSE(find_invalid_with(v, std::string_view()).has_value()) << kernels::name(v);
+    EXPECT_FALSE(find_invalid_with(v, std::string_view("x", 0)).has_value()) << kernels::name(v);
   }
   EXPECT_FALSE(utf8::find_invalid(std::string_view()).has_value());
   EXPECT_TRUE(utf8::is_valid(std::string_view()));
@@ -273,10 +280,10 @@ TEST(Utf8Validate, RandomTextAgreesWithTheDecoder) {
 // blocks. Plain loops (one gtest assertion per mismatch would be slow).
 
 // The vector validators this processor runs.
-std::vector<utf8::detail::Validator> vector_validators() {
-  std::vector<utf8::detail::Validator> out;
+std::vector<Form> vector_validators() {
+  std::vector<Form> out;
   for (auto v : available_validators()) {
-    if (v != utf8::detail::Validator::scalar) out.push_back(v);
+    if (v != Form::portable) out.push_back(v);
   }
   return out;
 }
@@ -287,13 +294,13 @@ class ScalarComparison {
   void check(std::string_view text) {
     ++checked_;
     if (!first_difference_.empty()) return;
-    const auto expected = utf8::detail::find_invalid_with(utf8::detail::Validator::scalar, text);
+    const auto expected = find_invalid_with(Form::portable, text);
     for (auto v : validators_) {
-      const auto got = utf8::detail::find_invalid_with(v, text);
+      const auto got = find_invalid_with(v, text);
       const bool same = got.has_value() == expected.has_value() &&
                         (!got || (got->offset == expected->offset && got->error == expected->error));
       if (!same) {
-        first_difference_ = "validator " + std::to_string(static_cast<int>(v)) + " on [" + hex(text) + "]: " +
+        first_difference_ = "validator " + std::string(kernels::name(v)) + " on [" + hex(text) + "]: " +
                             (got ? std::to_string(got->offset) + " " + std::string(utf8::describe(got->error))
                                  : std::string("valid")) +
                             ", scalar: " +
@@ -307,7 +314,7 @@ class ScalarComparison {
   const std::string& first_difference() const { return first_difference_; }
 
  private:
-  std::vector<utf8::detail::Validator> validators_ = vector_validators();
+  std::vector<Form> validators_ = vector_validators();
   std::size_t checked_ = 0;
   std::string first_difference_;
 };
@@ -403,7 +410,7 @@ TEST(Utf8Validate, EveryOneByteChangeAgreesWithTheScalarValidator) {
       const char32_t cp = random(2) == 0 ? samples[random(std::size(samples))] : static_cast<char32_t>('a' + random(26));
       text.append(buf, utf8::encode(cp, buf));
     }
-    ASSERT_TRUE(utf8::detail::find_invalid_with(utf8::detail::Validator::scalar, text) == std::nullopt);
+    ASSERT_TRUE(find_invalid_with(Form::portable, text) == std::nullopt);
     for (std::size_t i = 0; i < text.size(); ++i) {
       const char original = text[i];
       for (char r : replacements) {

@@ -9,8 +9,8 @@
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
-#include <bufstream/detail/utf8_lookup.hpp>
-#if defined(BUFSTREAM_UTF8_LOOKUP_AVX2)
+#include <bufstream/kernels/x86/utf8_lookup.hpp>
+#if BUFSTREAM_KERNELS_X86_64
 #include <immintrin.h>
 #define BUFSTREAM_CEDICT_AVX2 1
 #endif
@@ -159,9 +159,9 @@ bool classify_all_sse2(const char* text, std::size_t size, std::uint64_t* newlin
 
 #if defined(BUFSTREAM_CEDICT_AVX2)
 // The AVX2 classifier checks UTF-8 with the stream layer's nibble-table kernel
-// (bufstream/detail/utf8_lookup.hpp), the one `utf8::find_invalid` runs, inlined here into the
+// (bufstream/kernels/x86/utf8_lookup.hpp), the one `utf8::find_invalid` runs, inlined here into the
 // pass that classifies the same bytes.
-namespace lookup = utf8::detail::lookup;
+namespace lookup = kernels::utf8_lookup;
 
 __attribute__((target("avx2"))) bool classify_all_avx2(const char* text, std::size_t size, std::uint64_t* newline,
                                                        std::uint64_t* slash) noexcept {

@@ -59,19 +59,12 @@ struct Invalid {
 
 /// The first invalid sequence of `text`, or `std::nullopt` if it is valid UTF-8. Fast: with
 /// AVX2 (when the processor has it) 64 bytes at a time by nibble-table look-ups, otherwise runs
-/// of ASCII and well-formed multi-byte sequences 16 bytes at a time (SSE2); the exact error is
-/// found by `decode`, so the answer is always the one a byte-by-byte decode would give.
+/// of ASCII and well-formed multi-byte sequences 16 bytes at a time (SSE2) or 8 (elsewhere);
+/// the exact error is found by `decode`, so the answer is always the one a byte-by-byte decode
+/// would give.
 std::optional<Invalid> find_invalid(std::string_view text) noexcept;
 inline bool is_valid(std::string_view text) noexcept { return !find_invalid(text); }
 
-namespace detail {
-/// The implementations `find_invalid` chooses from, for the tests that check each one.
-enum class Validator : std::uint8_t { scalar, sse2, avx2 };
-/// True if `v` was compiled in and the processor runs it.
-bool validator_available(Validator v) noexcept;
-/// `find_invalid` with the implementation `v`. Precondition: `validator_available(v)`.
-std::optional<Invalid> find_invalid_with(Validator v, std::string_view text) noexcept;
-}  // namespace detail
 
 /// Writes the UTF-8 form of `cp` (at most 4 bytes) at `out` and returns the end. `cp` must be a
 /// Unicode scalar value (not a surrogate, at most U+10FFFF).

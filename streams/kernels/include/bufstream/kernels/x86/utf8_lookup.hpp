@@ -2,18 +2,19 @@
 // AVX-512), the method of Keiser and Lemire ("Validating UTF-8 in less than one instruction per
 // byte", 2021), written here from the paper. `utf8::find_invalid` runs it; the CEDICT loader
 // calls the same kernel inside its own pass over the text, which classifies the bytes at the
-// same time.
-// Internal to bufstream: no stable interface.
+// same time. Its functions carry target attributes: call them only where kernels::available
+// says the processor has AVX2 (AVX-512 for the `512` ones).
 #pragma once
 
-#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#include <bufstream/kernels/cpu.hpp>
+
+#if BUFSTREAM_KERNELS_X86_64
 #include <immintrin.h>
 
 #include <cstdint>
 
-#define BUFSTREAM_UTF8_LOOKUP_AVX2 1
 
-namespace bufstream::utf8::detail::lookup {
+namespace bufstream::kernels::utf8_lookup {
 
 // Each byte is judged with the byte before it: the high nibble of the previous byte, its low
 // nibble and the high nibble of this byte each look up the set of errors (one bit per kind)
@@ -149,6 +150,6 @@ __attribute__((target("avx512f,avx512bw"))) inline __m512i errors512(const Table
   return _mm512_xor_si512(must_continue, special);
 }
 
-}  // namespace bufstream::utf8::detail::lookup
+}  // namespace bufstream::kernels::utf8_lookup
 
 #endif

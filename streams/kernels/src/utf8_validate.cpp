@@ -1,6 +1,6 @@
-// utf8::find_invalid: UTF-8 validation, a block of 16, 32 or 64 bytes at a time.
+// The UTF-8 validation kernel behind utf8::find_invalid: a block of 16, 32 or 64 bytes at a time.
 //
-// With AVX2: the nibble-table check (bufstream/detail/utf8_lookup.hpp), which judges every
+// With AVX2: the nibble-table check (bufstream/kernels/x86/utf8_lookup.hpp), which judges every
 // byte with the three before it, 64 bytes at a time; at the first block with an error, the
 // byte-by-byte decoder says exactly where and what.
 //
@@ -14,24 +14,27 @@
 // checked by the next block, which starts at its lead. Anything else (an error, or a special
 // byte) sends that one block to the byte-by-byte decoder, which says exactly what is wrong; so
 // the fast path only ever has to accept.
-#include <bufstream/utf8.hpp>
+#include <bufstream/kernels/utf8.hpp>
 
 #include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <cstring>
 
-#include <bufstream/detail/utf8_lookup.hpp>
+#include <bufstream/kernels/x86/utf8_lookup.hpp>
 
-#if defined(__SSE2__)
+#if BUFSTREAM_KERNELS_X86_64
 #include <emmintrin.h>
 #endif
 
-namespace bufstream::utf8 {
+namespace bufstream::kernels::utf8 {
+
+using bufstream::utf8::decode;
+using bufstream::utf8::Decoded;
+using bufstream::utf8::Error;
+using bufstream::utf8::Invalid;
 
 namespace {
-
-using Result = std::optional<Invalid>;
 
 // Decodes from `p` (the start of a sequence) until the first sequence boundary at or after
 // `stop`, or `end`, and moves `p` there. Returns false at an error, which is stored in `bad`.
@@ -84,7 +87,7 @@ inline std::size_t accepted_bytes(std::uint64_t high, std::uint64_t lead, std::u
   return static_cast<std::size_t>(63 - std::countl_zero(lead));
 }
 
-#if defined(__SSE2__)
+#if BUFSTREAM_KERNELS_X86_64
 Result find_invalid_sse2(std::string_view text) noexcept {
   const char* const begin = text.data();
   const char* const end = begin + text.size();
@@ -118,7 +121,7 @@ Result find_invalid_sse2(std::string_view text) noexcept {
 }
 #endif
 
-#if defined(BUFSTREAM_UTF8_LOOKUP_AVX2)
+#if BUFSTREAM_KERNELS_X86_64
 // True if the `size` bytes at `p` are all ASCII; eight at a time.
 bool is_ascii(const char* p, std::size_t size) noexcept {
   std::uint64_t high = 0;
@@ -145,11 +148,11 @@ Result exact_error(const char* begin, std::size_t size, std::size_t block) noexc
   return bad;
 }
 
-// Three nibble-table look-ups per byte (bufstream/detail/utf8_lookup.hpp), 64 bytes at a time,
+// Three nibble-table look-ups per byte (bufstream/kernels/x86/utf8_lookup.hpp), 64 bytes at a time,
 // an ASCII block only checked for a sequence that the block before left unfinished; the last
 // bytes padded with zeros, which end any sequence, so that one cut short by the end is flagged.
 __attribute__((target("avx2"))) Result find_invalid_avx2(std::string_view text) noexcept {
-  namespace lookup = detail::lookup;
+  namespace lookup = utf8_lookup;
   const char* const begin = text.data();
   const std::size_t size = text.size();
   if (size < 64 && is_ascii(begin, size)) return std::nullopt;  // names, keys, short strings
@@ -175,57 +178,15 @@ __attribute__((target("avx2"))) Result find_invalid_avx2(std::string_view text) 
 }
 #endif
 
-using Implementation = Result (*)(std::string_view) noexcept;
-
-Implementation implementation(detail::Validator v) noexcept {
-  switch (v) {
-#if defined(BUFSTREAM_UTF8_LOOKUP_AVX2)
-    case detail::Validator::avx2: return find_invalid_avx2;
-#endif
-#if defined(__SSE2__)
-    case detail::Validator::sse2: return find_invalid_sse2;
-#endif
-    default: return find_invalid_scalar;
-  }
-}
-
-// The fastest implementation this processor runs, chosen once.
-Implementation best_implementation() noexcept {
-  for (detail::Validator v : {detail::Validator::avx2, detail::Validator::sse2}) {
-    if (detail::validator_available(v)) return implementation(v);
-  }
-  return find_invalid_scalar;
-}
-
 }  // namespace
 
-bool detail::validator_available(Validator v) noexcept {
-  switch (v) {
-    case Validator::scalar: return true;
-    case Validator::sse2:
-#if defined(__SSE2__)
-      return true;
+const Forms<Validate>& validate_forms() noexcept {
+#if BUFSTREAM_KERNELS_X86_64
+  static constexpr Forms<Validate> forms{find_invalid_scalar, find_invalid_sse2, find_invalid_avx2};
 #else
-      return false;
+  static constexpr Forms<Validate> forms{find_invalid_scalar};
 #endif
-    case Validator::avx2:
-#if defined(BUFSTREAM_UTF8_LOOKUP_AVX2)
-      __builtin_cpu_init();
-      return __builtin_cpu_supports("avx2") != 0;
-#else
-      return false;
-#endif
-  }
-  return false;
+  return forms;
 }
 
-std::optional<Invalid> detail::find_invalid_with(Validator v, std::string_view text) noexcept {
-  return implementation(v)(text);
-}
-
-std::optional<Invalid> find_invalid(std::string_view text) noexcept {
-  static const Implementation best = best_implementation();
-  return best(text);
-}
-
-}  // namespace bufstream::utf8
+}  // namespace bufstream::kernels::utf8
