@@ -54,7 +54,7 @@ const Measurement* find_measured(const Results& results, std::string_view suite,
 
 bool is_bufstream_variant(std::string_view variant) noexcept {
   return variant == "unbuffered" || variant == "buffered" || variant == "buffered-typed" ||
-         variant == "mapped" || variant == "index";
+         variant == "mapped" || variant == "index" || variant.starts_with("lines-") || variant.starts_with("bulk-");
 }
 
 bool is_limit_variant(std::string_view variant) noexcept {

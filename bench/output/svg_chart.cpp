@@ -52,7 +52,7 @@ std::string decade_label(int exponent) {
 }
 
 const char* bar_colour(std::string_view variant) {
-  if (variant == "unbuffered") return "#d6604d";
+  if (variant == "unbuffered" || variant.ends_with("-unbuffered")) return "#d6604d";
   if (is_bufstream_variant(variant)) return "#2166ac";
   if (is_limit_variant(variant)) return "#bababa";
   return "#878787";
