@@ -11,6 +11,7 @@
 
 #include <bufstream/cedict/dictionary.hpp>
 #include <bufstream/cedict/stats.hpp>
+#include <bufstream/utf8.hpp>
 
 #include "command_line.hpp"
 #include "commands.hpp"
@@ -32,8 +33,8 @@ constexpr std::string_view help = R"(usage: bufstream cedict lookup [--dict FILE
 
 lookup  print the entries that match each QUERY, one per line, in CC-CEDICT's own format:
         a query in Chinese characters matches traditional or simplified headwords exactly;
-        otherwise it matches pinyin (tone numbers optional, case and spaces ignored, u:/v/ü
-        alike) and English words in the glosses (whole words, case ignored)
+        otherwise it matches pinyin (tone numbers or marks optional, case and spaces ignored,
+        u:/v/ü alike) and English words in the glosses (whole words, case ignored)
 stats   the entry count and other facts about the dictionary
 
 Options:
@@ -41,11 +42,23 @@ Options:
   -h, --help        show this help
 )";
 
-bool is_ascii(std::string_view s) {
-  for (char c : s) {
-    if (static_cast<unsigned char>(c) >= 0x80) return false;
+// A query in Chinese characters: one with a character from U+2E80 on (CJK radicals and
+// symbols, kana, the unified and compatibility ideographs and their extensions, full-width
+// forms), or with bytes that are not UTF-8 (no pinyin or English word has them). Pinyin with
+// tone marks ("nǐ hǎo") and English words with accents ("Lü") are not.
+bool is_chinese(std::string_view s) {
+  const char* p = s.data();
+  const char* const end = p + s.size();
+  while (p != end) {
+    if (static_cast<unsigned char>(*p) < 0x80) {
+      ++p;
+      continue;
+    }
+    const utf8::Decoded d = utf8::decode(p, end);
+    if (d.error != utf8::Error::none || d.code_point >= 0x2E80) return true;
+    p += d.length;
   }
-  return true;
+  return false;
 }
 
 std::string dictionary_path(const ParsedArgs& args) {
@@ -93,7 +106,7 @@ int run_cedict(std::span<const std::string> argv) {
     for (std::size_t q = 1; q < words.size(); ++q) {
       const std::string& query = words[q];
       std::vector<cedict::Entry> found;
-      if (!is_ascii(query)) {
+      if (is_chinese(query)) {
         found = dict.find_headword(query);
       } else {
         found = dict.find_pinyin(query);

@@ -122,24 +122,22 @@ inline bool contains_word(std::string_view text, std::string_view word) noexcept
     }
     return true;
   };
-  std::size_t i = 0;
   const bool letter = first >= 'a' && first <= 'z';
   const std::uint64_t fold = letter ? 0x20 * detail::ones : 0;
   const std::uint64_t pattern = static_cast<unsigned char>(first) * detail::ones;
-  while (i + 8 <= n) {
-    const std::uint64_t y = (bufstream::detail::load_eight(p + i) | fold) ^ pattern;  // zero bytes: candidates
-    const std::uint64_t candidates = (y - detail::ones) & ~y & detail::highs;  // the lowest is exact
-    if (candidates == 0) {
-      i += 8;
-      continue;
+  for (std::size_t i = 0; i <= last; i += 8) {
+    // The last bytes are loaded short, as zeros, which never match: a word byte is not zero,
+    // and a letter's pattern has 0x20 in every byte.
+    const std::uint64_t x = n - i >= 8 ? bufstream::detail::load_eight(p + i)
+                                       : bufstream::detail::load_up_to_eight(p + i, n - i);
+    const std::uint64_t y = (x | fold) ^ pattern;
+    // Every zero byte of y is flagged (a borrow may flag some more above one: checked and
+    // rejected like any other place).
+    for (std::uint64_t found = (y - detail::ones) & ~y & detail::highs; found != 0; found &= found - 1) {
+      const std::size_t k = i + static_cast<std::size_t>(std::countr_zero(found)) / 8;
+      if (k > last) return false;
+      if (matches_at(k)) return true;
     }
-    i += static_cast<std::size_t>(std::countr_zero(candidates)) / 8;
-    if (i > last) return false;
-    if (matches_at(i)) return true;
-    ++i;
-  }
-  for (; i <= last; ++i) {
-    if (ascii_lower(p[i]) == first && matches_at(i)) return true;
   }
   return false;
 }
