@@ -12,10 +12,7 @@
 
 #include <fmt/format.h>
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
-
+#include <bufstream/kernels/byte_set.hpp>
 #include <bufstream/numbers.hpp>
 #include <bufstream/utf8.hpp>
 
@@ -25,16 +22,9 @@ namespace {
 
 constexpr int as_byte(char c) noexcept { return static_cast<unsigned char>(c); }
 
-// Bytes a string holds as they are: everything but control characters, '"', '\\' and the
-// bytes of multi-byte UTF-8 sequences (which are validated on their own).
-constexpr std::array<bool, 256> make_plain_table() {
-  std::array<bool, 256> table{};
-  for (int b = 0x20; b < 0x80; ++b) table[static_cast<std::size_t>(b)] = true;
-  table['"'] = false;
-  table['\\'] = false;
-  return table;
-}
-constexpr std::array<bool, 256> plain = make_plain_table();
+// Where a run of bytes that a string holds as they are ends: at '"', '\\', a control byte or a
+// byte of a multi-byte UTF-8 sequence (validated on its own).
+constexpr kernels::ByteSet string_stops({'"', '\\'}, {.controls = true, .non_ascii = true});
 
 constexpr bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
 
@@ -83,20 +73,6 @@ inline const char* scan_digits(const char* p, const char* end, std::uint64_t& va
   return p;
 }
 
-// Marks (in their high bit) the bytes of `v` that need a closer look inside a string: '"',
-// '\\', a control character or a byte of a multi-byte UTF-8 sequence. (A byte equals c exactly when
-// v ^ repeat(c) has a zero byte; `x - repeat(1) & ~x & repeat(0x80)` finds zero bytes, and
-// `x - repeat(0x20)` the bytes below 0x20 in the same way.)
-// The high bit of the first such byte is exact (a borrow only runs upwards from a marked
-// byte), so `std::countr_zero(special_bytes(v)) / 8` is its index; later marks may be false.
-constexpr std::uint64_t special_bytes(std::uint64_t v) noexcept {
-  const std::uint64_t quote = v ^ repeat_byte('"');
-  const std::uint64_t backslash = v ^ repeat_byte('\\');
-  const std::uint64_t found = ((quote - repeat_byte(1)) & ~quote) |
-                              ((backslash - repeat_byte(1)) & ~backslash) |
-                              (v - repeat_byte(0x20)) | v;
-  return found & repeat_byte(0x80);
-}
 
 // The RFC 8259 number grammar as a state machine, so that a number can be scanned in pieces
 // when it straddles two windows:  -? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?
@@ -736,36 +712,9 @@ void Reader::read_string(std::string& out) {
 // consumes the closing quote. Runs of plain bytes are found in the window and copied at once.
 void Reader::read_string_body(std::string& out) {
   for (;;) {
-    const char* p = in_.cursor();
+    const char* const run = in_.cursor();
     const char* const end = in_.limit();
-    const char* const run = p;
-    for (;;) {
-#if defined(__SSE2__)
-      if (end - p >= 16) {  // sixteen bytes at a time: '"', '\\', a control byte, or above 127
-        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-        const __m128i last_control = _mm_set1_epi8(0x1F);
-        const __m128i control = _mm_cmpeq_epi8(_mm_max_epu8(v, last_control), last_control);
-        const __m128i marks = _mm_or_si128(
-            _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))),
-            _mm_or_si128(control, v));
-        if (const auto mask = static_cast<unsigned>(_mm_movemask_epi8(marks))) {
-          p += std::countr_zero(mask);
-          break;
-        }
-        p += 16;
-        continue;
-      }
-#endif
-      if (end - p < 8) {
-        while (p != end && plain[static_cast<unsigned char>(*p)]) ++p;
-        break;
-      }
-      if (const std::uint64_t special = special_bytes(load_eight(p))) {
-        p += std::countr_zero(special) / 8;
-        break;
-      }
-      p += 8;
-    }
+    const char* p = string_stops.find(run, end);
     out.append(run, static_cast<std::size_t>(p - run));
     in_.set_cursor(p);
     if (p == end) {

@@ -8,10 +8,7 @@
 
 #include <fmt/format.h>
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
-
+#include <bufstream/kernels/byte_set.hpp>
 #include <bufstream/numbers.hpp>
 #include <bufstream/utf8.hpp>
 
@@ -67,48 +64,19 @@ void put_escape(WriteStream& out, unsigned char b) {
 
 const char* state_name(bool is_array) { return is_array ? "array" : "object"; }
 
-constexpr std::uint64_t repeat_byte(std::uint8_t b) noexcept { return 0x0101010101010101ULL * b; }
-
-// The `n` < 8 bytes at p as a word in memory order (what a memcpy of it to the output writes),
-// zeros after them, without reading past them.
-std::uint64_t load_short(const char* p, std::size_t n) noexcept {
-  std::uint64_t word = bufstream::detail::load_up_to_eight(p, n);  // the first byte lowest
-  if constexpr (std::endian::native == std::endian::big) word = __builtin_bswap64(word);
-  return word;
-}
+// The bytes a string's text cannot hold as they are: kernel byte sets, one scan each.
+constexpr kernels::ByteSet escape_stops({'"', '\\'}, {.controls = true});
+constexpr kernels::ByteSet non_ascii_bytes({'\x80'}, {.non_ascii = true});
+// The plain string's: an escape, or a byte above 127 (UTF-8 to validate); with ascii_only DEL too.
+constexpr kernels::ByteSet plain_stops({'"', '\\'}, {.controls = true, .non_ascii = true});
+constexpr kernels::ByteSet ascii_plain_stops({'"', '\\', '\x7f'}, {.controls = true, .non_ascii = true});
 
 }  // namespace
 
-// One pass over `s`, eight bytes at a time: does a byte need an escape ('"', '\\', a control
-// character), is a byte outside ASCII? (`x - repeat(1) & ~x` marks zero bytes of x, and
-// `v - repeat(0x20) & ~v` the bytes below 0x20, in each byte's high bit; a borrow can only
-// mark more bytes after a byte that is marked anyway, so "any byte marked" is exact. The
-// three words x share v's high bits, as '"' and '\\' are ASCII, so one `& ~v` serves all three.)
+// Does a byte of `s` need an escape ('"', '\\', a control character), is a byte outside ASCII?
 Writer::StringTraits Writer::classify(std::string_view s) noexcept {
-  const char* p = s.data();
-  const char* const end = p + s.size();
-  std::uint64_t escape = 0;
-  std::uint64_t high = 0;
-  const auto mark = [&escape, &high](const char* word) {
-    std::uint64_t v;
-    std::memcpy(&v, word, 8);
-    const std::uint64_t quote = v ^ repeat_byte('"');
-    const std::uint64_t backslash = v ^ repeat_byte('\\');
-    escape |= ((quote - repeat_byte(1)) | (backslash - repeat_byte(1)) | (v - repeat_byte(0x20))) & ~v;
-    high |= v;
-  };
-  if (s.size() >= 8) {
-    for (; end - p >= 8; p += 8) mark(p);
-    if (p != end) mark(end - 8);  // the last 1-7 bytes, in a word overlapping the one before
-    p = end;
-  }
-  StringTraits traits{(escape & repeat_byte(0x80)) != 0, (high & repeat_byte(0x80)) != 0};
-  for (; p != end; ++p) {  // strings shorter than 8 bytes
-    const auto c = static_cast<unsigned char>(*p);
-    traits.needs_escape |= c < 0x20 || c == '"' || c == '\\';
-    traits.non_ascii |= c >= 0x80;
-  }
-  return traits;
+  const char* const end = s.data() + s.size();
+  return {escape_stops.find(s.data(), end) != end, non_ascii_bytes.find(s.data(), end) != end};
 }
 
 Writer::Writer(WriteStream& out, WriteOptions options)
@@ -272,12 +240,12 @@ Writer& Writer::value(float f) {
   return *this;
 }
 
-// The common string, short and with nothing to escape or validate, in one pass: its words are
-// copied into reserved room (after the ',' the position needs) and checked as they go, with
-// the tests of classify(). Returns false having written and changed nothing when the string
-// needs the general path (an escape, a byte above 126 under ascii_only, any byte above 127:
-// UTF-8 to validate), when it is long, or when the position needs more than a comma (pretty
-// output, a misplaced value).
+// The common string, short and with nothing to escape or validate: checked with one scan of
+// the kernel's byte set, then copied with its quotes (and the ',' the position needs) into
+// reserved room. Returns false having written and changed nothing when the string needs the
+// general path (an escape, a byte above 126 under ascii_only, any byte above 127: UTF-8 to
+// validate), when it is long, or when the position needs more than a comma (pretty output, a
+// misplaced value).
 bool Writer::write_plain_string(std::string_view s) {
   const std::size_t n = s.size();
   if (n > 256) return false;
@@ -296,79 +264,17 @@ bool Writer::write_plain_string(std::string_view s) {
     case State::top: break;
     default: return false;
   }
-  // Room for the separator, the quotes and the whole words of the copy (the last store of a
-  // string shorter than 8 bytes is a full word).
-  char* const room = out_.reserve(n + 2 + 1 + 8);
+  const char* const end = s.data() + n;
+  if ((options_.ascii_only ? ascii_plain_stops : plain_stops).find(s.data(), end) != end) return false;
+  char* const room = out_.reserve(n + 2 + 1);
   room[0] = ',';
   room[separator] = '"';
-  char* const dst = room + separator + 1;
-  // Commits the copy when every byte was plain; otherwise gives the room back (a scratch area
-  // over an unbuffered stream) and leaves the string to the general path.
-  const auto finish = [&](bool plain) {
-    if (!plain) {
-      out_.commit(0);
-      return false;
-    }
-    dst[n] = '"';
-    out_.commit(separator + n + 2);
-    state_ = after;
-    after_value();
-    return true;
-  };
-  const std::uint64_t del = options_.ascii_only ? repeat_byte(1) : 0;  // v + 1 marks 0x7F
-  std::uint64_t escape = 0;
-  std::uint64_t high = 0;
-  const auto copy_word = [&escape, &high, del](char* to, std::uint64_t v, std::uint64_t bytes) {
-    std::memcpy(to, &v, 8);
-    if constexpr (std::endian::native == std::endian::big) v = __builtin_bswap64(v);
-    const std::uint64_t quote = v ^ repeat_byte('"');
-    const std::uint64_t backslash = v ^ repeat_byte('\\');
-    escape |= ((quote - repeat_byte(1)) | (backslash - repeat_byte(1)) | (v - repeat_byte(0x20))) &
-              ~v & bytes;
-    high |= (v | (v + del)) & bytes;
-  };
-#if defined(__SSE2__)
-  if (n >= 16) {
-    // Sixteen bytes at a time: a byte is marked by a compare giving 0xFF or by its own high
-    // bit (above 127), so one movemask of the or of all marks answers for the whole string.
-    const __m128i quote = _mm_set1_epi8('"');
-    const __m128i backslash = _mm_set1_epi8('\\');
-    const __m128i last_control = _mm_set1_epi8(0x1F);
-    const __m128i del_byte = _mm_set1_epi8(0x7F);
-    const __m128i del_matters = options_.ascii_only ? _mm_set1_epi8(-1) : _mm_setzero_si128();
-    __m128i marks = _mm_setzero_si128();
-    const auto copy_block = [&](std::size_t at) {
-      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.data() + at));
-      _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + at), v);
-      const __m128i control = _mm_cmpeq_epi8(_mm_max_epu8(v, last_control), last_control);
-      marks = _mm_or_si128(marks, _mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)));
-      marks = _mm_or_si128(marks, _mm_or_si128(control, v));
-      marks = _mm_or_si128(marks, _mm_and_si128(_mm_cmpeq_epi8(v, del_byte), del_matters));
-    };
-    std::size_t i = 0;
-    for (; n - i >= 16; i += 16) copy_block(i);
-    if (i != n) copy_block(n - 16);  // the last 1-15 bytes, in a block overlapping the one before
-    return finish(_mm_movemask_epi8(marks) == 0);
-  }
-#endif
-  if (n >= 8) {
-    std::size_t i = 0;
-    for (; n - i >= 8; i += 8) {
-      std::uint64_t v;
-      std::memcpy(&v, s.data() + i, 8);
-      copy_word(dst + i, v, ~std::uint64_t{0});
-    }
-    if (i != n) {  // the last 1-7 bytes, in a word overlapping the one before
-      std::uint64_t v;
-      std::memcpy(&v, s.data() + n - 8, 8);
-      copy_word(dst + n - 8, v, ~std::uint64_t{0});
-    }
-  } else {
-    // Only the string's own bytes count: the zeros above them are not control characters.
-    const std::uint64_t bytes = (std::uint64_t{1} << (8 * n)) - 1;
-    copy_word(dst, load_short(s.data(), n), bytes);
-  }
-  return finish(((escape | high) & repeat_byte(0x80)) == 0);
+  if (n != 0) std::memcpy(room + separator + 1, s.data(), n);
+  room[separator + 1 + n] = '"';
+  out_.commit(separator + n + 2);
+  state_ = after;
+  after_value();
+  return true;
 }
 
 // value(std::string_view) for what write_plain_string leaves: escapes, UTF-8 to validate, long

@@ -9,12 +9,9 @@
 #include <unordered_map>
 #include <unordered_set>
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
-
 #include <fmt/format.h>
 
+#include <bufstream/kernels/byte_set.hpp>
 #include <bufstream/numbers.hpp>
 #include <bufstream/string_write_stream.hpp>
 #include <bufstream/utf8.hpp>
@@ -31,80 +28,13 @@ using detail::Node;
 // Bytes a string cannot be written with as they are: controls, the delimiter, the backslash,
 // DEL, and every non-ASCII byte (decoded to find U+0080..U+009F, which are escaped, and for
 // ASCII-only output).
-constexpr std::array<bool, 256> escape_stops(char quote) {
-  std::array<bool, 256> t{};
-  for (std::size_t i = 0; i < 32; ++i) t[i] = true;
-  t[static_cast<unsigned char>(quote)] = true;
-  t['\\'] = true;
-  t[127] = true;
-  for (std::size_t i = 0x80; i < 256; ++i) t[i] = true;
-  return t;
-}
-constexpr auto ston_stops = escape_stops('\'');
-constexpr auto json_stops = escape_stops('"');
+constexpr kernels::ByteSet ston_stops({'\'', '\\', '\x7f'}, {.controls = true, .non_ascii = true});
+constexpr kernels::ByteSet json_stops({'"', '\\', '\x7f'}, {.controls = true, .non_ascii = true});
 
 // A string written with its quotes in one `reserve` (longer ones are written in runs, so that
 // an unbuffered stream is not handed a scratch copy of a huge string).
 constexpr std::size_t max_string_in_one_piece = 4096;
 
-// The first byte of `[p, end)` that `stops` (made by escape_stops(quote)) marks, or `end`;
-// `[lo, end)` is the whole string (bytes before `p` may be read, never used). Sixteen bytes at a
-// time with SSE2 (a signed compare with 0x20 finds the controls and the non-ASCII bytes at
-// once), else eight at a time with word-wide tests; the last few bytes in one block that
-// overlaps the one before. In the word-wide test a borrow can mark a byte above a true match
-// but never below one, so the lowest marked byte is always the first stop.
-const char* find_escape_stop(const char* lo, const char* p, const char* end, char quote,
-                             const std::array<bool, 256>& stops) noexcept {
-#if defined(__SSE2__)
-  const __m128i quotes = _mm_set1_epi8(quote);
-  const __m128i backslashes = _mm_set1_epi8('\\');
-  const __m128i dels = _mm_set1_epi8(0x7F);
-  const __m128i spaces = _mm_set1_epi8(0x20);
-  const auto stops16 = [&](const char* at) {
-    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(at));
-    const __m128i hits =
-        _mm_or_si128(_mm_or_si128(_mm_cmplt_epi8(v, spaces), _mm_cmpeq_epi8(v, quotes)),
-                     _mm_or_si128(_mm_cmpeq_epi8(v, backslashes), _mm_cmpeq_epi8(v, dels)));
-    return static_cast<unsigned>(_mm_movemask_epi8(hits));
-  };
-  for (; end - p >= 16; p += 16) {
-    if (const unsigned hits = stops16(p)) return p + std::countr_zero(hits);
-  }
-  if (p == end) return end;
-  if (end - lo >= 16) {
-    const char* const at = end - 16;
-    const unsigned hits = stops16(at) >> (p - at);
-    return hits != 0 ? p + std::countr_zero(hits) : end;
-  }
-#endif
-  if constexpr (std::endian::native == std::endian::little) {
-    constexpr std::uint64_t ones = 0x0101010101010101ULL;
-    constexpr std::uint64_t highs = 0x8080808080808080ULL;
-    const std::uint64_t quotes8 = ones * static_cast<unsigned char>(quote);
-    const auto zero_bytes = [](std::uint64_t x) { return (x - ones) & ~x; };
-    const auto stops8 = [&](const char* at) {
-      std::uint64_t v;
-      std::memcpy(&v, at, 8);
-      return (v                                  // non-ASCII
-              | ((v - ones * 0x20) & ~v)         // controls
-              | zero_bytes(v ^ quotes8)          // the delimiter
-              | zero_bytes(v ^ (ones * '\\'))    // backslash
-              | zero_bytes(v ^ (ones * 0x7F))) &  // DEL
-             highs;
-    };
-    for (; end - p >= 8; p += 8) {
-      if (const std::uint64_t hits = stops8(p)) return p + std::countr_zero(hits) / 8;
-    }
-    if (p == end) return end;
-    if (end - lo >= 8) {
-      const char* const at = end - 8;
-      const std::uint64_t hits = stops8(at) >> (8 * (p - at));
-      return hits != 0 ? p + std::countr_zero(hits) / 8 : end;
-    }
-  }
-  while (p != end && !stops[static_cast<unsigned char>(*p)]) ++p;
-  return p;
-}
 
 bool is_bare_symbol(std::string_view name) noexcept {
   if (name.empty()) return false;
@@ -222,10 +152,10 @@ struct Writer::Impl {
   // Writes `s` between quotes, escaping what must be escaped. The usual string needs no
   // escape: it is found so with one word-wide scan and copied with its quotes in one piece.
   void write_string(std::string_view s, char quote) {
-    const std::array<bool, 256>& stops = quote == '"' ? json_stops : ston_stops;
+    const kernels::ByteSet& stops = quote == '"' ? json_stops : ston_stops;
     const char* p = s.data();
     const char* const end = p + s.size();
-    const char* stop = find_escape_stop(s.data(), p, end, quote, stops);
+    const char* stop = stops.find(p, end);
     if (stop == end && s.size() <= max_string_in_one_piece) [[likely]] {
       char* o = out.reserve(s.size() + 2);
       o[0] = quote;
@@ -258,7 +188,7 @@ struct Writer::Impl {
         }
         p += d.length;
       }
-      stop = find_escape_stop(s.data(), p, end, quote, stops);
+      stop = stops.find(p, end);
     }
     out.put(quote);
   }
