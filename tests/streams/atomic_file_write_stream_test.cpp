@@ -4,7 +4,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -18,6 +17,7 @@
 #include <bufstream/buffered_write_stream.hpp>
 #include <bufstream/errors.hpp>
 #include <bufstream/fd_read_stream.hpp>
+#include <directory_names.hpp>
 #include <test_streams.hpp>
 
 namespace bufstream {
@@ -54,13 +54,7 @@ class AtomicFile : public ::testing::Test {
     s << in.rdbuf();
     return s.str();
   }
-  // Every name in the directory, sorted.
-  std::vector<std::string> names() const {
-    std::vector<std::string> found;
-    for (const auto& entry : fs::directory_iterator(dir_)) found.push_back(entry.path().filename().string());
-    std::sort(found.begin(), found.end());
-    return found;
-  }
+  std::vector<std::string> names() const { return testing::directory_names(dir_); }
   static ::mode_t mode_of(const std::string& p) {
     struct ::stat st {};
     EXPECT_EQ(::stat(p.c_str(), &st), 0);

@@ -4,7 +4,6 @@
 
 #include <unistd.h>
 
-#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -13,6 +12,7 @@
 
 #include <gtest/gtest.h>
 
+#include "directory_names.hpp"
 #include "run_program.hpp"
 
 namespace bufstream {
@@ -48,14 +48,7 @@ class Cli : public ::testing::Test {
   }
 
   // Every name in the test's directory, sorted (temporary files included).
-  std::vector<std::string> names() const {
-    std::vector<std::string> found;
-    for (const auto& entry : std::filesystem::directory_iterator(dir_)) {
-      found.push_back(entry.path().filename().string());
-    }
-    std::sort(found.begin(), found.end());
-    return found;
-  }
+  std::vector<std::string> names() const { return testing::directory_names(dir_); }
 
   std::filesystem::path dir_;
 };
