@@ -193,6 +193,39 @@ TEST_F(Cli, JsonAndStonBothWays) {
   EXPECT_EQ(r.out, "[1,\"two\"]\n");
 }
 
+// The command writes JSON one way, whatever it read: the same data from CSV, JSON Lines and
+// STON gives the same bytes, compact, pretty and as JSON Lines.
+TEST_F(Cli, TheSameDataFromEveryFormatGivesTheSameJson) {
+  const std::string strings_csv = file("s.csv", "name,note\nJos\xc3\xa9,\"say \"\"hi\"\"\ttab\"\n\xe4\xb8\xad,\n");
+  const std::string strings_jsonl =
+      file("s.jsonl", "{\"name\":\"Jos\xc3\xa9\",\"note\":\"say \\\"hi\\\"\\ttab\"}\n{\"name\":\"\xe4\xb8\xad\",\"note\":\"\"}\n");
+  const std::string strings_ston =
+      file("s.ston", "[{'name':'Jos\xc3\xa9','note':'say \"hi\"\\ttab'},{#name:'\\u4E2D','note':''}]");
+  // Numbers: CSV has none (its fields are strings), JSON and STON write theirs differently.
+  const std::string numbers_json = file("n.json", "[1e100,1.5,-0.0,-7,18446744073709551615,0.75,\"s\",null,true]\n");
+  const std::string numbers_ston = file("n.ston", "[1.0e100,1.5,-0.0,-7,18446744073709551615,3/4,#s,nil,true]");
+  for (const std::vector<std::string>& how : {std::vector<std::string>{"--to", "json"},
+                                              std::vector<std::string>{"--to", "json", "--pretty"},
+                                              std::vector<std::string>{"--to", "jsonl"}}) {
+    SCOPED_TRACE(how.back());
+    const auto convert = [&](const std::string& in) {
+      std::vector<std::string> args{"convert"};
+      args.insert(args.end(), how.begin(), how.end());
+      args.push_back(in);
+      const auto r = cli(args);
+      EXPECT_EQ(r.status, 0) << in << ": " << r.err;
+      return r.out;
+    };
+    const std::string from_csv = convert(strings_csv);
+    EXPECT_NE(from_csv.find("Jos\xc3\xa9"), std::string::npos) << from_csv;
+    EXPECT_EQ(convert(strings_jsonl), from_csv);
+    EXPECT_EQ(convert(strings_ston), from_csv);
+    EXPECT_EQ(convert(numbers_ston), convert(numbers_json));
+  }
+  EXPECT_EQ(cli({"convert", "--to", "json", numbers_ston}).out,
+            "[1e+100,1.5,-0.0,-7,18446744073709551615,0.75,\"s\",null,true]\n");
+}
+
 TEST_F(Cli, WriteFailuresAreReported) {
   const auto r = cli({"convert", "--from", "csv", "--to", "json"}, "a\n1\n", "/dev/full");
   EXPECT_EQ(r.status, 2);

@@ -25,6 +25,7 @@
 #include "format_readers.hpp"
 #include "io.hpp"
 #include "ston_csv_rows.hpp"
+#include "ston_json.hpp"
 
 namespace bufstream::cli {
 
@@ -42,8 +43,11 @@ from format F to format G: json, jsonl, csv, tsv, ston (default: from the file e
                               object must have the same keys) or an array of arrays; fields
                               are strings, numbers or booleans (null, arrays and objects are
                               errors: CSV cannot hold them)
-  ston -> json/jsonl          STON's JSON mode: symbols become strings, nil null; a value JSON
-                              cannot hold (a fraction is written as a float) is an error
+  ston -> json/jsonl          symbols become strings, nil null, fractions floats; a value JSON
+                              cannot hold (a tag, an association, NaN, a shared container) is
+                              an error; written as JSON from CSV or JSON is, byte for byte;
+                              several top-level values make one array, and one top-level
+                              list's elements make the JSON Lines
   json/jsonl -> ston          always possible
   ston -> csv/tsv             STON to JSON, then JSON to CSV: one top-level list whose elements
                               are the records (or several top-level values, each a record);
@@ -335,7 +339,7 @@ void convert_from_ston(const Plan& plan, Input& input, Output& output) {
   ston::Reader reader(input.stream(), ston_reader_options(plan.args, input.name()));
   // Each top-level value is written on its own; a value that the target cannot hold is an
   // error at the start of the top-level value that holds it, naming the value.
-  auto write_value = [&](ston::Writer& writer, const ston::Value& v, const SourcePosition& start) {
+  auto write_ston = [&](ston::Writer& writer, const ston::Value& v, const SourcePosition& start) {
     try {
       writer.write(v);
     } catch (const ston::WriteError& e) {
@@ -358,28 +362,37 @@ void convert_from_ston(const Plan& plan, Input& input, Output& output) {
   switch (plan.to) {
     case FileFormat::json:
     case FileFormat::jsonl: {
+      // Through json::Writer, as from CSV and JSON: the same data gives the same bytes. As
+      // JSON and JSON Lines turn into each other: several top-level values become one array
+      // and one top-level list's elements become the lines.
       const bool lines = plan.to == FileFormat::jsonl;
-      bool array = false;  // several STON values become one JSON array
+      json::Writer writer(output.stream(), {.indent = plan.pretty && !lines ? 2u : 0u, .json_lines = lines});
+      StonJsonWriter values(writer, input.name());
+      bool array = false;
       for_each_value([&](const ston::Value& v, const SourcePosition& start, bool first) {
-        if (!lines && first && !reader.at_end()) {
-          output.stream().put('[');
-          array = true;
-        } else if (!lines && !first) {
-          output.stream().put(',');
+        values.new_document();
+        const bool only = first && reader.at_end();
+        if (lines && only && v.is_list()) {
+          for (const ston::Value& element : v.as_list()) {
+            values.write(element, start);
+            output.end_record();
+          }
+          return;
         }
-        ston::Writer writer(output.stream(), {.pretty = plan.pretty && !lines, .json = true});
-        write_value(writer, v, start);
-        if (lines) output.stream().lf();
+        if (!lines && first && !only) {
+          writer.begin_array();
+          array = true;
+        }
+        values.write(v, start);
       });
-      if (!lines) {
-        if (array) output.stream().put(']');
-        output.stream().lf();
-      }
+      if (array) writer.end_array();
+      writer.finish();
+      if (!lines) output.stream().lf();
       return;
     }
     case FileFormat::ston: {
       ston::Writer writer(output.stream(), {.pretty = plan.pretty});
-      for_each_value([&](const ston::Value& v, const SourcePosition& start, bool) { write_value(writer, v, start); });
+      for_each_value([&](const ston::Value& v, const SourcePosition& start, bool) { write_ston(writer, v, start); });
       output.stream().lf();
       return;
     }

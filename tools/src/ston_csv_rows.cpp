@@ -8,17 +8,11 @@
 #include <bufstream/ston/writer.hpp>
 
 #include "commands.hpp"
+#include "ston_json.hpp"
 
 namespace bufstream::cli {
 
 namespace {
-
-// The value as STON text, cut short, for a message.
-std::string describe(const ston::Value& v) {
-  std::string text = ston::to_string(v);
-  if (text.size() > 40) text = text.substr(0, 40) + "...";
-  return fmt::format("{} ({})", text, ston::kind_name(v.kind()));
-}
 
 std::string format_float(double d) {
   char buf[max_double_chars];
