@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include <bufstream/kernels/swar.hpp>
 #include <bufstream/numbers.hpp>
 
 namespace bufstream::cedict {
@@ -24,27 +25,26 @@ constexpr char ascii_lower(char c) noexcept { return c >= 'A' && c <= 'Z' ? stat
 
 namespace detail {
 
-inline constexpr std::uint64_t ones = 0x0101010101010101ULL;
-inline constexpr std::uint64_t highs = 0x8080808080808080ULL;
+namespace swar = bufstream::kernels::swar;
 
 // The top bit of each byte of `v` that lies in [lo, hi], for a `v` whose bytes are below 0x80
 // (so that no sum carries into the next byte).
 constexpr std::uint64_t bytes_in_range(std::uint64_t v, unsigned char lo, unsigned char hi) noexcept {
-  return (v + (0x80U - lo) * ones) & ~(v + (0x7FU - hi) * ones) & highs;
+  return (v + swar::broadcast(static_cast<unsigned char>(0x80U - lo))) &
+         ~(v + swar::broadcast(static_cast<unsigned char>(0x7FU - hi))) & swar::high_bits;
 }
 
 /// Which of eight bytes (the first in the lowest position) are word bytes: bit i for byte i.
 constexpr unsigned word_byte_bits(std::uint64_t x) noexcept {
-  const std::uint64_t ascii = x & ~highs;
-  const std::uint64_t word = (x & highs) | bytes_in_range(ascii, '0', '9') | bytes_in_range(ascii | 0x20 * ones, 'a', 'z');
-  // The top bits, gathered into the top byte by one multiplication (no two partial products
-  // meet there, so nothing carries).
-  return static_cast<unsigned>(((word >> 7) * 0x0102040810204080ULL) >> 56);
+  const std::uint64_t ascii = x & ~swar::high_bits;
+  const std::uint64_t word = (x & swar::high_bits) | bytes_in_range(ascii, '0', '9') |
+                             bytes_in_range(ascii | swar::broadcast(0x20), 'a', 'z');
+  return static_cast<unsigned>(swar::gather_flags(word));
 }
 
 /// Eight bytes with ASCII capitals lower-cased (`ascii_lower` on each).
 constexpr std::uint64_t lower_eight(std::uint64_t x) noexcept {
-  return x | ((bytes_in_range(x & ~highs, 'A', 'Z') & ~x) >> 2);
+  return x | ((bytes_in_range(x & ~swar::high_bits, 'A', 'Z') & ~x) >> 2);
 }
 
 }  // namespace detail
@@ -64,7 +64,7 @@ void for_each_word_in(std::string_view text, OnWord on_word) {
     const std::size_t len = n - base < 64 ? n - base : 64;
     std::uint64_t mask = 0;  // bit i: byte base + i is a word byte (none past `len`)
     std::size_t i = 0;
-    for (; i + 8 <= len; i += 8) mask |= std::uint64_t{detail::word_byte_bits(bufstream::detail::load_eight(p + base + i))} << i;
+    for (; i + 8 <= len; i += 8) mask |= std::uint64_t{detail::word_byte_bits(detail::swar::load_memory_order(p + base + i))} << i;
     if (i < len) {
       mask |= std::uint64_t{detail::word_byte_bits(bufstream::detail::load_up_to_eight(p + base + i, len - i))} << i;
     }
@@ -132,18 +132,18 @@ inline bool contains_word(std::string_view text, std::string_view word) noexcept
     std::uint64_t pattern;
   };
   const auto probe_for = [](char c) {
-    return Probe{c >= 'a' && c <= 'z' ? 0x20 * detail::ones : 0, static_cast<unsigned char>(c) * detail::ones};
+    return Probe{c >= 'a' && c <= 'z' ? detail::swar::broadcast(0x20) : 0, detail::swar::broadcast(static_cast<unsigned char>(c))};
   };
   const Probe probe0 = probe_for(first);
   const Probe probe1 = w > 1 ? probe_for(word[1]) : Probe{~std::uint64_t{0}, ~std::uint64_t{0}};
   // The last bytes are loaded short, as zeros, which never match: a word byte is not zero, and
   // a letter's pattern has 0x20 in every byte.
   const auto load = [&](std::size_t at) {
-    return n - at >= 8 ? bufstream::detail::load_eight(p + at) : bufstream::detail::load_up_to_eight(p + at, n - at);
+    return n - at >= 8 ? detail::swar::load_memory_order(p + at) : bufstream::detail::load_up_to_eight(p + at, n - at);
   };
   // Every zero byte of y is flagged (and a borrow may flag some more above one: checked and
   // rejected like any other place).
-  const auto zeros = [](std::uint64_t y) { return (y - detail::ones) & ~y & detail::highs; };
+  const auto zeros = [](std::uint64_t y) { return detail::swar::zero_bytes(y) & detail::swar::high_bits; };
   for (std::size_t i = 0; i <= last; i += 8) {
     const std::uint64_t here = zeros((load(i) | probe0.fold) ^ probe0.pattern);
     const std::uint64_t next = zeros((load(i + 1) | probe1.fold) ^ probe1.pattern);

@@ -26,7 +26,7 @@ std::uint32_t hash_chunks(std::string_view key, Chunk chunk) noexcept {
   const char* p = key.data();
   std::size_t n = key.size();
   std::uint64_t h = mix(0x9E3779B97F4A7C15ULL ^ n);
-  for (; n > 8; p += 8, n -= 8) h = mix(h ^ chunk(bufstream::detail::load_eight(p)));
+  for (; n > 8; p += 8, n -= 8) h = mix(h ^ chunk(swar::load_memory_order(p)));
   h = mix(h ^ chunk(bufstream::detail::load_up_to_eight(p, n)));
   h ^= h >> 29;
   h *= 0xC4CEB9FE1A85EC53ULL;
