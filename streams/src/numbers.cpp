@@ -8,6 +8,9 @@
 
 #include <fmt/format.h>
 
+#include <bufstream/kernels/digits.hpp>
+#include <bufstream/kernels/format_integer.hpp>
+
 #include "numbers_decimal.hpp"
 
 namespace bufstream {
@@ -42,49 +45,6 @@ long magnitude_exponent(std::string_view text) {
   if (point < 0) point = position;
   if (first_nonzero < 0) return -100000;  // all zeros
   return exponent + (point - first_nonzero - 1);
-}
-
-// ---- The fast path: fraction digits eight at a time (see detail::leading_digits) -----------
-//
-// Measured on the benchmark's doubles, plain loops with branches the processor predicts beat
-// words whose digit count is computed (detail::leading_digits) everywhere else: the next load
-// would wait for that count, and the scan is bound by such latencies, not by instructions.
-
-// True when all eight bytes are ASCII digits: each byte's high nibble is 3, and adding 6 to the
-// byte leaves it 3 (the low nibble is at most 9). A byte of 0xFA or more carries into the next
-// one when 6 is added, but its own high nibble is F, so the test fails anyway.
-constexpr bool all_digits(std::uint64_t bytes) noexcept {
-  constexpr std::uint64_t high_nibbles = 0xF0F0F0F0F0F0F0F0;
-  return ((bytes & high_nibbles) | (((bytes + 0x0606060606060606) & high_nibbles) >> 4)) ==
-         0x3333333333333333;
-}
-
-static_assert(all_digits(0x3736353433323130));                                          // "01234567"
-static_assert(!all_digits(0x373635342E323130) && !all_digits(0x373635343A323130));      // '.', ':'
-static_assert(!all_digits(0x373635342F323130) && !all_digits(0x37363534FA323130));      // '/', 0xFA
-static_assert(!all_digits(0x3736353433323120) && !all_digits(0xFF36353433323130));      // ' ', 0xFF
-
-// Scans the digits from `p` to at most `end`, appending each to `w` (modulo 2^64: the caller
-// checks that no more than 19 of them count), and returns where they end. Integer parts are
-// mostly short ("0.1", "123.4"): byte by byte. Fraction parts are often long ("0.1" printed
-// to 17 digits): eight at a time first.
-[[gnu::always_inline]] inline const char* scan_digits(const char* p, const char* end, std::uint64_t& w) noexcept {
-  for (; p != end; ++p) {
-    const unsigned digit = static_cast<unsigned char>(*p) - unsigned{'0'};
-    if (digit > 9) break;
-    w = w * 10 + digit;
-  }
-  return p;
-}
-[[gnu::always_inline]] inline const char* scan_digits_eight_at_a_time(const char* p, const char* end,
-                                                                        std::uint64_t& w) noexcept {
-  while (end - p >= 8) {
-    const std::uint64_t bytes = detail::load_eight(p);
-    if (!all_digits(bytes)) break;
-    w = w * 100000000 + detail::leading_digits_value(bytes, 8);
-    p += 8;
-  }
-  return scan_digits(p, end, w);
 }
 
 // More fraction digits than this go to the full path, which keeps the exponent arithmetic
@@ -126,13 +86,13 @@ double detail::parse_double_or_nan(std::string_view text) noexcept {
   if (negative) ++p;
   const char* const digits_start = p;
   std::uint64_t significand = 0;
-  p = scan_digits(p, end, significand);
+  p = kernels::scan_digits(p, end, significand);
   std::ptrdiff_t digit_count = p - digits_start;
   if (digit_count == 0) return parse_double_with_from_chars(text);
   std::ptrdiff_t fraction_digits = 0;
   if (p != end && *p == '.') {
     const char* const fraction_start = ++p;
-    p = scan_digits_eight_at_a_time(p, end, significand);
+    p = kernels::scan_digits(p, end, significand);
     fraction_digits = p - fraction_start;
     if (fraction_digits == 0 || fraction_digits > max_fast_fraction_digits) {
       return parse_double_with_from_chars(text);
@@ -165,6 +125,17 @@ double detail::parse_double_or_nan(std::string_view text) noexcept {
   const double value = detail::decimal_to_double_inline(significand, exponent);
   if (value != value) return parse_double_with_from_chars(text);
   return negative ? -value : value;
+}
+
+detail::ParsedDigits detail::parse_digits(const char* p, const char* end) noexcept {
+  const kernels::DigitsValue digits = kernels::parse_digits(p, end);
+  return {digits.value, digits.ok};
+}
+
+char* detail::format_signed(char* out, std::int64_t value) noexcept { return kernels::format_signed(out, value); }
+
+char* detail::format_unsigned(char* out, std::uint64_t value) noexcept {
+  return kernels::format_unsigned(out, value);
 }
 
 std::string_view next_number_text(ReadStream& in, std::string& spill) {

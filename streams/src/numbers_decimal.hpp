@@ -13,14 +13,15 @@
 #include <cstdint>
 #include <limits>
 
-#include "numbers_powers_of_ten.hpp"
+#include <bufstream/kernels/powers_of_ten.hpp>
 
 namespace bufstream::detail {
 
-/// 10^0 to 10^22: the powers of ten that are exact doubles.
-inline constexpr double exact_double_powers_of_ten[] = {
-    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-    1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+using kernels::exact_double_powers_of_ten;
+using kernels::floor_log2_pow10;
+using kernels::min_power_of_ten;
+using kernels::multiply_64x64;
+using kernels::Power128;
 
 /// The double nearest to w * 10^q, or NaN where `decimal_to_double` gives nullopt (see
 /// numbers.hpp).
@@ -41,7 +42,7 @@ inline constexpr double exact_double_powers_of_ten[] = {
   // + 1 - lz).
   const int lz = std::countl_zero(w);
   const std::uint64_t wn = w << lz;
-  const Power128& t = power_of_ten(q);
+  const Power128& t = kernels::power_of_ten_128(q);
   Power128 product = multiply_64x64(wn, t.high);
   // The bits below the 54 kept ones are all ones: what the first product left out could carry
   // into them. Add the high word of w * T's low word, and give up if that is still unclear.

@@ -18,15 +18,20 @@
 #include <cmath>
 #include <cstring>
 
-#include <bufstream/detail/format_integer.hpp>
-
-#include "numbers_powers_of_ten.hpp"
+#include <bufstream/kernels/format_integer.hpp>
+#include <bufstream/kernels/powers_of_ten.hpp>
 
 namespace bufstream {
 
 namespace detail {
 
 namespace {
+
+using kernels::floor_log10_pow2;
+using kernels::floor_log10_three_quarters_pow2;
+using kernels::floor_log2_pow10;
+using kernels::multiply_64x64;
+using kernels::Power128;
 
 constexpr int significand_bits = 52;
 constexpr std::uint64_t hidden_bit = std::uint64_t{1} << significand_bits;
@@ -42,7 +47,7 @@ struct Multiplier {
 };
 
 inline Multiplier multiplier_for(int e) noexcept {
-  const Power128& t = power_of_ten(e);
+  const Power128& t = kernels::power_of_ten_128(e);
   std::uint64_t g_high = t.high >> 2;
   std::uint64_t g_low = (t.high << 62) | (t.low >> 2);
   g_low += 1;
@@ -69,9 +74,9 @@ struct ShortestDecimal {
   bool multiple_of_10;
 };
 
-// The body of shortest_decimal, inlined into format_double and format_double_smalltalk (a
-// call would cost a tenth of the conversion).
-[[gnu::always_inline]] inline ShortestDecimal shortest_decimal_inline(double value) noexcept {
+// The shortest decimal of a finite positive double, inlined into format_double and
+// format_double_smalltalk (a call would cost a tenth of the conversion).
+[[gnu::always_inline]] inline ShortestDecimal shortest_decimal(double value) noexcept {
   const auto bits = std::bit_cast<std::uint64_t>(value);
   const auto biased_exponent = static_cast<int>((bits >> significand_bits) & 0x7FF);
   std::uint64_t c = bits & (hidden_bit - 1);
@@ -121,17 +126,11 @@ struct ShortestDecimal {
 
 }  // namespace
 
-Decimal shortest_decimal(double value) noexcept {
-  const ShortestDecimal d = shortest_decimal_inline(value);
-  return {d.significand, d.exponent};
-}
-
 }  // namespace detail
 
 namespace {
 
-using detail::eight_digit_values;
-using detail::store_digits;
+using kernels::store_digits;
 
 constexpr std::array<char, 200> make_digit_pairs() {
   std::array<char, 200> pairs{};
@@ -164,7 +163,7 @@ inline int zero_bytes(int zero_bits) noexcept {
 // Inlined into each layout: its result then stays in registers instead of a 40-byte struct
 // returned through memory.
 [[gnu::always_inline]] inline DecimalDigits decimal_digits(double magnitude) noexcept {
-  const detail::ShortestDecimal decimal = detail::shortest_decimal_inline(magnitude);
+  const detail::ShortestDecimal decimal = detail::shortest_decimal(magnitude);
   const std::uint64_t f = decimal.significand;
   // The three divisions are independent (short dependency chains: the writer waits for the
   // length of this text before it can place the next one).
@@ -172,7 +171,7 @@ inline int zero_bytes(int zero_bits) noexcept {
   const std::uint64_t top = f / 10000000000000000;
   DecimalDigits d;
   d.top = static_cast<unsigned>(top);
-  const detail::SixteenDigitValues groups = detail::sixteen_digit_values(
+  const kernels::SixteenDigitValues groups = kernels::sixteen_digit_values(
       static_cast<std::uint32_t>(high - top * 100000000), static_cast<std::uint32_t>(f - high * 100000000));
   d.middle = groups.high;
   d.low = groups.low;

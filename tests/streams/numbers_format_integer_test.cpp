@@ -1,4 +1,4 @@
-// detail::format_integer: the text of std::to_chars, byte for byte, for every integer type,
+// format_integer: the text of std::to_chars, byte for byte, for every integer type,
 // at every digit count and its edges, and for millions of random values; and it stays within
 // the 20 bytes (max_integer_chars) it is given.
 #include <algorithm>
@@ -11,7 +11,6 @@
 
 #include <gtest/gtest.h>
 
-#include <bufstream/detail/format_integer.hpp>
 #include <bufstream/numbers.hpp>
 
 #include "stream_fixtures.hpp"
@@ -33,7 +32,7 @@ void expect_same_as_to_chars(T v) {
   char buf[64];
   std::fill(std::begin(buf), std::end(buf), guard);
   char* const p = buf + 16;
-  char* const end = detail::format_integer(p, v);
+  char* const end = format_integer(p, v);
   ASSERT_EQ(std::string(p, end), to_chars_text(v)) << "type size " << sizeof(T);
   for (const char* q = buf; q != p; ++q) ASSERT_EQ(*q, guard) << "wrote before the start for " << +v;
   for (const char* q = p + max_integer_chars; q != std::end(buf); ++q) {
@@ -91,45 +90,6 @@ TEST(FormatInteger, MillionsOfRandomValuesOfEveryLength) {
     expect_same_as_to_chars(static_cast<std::int64_t>(bits));
     expect_same_as_to_chars(static_cast<std::int32_t>(bits));
     expect_same_as_to_chars(static_cast<std::uint32_t>(bits));
-  }
-}
-
-TEST(EightDigitValues, EachDigitInItsByte) {
-  test::SplitMix64 rng(8);
-  for (int i = 0; i < 100000; ++i) {
-    const auto n = static_cast<std::uint32_t>(rng.below(100000000));
-    const std::uint64_t values = detail::eight_digit_values(n);
-    std::uint32_t rest = n;
-    for (int digit = 7; digit >= 0; --digit) {
-      ASSERT_EQ((values >> (8 * digit)) & 0xFF, rest % 10) << n;
-      rest /= 10;
-    }
-  }
-}
-
-}  // namespace
-}  // namespace bufstream
-
-namespace bufstream {
-namespace {
-
-// The SSE2 version (where there is one) against the scalar one: every value below 10^6 in
-// both groups, the edges, and a million random pairs. (An exhaustive run over every value
-// below 10^8 was made once by hand.)
-TEST(SixteenDigitValues, SameAsTwoEightDigitGroups) {
-  const auto expect_same = [](std::uint32_t high, std::uint32_t low) {
-    const detail::SixteenDigitValues both = detail::sixteen_digit_values(high, low);
-    ASSERT_EQ(both.high, detail::eight_digit_values(high)) << high;
-    ASSERT_EQ(both.low, detail::eight_digit_values(low)) << low;
-  };
-  for (std::uint32_t n = 0; n < 1000000; ++n) expect_same(n, 99999999 - n);
-  for (std::uint32_t n : {0u, 1u, 9u, 10u, 9999u, 10000u, 10001u, 99999999u, 50000000u}) {
-    expect_same(n, n);
-  }
-  test::SplitMix64 rng(16);
-  for (int i = 0; i < 1000000; ++i) {
-    expect_same(static_cast<std::uint32_t>(rng.below(100000000)),
-                static_cast<std::uint32_t>(rng.below(100000000)));
   }
 }
 

@@ -75,7 +75,7 @@ class WriteStream {
     requires(!std::same_as<T, char> && !std::same_as<T, bool> && sizeof(T) <= 8)
   void print(T value) {
     char* p = reserve(max_integer_chars);
-    commit(static_cast<std::size_t>(std::to_chars(p, p + max_integer_chars, value).ptr - p));
+    commit(static_cast<std::size_t>(format_integer(p, value) - p));
   }
   /// Writes `true` or `false`.
   void print(bool value) { write(value ? std::string_view("true") : std::string_view("false")); }

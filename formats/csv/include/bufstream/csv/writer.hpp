@@ -55,8 +55,8 @@ class Writer {
   template <std::integral T>
     requires(!std::same_as<T, bool> && !std::same_as<T, char>)
   void field(T value) {
-    char text[max_integer_chars] = {};  // initialised: GCC 12 -O2 warns otherwise
-    number_field(text, std::to_chars(text, text + sizeof text, value).ptr);
+    char text[max_integer_chars];
+    number_field(text, format_integer(text, value));
   }
   void field(double value);
   void field(float value);

@@ -246,16 +246,16 @@ class Reader {
   void read_escape(std::string& out);
   void read_non_ascii(std::string& out);
   void read_literal(std::string_view literal);
-  std::string_view scan_number();
+  // Numbers (reader_numbers.cpp): the window path, then the general path.
   // An integer in the window that fits int64, consumed; else `ok` is false and nothing is.
   struct FastInteger {
     std::int64_t value;
     bool ok;
   };
-  FastInteger read_int64_fast();
-  FastInteger read_int64_in_window();
-  double read_double_in_window();
+  FastInteger read_int64();
+  void take_window_number(const char* start, const char* end);
   Number read_number_general();
+  std::string_view scan_number();
   Number convert_number(std::string_view text, bool is_float);
   [[noreturn]] void fail_expected(std::string_view expected, int found);
   [[noreturn]] void fail_integer_range(std::string_view range);
@@ -291,7 +291,7 @@ T Reader::read_integer() {
   if constexpr (!std::is_same_v<T, bool> && sizeof(T) <= 8 &&
                 (std::is_signed_v<T> || sizeof(T) < 8)) {
     // The common case, an integer in the window that fits int64: no Number in between.
-    const FastInteger fast = read_int64_fast();
+    const FastInteger fast = read_int64();
     if (fast.ok && fast.value >= static_cast<std::int64_t>(std::numeric_limits<T>::min()) &&
         fast.value <= static_cast<std::int64_t>(std::numeric_limits<T>::max())) [[likely]] {
       return static_cast<T>(fast.value);

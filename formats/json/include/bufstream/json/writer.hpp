@@ -29,7 +29,6 @@
 
 #include <nlohmann/json_fwd.hpp>
 
-#include <bufstream/detail/format_integer.hpp>
 #include <bufstream/json/options.hpp>
 #include <bufstream/numbers.hpp>
 #include <bufstream/write_stream.hpp>
@@ -208,7 +207,7 @@ class Writer {
     if (in_compact_array()) [[likely]] {  // as in value(double)
       char* p = out_.reserve(1 + max_integer_chars);
       p[0] = ',';  // overwritten by the first digit when no comma is due
-      char* const end = bufstream::detail::format_integer(p + (state_ == State::array_next ? 1 : 0), v);
+      char* const end = bufstream::format_integer(p + (state_ == State::array_next ? 1 : 0), v);
       out_.commit(static_cast<std::size_t>(end - p));
       state_ = State::array_next;
       return;
@@ -220,7 +219,7 @@ class Writer {
   [[gnu::noinline]] void write_integer_general(T v) {
     before_value();
     char* p = out_.reserve(max_integer_chars);
-    out_.commit(static_cast<std::size_t>(bufstream::detail::format_integer(p, v) - p));
+    out_.commit(static_cast<std::size_t>(bufstream::format_integer(p, v) - p));
     after_value();
   }
 

@@ -30,6 +30,26 @@ inline std::uint64_t load_memory_order(const char* p) noexcept {
   return word;
 }
 
+/// The first `n` bytes at `p` (n <= 8) in memory order, zeros above them. Reads only
+/// [p, p + n): two overlapping four-byte loads for 4 to 8 bytes; the first, middle and last
+/// byte for 1 to 3.
+inline std::uint64_t load_memory_order_partial(const char* p, std::size_t n) noexcept {
+  if (n >= 4) {
+    std::uint32_t first, last;
+    std::memcpy(&first, p, 4);
+    std::memcpy(&last, p + n - 4, 4);
+    if constexpr (std::endian::native == std::endian::big) {
+      first = __builtin_bswap32(first);
+      last = __builtin_bswap32(last);
+    }
+    // `last` holds bytes n-4 .. n-1; bytes 4 .. n-1 are its top n-4.
+    return first | (std::uint64_t{last} >> (8 * (8 - n))) << 32;
+  }
+  if (n == 0) return 0;
+  const auto byte = [p](std::size_t i) { return std::uint64_t{static_cast<unsigned char>(p[i])}; };
+  return byte(0) | byte(n / 2) << (8 * (n / 2)) | byte(n - 1) << (8 * (n - 1));
+}
+
 /// The index of the first (lowest) flagged byte of a non-zero `flags`.
 constexpr unsigned first_flagged(std::uint64_t flags) noexcept {
   return static_cast<unsigned>(std::countr_zero(flags)) / 8;

@@ -1,9 +1,10 @@
-// Decimal digits of integers, eight at a time: the printer behind the formats' integers and
-// the digit groups of format_double's shortest decimals.
+// Decimal digits of integers, eight at a time: the writing side of every number printer (the
+// integers of WriteStream::print and of every format, and the digit groups of format_double's
+// shortest decimals).
 //
 // Eight digits come from one value below 10^8 with a few multiplications (no table, no loop),
 // as one 64-bit word stored at once; an integer is at most three such groups. The text is
-// that of std::to_chars, byte for byte (tests/streams/numbers_format_integer_test.cpp).
+// that of std::to_chars, byte for byte.
 #pragma once
 
 #include <bit>
@@ -12,11 +13,14 @@
 #include <cstring>
 #include <type_traits>
 
-#if defined(__SSE2__)
+#include <bufstream/kernels/cpu.hpp>
+#include <bufstream/kernels/powers_of_ten.hpp>
+
+#if BUFSTREAM_KERNELS_X86_64
 #include <emmintrin.h>
 #endif
 
-namespace bufstream::detail {
+namespace bufstream::kernels {
 
 /// The eight decimal digits of n < 10^8 (with leading zeros) as one word holding the value
 /// 0..9 in each byte, the first digit in the lowest byte. Lanes of one multiplication each:
@@ -39,22 +43,26 @@ struct SixteenDigitValues {
   std::uint64_t low;
 };
 
-#if defined(__SSE2__)
-/// With SSE2, both groups in one register, in the lanes of a few vector multiplications:
+/// The portable form: two eight-digit groups one after the other.
+inline SixteenDigitValues sixteen_digit_values_portable(std::uint32_t high, std::uint32_t low) noexcept {
+  return {eight_digit_values(high), eight_digit_values(low)};
+}
+
+#if BUFSTREAM_KERNELS_X86_64
+/// The SSE2 form: both groups in one register, in the lanes of a few vector multiplications:
 /// n = 10^4 * a + b as 32-bit lanes (a = n * ceil(2^45 / 10^4) >> 45, exact for n < 10^8),
 /// then each of a and b copied into four 16-bit lanes and divided there by 1000, 100, 10 and 1
 /// (a multiply-high by a rounded-up reciprocal, then a multiply-high by a power of two as a
 /// shift: x / 10^j = x * 4 * m_j >> (16 + s_j), exact for x < 10^4), and each lane's digit
 /// left as its quotient minus ten times the quotient before it. (The method of the SSE2
-/// integer printers of Wojciech Muła and Milo Yip; own code, checked against the scalar
-/// version for every value below 10^8.)
-inline SixteenDigitValues sixteen_digit_values(std::uint32_t high, std::uint32_t low) noexcept {
+/// integer printers of Wojciech Muła and Milo Yip; own code, checked against the portable
+/// form in tests/kernels.)
+inline SixteenDigitValues sixteen_digit_values_sse2(std::uint32_t high, std::uint32_t low) noexcept {
   const __m128i n = _mm_set_epi32(0, static_cast<int>(low), 0, static_cast<int>(high));
   const __m128i a = _mm_srli_epi64(_mm_mul_epu32(n, _mm_set1_epi32(static_cast<int>(0xD1B71759u))), 45);
   const __m128i b = _mm_sub_epi32(n, _mm_mul_epu32(a, _mm_set1_epi32(10000)));
   // 16-bit lanes [a_high, b_high, a_low, b_low, 0...], times 4 (below 2^16).
-  const __m128i quads = _mm_slli_epi16(
-      _mm_unpacklo_epi32(_mm_unpacklo_epi16(a, b), _mm_unpackhi_epi16(a, b)), 2);
+  const __m128i quads = _mm_slli_epi16(_mm_unpacklo_epi32(_mm_unpacklo_epi16(a, b), _mm_unpackhi_epi16(a, b)), 2);
   const __m128i pairs = _mm_unpacklo_epi16(quads, quads);
   const __m128i high_quads = _mm_unpacklo_epi32(pairs, pairs);  // a_high x4, b_high x4
   const __m128i low_quads = _mm_unpackhi_epi32(pairs, pairs);   // a_low x4, b_low x4
@@ -70,22 +78,21 @@ inline SixteenDigitValues sixteen_digit_values(std::uint32_t high, std::uint32_t
   return {static_cast<std::uint64_t>(_mm_cvtsi128_si64(bytes)),  // x86: little-endian
           static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(bytes, bytes)))};
 }
-#else
-inline SixteenDigitValues sixteen_digit_values(std::uint32_t high, std::uint32_t low) noexcept {
-  return {eight_digit_values(high), eight_digit_values(low)};
-}
 #endif
 
-/// The characters of `eight_digit_values` in memory order: '0' + value in each byte.
-inline std::uint64_t digit_text(std::uint64_t values) noexcept {
-  std::uint64_t text = values + 0x3030303030303030u;
-  if constexpr (std::endian::native == std::endian::big) text = __builtin_bswap64(text);
-  return text;
+/// The best compiled form (SSE2 is part of x86-64: no run-time choice).
+inline SixteenDigitValues sixteen_digit_values(std::uint32_t high, std::uint32_t low) noexcept {
+#if BUFSTREAM_KERNELS_X86_64
+  return sixteen_digit_values_sse2(high, low);
+#else
+  return sixteen_digit_values_portable(high, low);
+#endif
 }
 
-/// Stores the eight digits of `values` (from eight_digit_values) at p[0..8).
+/// Stores the eight digits of `values` (from eight_digit_values) at p[0..8) as text.
 inline void store_digits(char* p, std::uint64_t values) noexcept {
-  const std::uint64_t text = digit_text(values);
+  std::uint64_t text = values + 0x3030303030303030u;
+  if constexpr (std::endian::native == std::endian::big) text = __builtin_bswap64(text);
   std::memcpy(p, &text, 8);
 }
 
@@ -93,12 +100,10 @@ inline void store_digits(char* p, std::uint64_t values) noexcept {
 /// digits: the end of the text, which the next value's position waits for, is known a few
 /// cycles after n is, while the digits' multiplications are still running.
 inline unsigned decimal_length_below_1e8(std::uint32_t n) noexcept {
-  static constexpr std::uint32_t powers[] = {1,      10,      100,      1000,     10000,
-                                             100000, 1000000, 10000000, 100000000};
   const std::uint32_t m = n | 1;  // the same length, and 1 digit for 0
   // floor(bit_width * log10(2)): the length of 2^(bit_width - 1) or one less.
   const unsigned guess = static_cast<unsigned>(std::bit_width(m)) * 1233u >> 12;
-  return guess + (m >= powers[guess] ? 1 : 0);
+  return guess + (m >= powers_of_ten_u64[guess] ? 1 : 0);
 }
 
 /// Writes n < 10^8 without leading zeros ("0" for 0) and returns the end. Stores eight bytes
@@ -130,22 +135,15 @@ inline char* format_unsigned(char* p, std::uint64_t n) noexcept {
   return p + 8;
 }
 
-/// Writes `v` in decimal ('-' first when negative), the text of std::to_chars, and returns
-/// the end. p needs 20 bytes (bufstream::max_integer_chars); bytes past the end may be
-/// clobbered within them.
-template <std::integral T>
-  requires(!std::same_as<T, bool> && sizeof(T) <= 8)
-inline char* format_integer(char* p, T v) noexcept {
-  if constexpr (std::is_signed_v<T>) {
-    auto magnitude = static_cast<std::uint64_t>(static_cast<std::int64_t>(v));
-    if (v < 0) {
-      *p++ = '-';
-      magnitude = 0 - magnitude;  // exact for the minimum too, in unsigned arithmetic
-    }
-    return format_unsigned(p, magnitude);
-  } else {
-    return format_unsigned(p, static_cast<std::uint64_t>(v));
+/// Writes `v` in decimal ('-' first when negative) and returns the end. p needs 20 bytes;
+/// bytes past the end may be clobbered within them.
+inline char* format_signed(char* p, std::int64_t v) noexcept {
+  auto magnitude = static_cast<std::uint64_t>(v);
+  if (v < 0) {
+    *p++ = '-';
+    magnitude = 0 - magnitude;  // exact for the minimum too, in unsigned arithmetic
   }
+  return format_unsigned(p, magnitude);
 }
 
-}  // namespace bufstream::detail
+}  // namespace bufstream::kernels

@@ -1,0 +1,355 @@
+// json::Reader's numbers: from text to an integer or a double, by two paths.
+//
+//   - The window path (scan_in_window): a well-formed number with at most 19 significant
+//     digits that lies in the stream's window with a byte after it, scanned and accumulated in
+//     one pass with the kernel layer's digit words, then converted exactly (an integer as it
+//     is, a fraction or exponent by decimal_to_double).
+//   - The general path (scan_number, convert_number): everything else. It scans across
+//     windows, says exactly what is wrong with a malformed number, and converts with
+//     std::from_chars and parse_double (any number of digits, correctly rounded).
+//
+// read_number, read_double and read_int64 (behind read_integer<T>) each try the window path
+// and hand anything it declines to the general path.
+#include <bufstream/json/reader.hpp>
+
+#include <charconv>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <system_error>
+
+#include <fmt/format.h>
+
+#include <bufstream/kernels/digits.hpp>
+#include <bufstream/numbers.hpp>
+
+namespace bufstream::json {
+
+namespace {
+
+constexpr bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
+
+// The RFC 8259 number grammar as a state machine, so that a number can be scanned in pieces
+// when it straddles two windows:  -? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?
+struct NumberScan {
+  enum State : std::uint8_t {
+    start, minus, zero, integer, dot, fraction, exponent_mark, exponent_sign, exponent
+  };
+  State state = start;
+  bool is_float = false;
+
+  // Consumes the longest prefix of [p, end) that continues the number; returns where it
+  // stopped (`end` when the number may go on in the next window).
+  const char* scan(const char* p, const char* end) noexcept {
+    for (; p != end; ++p) {
+      const char c = *p;
+      switch (state) {
+        case start:
+          if (c == '-') {
+            state = minus;
+            continue;
+          }
+          [[fallthrough]];
+        case minus:
+          if (c == '0') {
+            state = zero;
+          } else if (is_digit(c)) {
+            state = integer;
+          } else {
+            return p;
+          }
+          continue;
+        case integer:
+          while (p != end && is_digit(*p)) ++p;
+          if (p == end) return p;
+          [[fallthrough]];
+        case zero:
+          if (*p == '.') {
+            state = dot;
+            is_float = true;
+          } else if (*p == 'e' || *p == 'E') {
+            state = exponent_mark;
+            is_float = true;
+          } else {
+            return p;
+          }
+          continue;
+        case dot:
+          if (!is_digit(c)) return p;
+          state = fraction;
+          continue;
+        case fraction:
+          if (is_digit(c)) continue;
+          if (c != 'e' && c != 'E') return p;
+          state = exponent_mark;
+          continue;
+        case exponent_mark:
+          if (c == '+' || c == '-') {
+            state = exponent_sign;
+          } else if (is_digit(c)) {
+            state = exponent;
+          } else {
+            return p;
+          }
+          continue;
+        case exponent_sign:
+          if (!is_digit(c)) return p;
+          state = exponent;
+          continue;
+        case exponent:
+          if (!is_digit(c)) return p;
+          continue;
+      }
+    }
+    return p;
+  }
+
+  bool complete() const noexcept {
+    return state == zero || state == integer || state == fraction || state == exponent;
+  }
+
+  // What the number needed next, when it stopped incomplete.
+  const char* expectation() const noexcept {
+    switch (state) {
+      case minus: return "a digit after '-'";
+      case dot: return "a digit after '.'";
+      case exponent_mark: return "'+', '-' or a digit in the exponent";
+      case exponent_sign: return "a digit in the exponent";
+      default: return "a number";
+    }
+  }
+};
+
+// A number's text for an error message, cut if it is very long.
+std::string shorten(std::string_view text) {
+  if (text.size() <= 40) return std::string(text);
+  return std::string(text.substr(0, 40)) + "...";
+}
+
+// A number scanned by the window path.
+struct WindowNumber {
+  std::uint64_t mantissa;  // all significant digits, integer and fraction part
+  int exponent;            // of the mantissa's last digit
+  const char* end;         // the byte after the number
+  bool negative;
+  bool is_float;           // has a fraction or an exponent
+  bool ok;                 // false: none of the above holds; the general path reads it
+};
+
+// The window path: a number that lies in [start, end) with a byte after it (so that no refill
+// can continue it), is well-formed, and has at most 19 significant digits (the mantissa is
+// exact), scanned and accumulated in one pass. Anything else, malformed numbers included, is
+// left to the general path (ok = false), which says what is wrong.
+[[gnu::always_inline]] inline WindowNumber scan_in_window(const char* const start, const char* const end) noexcept {
+  // The fields are kept in locals until the end: a reference to a member of the result
+  // (scan_digits') would keep it in memory.
+  WindowNumber n{0, 0, nullptr, *start == '-', false, false};
+  const char* p = start + (n.negative ? 1 : 0);
+  std::uint64_t mantissa = 0;
+  bool is_float = false;
+  std::size_t digits = 0;  // significant digits in the mantissa (wraps past 19: counted)
+  const bool zero_integer_part = p != end && *p == '0';
+  if (zero_integer_part) {
+    ++p;
+  } else {
+    const char* const first = p;
+    p = kernels::scan_digits(p, end, mantissa);
+    digits = static_cast<std::size_t>(p - first);
+    if (digits == 0) return n;
+  }
+  if (p == end) return n;
+  long exponent = 0;
+  if (*p == '.') {
+    is_float = true;
+    const char* const first = ++p;
+    p = kernels::scan_digits(p, end, mantissa);
+    if (p == first || p == end) return n;
+    digits += static_cast<std::size_t>(p - first);
+    exponent = -static_cast<long>(p - first);
+    // Leading zeros of 0.000ddd are not significant (they add nothing to the mantissa). Only
+    // counted when they matter. (Not `mantissa == 0`: twenty integer digits can wrap the
+    // mantissa to exactly 0, as 2^64 does.)
+    if (digits > 19 && zero_integer_part) [[unlikely]] {
+      for (const char* q = first; q != p && *q == '0'; ++q) --digits;
+    }
+  }
+  if ((*p | 0x20) == 'e') {
+    is_float = true;
+    ++p;
+    bool negative_exponent = false;
+    if (p != end && (*p == '+' || *p == '-')) negative_exponent = *p++ == '-';
+    const char* const first = p;
+    long e = 0;
+    while (p != end && is_digit(*p)) {
+      if (e < 100000) e = e * 10 + (*p - '0');
+      ++p;
+    }
+    if (p == first || p == end) return n;
+    exponent += negative_exponent ? -e : e;
+  }
+  // A digit right after the number means a leading zero ("01"): the general path says so.
+  // |exponent| stays below 100000 + the window's size: an int holds it.
+  n.ok = !is_digit(*p) && digits <= 19;
+  n.mantissa = mantissa;
+  n.is_float = is_float;
+  n.exponent = static_cast<int>(exponent);
+  n.end = p;
+  return n;
+}
+
+}  // namespace
+
+void Reader::fail_integer_range(std::string_view range) {
+  fail_at(token_start_, fmt::format("expected an integer from {} but found {}", range, shorten(number_text_)));
+}
+
+// Consumes the window path's number: its text is kept for error messages.
+inline void Reader::take_window_number(const char* start, const char* end) {
+  token_start_ = in_.position();
+  number_text_ = std::string_view(start, static_cast<std::size_t>(end - start));
+  in_.set_cursor(end);
+}
+
+Number Reader::read_number() {
+  if (next_significant() >= 0) [[likely]] {  // a byte in the window: the path checks it
+    const char* const start = in_.cursor();
+    const WindowNumber w = scan_in_window(start, in_.limit());
+    if (w.ok) [[likely]] {
+      Number n;
+      if (!w.is_float) {
+        if (!w.negative) {
+          take_window_number(start, w.end);
+          n.kind = Number::Kind::unsigned_integer;
+          n.u = w.mantissa;
+          return n;
+        }
+        if (w.mantissa <= std::uint64_t{1} << 63) {
+          take_window_number(start, w.end);
+          n.kind = Number::Kind::signed_integer;
+          n.i = static_cast<std::int64_t>(0 - w.mantissa);  // two's complement: exact for -2^63 too
+          return n;
+        }
+      } else if (const double d = bufstream::detail::decimal_to_double_or_nan(w.mantissa, w.exponent); d == d) {
+        take_window_number(start, w.end);
+        n.kind = Number::Kind::floating;
+        n.d = w.negative ? -d : d;
+        return n;
+      }
+    }
+  }
+  return read_number_general();
+}
+
+double Reader::read_double() {
+  if (next_significant() >= 0) [[likely]] {  // a byte in the window: the path checks it
+    const char* const start = in_.cursor();
+    const WindowNumber w = scan_in_window(start, in_.limit());
+    if (w.ok) [[likely]] {
+      // An integer of at most 19 digits converts exactly rounded; "-0" is the double -0.0
+      // (as strtod reads it).
+      const double d = w.is_float ? bufstream::detail::decimal_to_double_or_nan(w.mantissa, w.exponent)
+                                  : static_cast<double>(w.mantissa);
+      if (d == d) [[likely]] {
+        take_window_number(start, w.end);
+        return w.negative ? -d : d;
+      }
+    }
+  }
+  const Number n = read_number_general();
+  switch (n.kind) {
+    case Number::Kind::signed_integer: return n.i == 0 ? -0.0 : static_cast<double>(n.i);
+    case Number::Kind::unsigned_integer: return static_cast<double>(n.u);
+    case Number::Kind::floating: break;
+  }
+  return n.d;
+}
+
+Reader::FastInteger Reader::read_int64() {
+  if (next_significant() >= 0) [[likely]] {  // a byte in the window: the path checks it
+    const char* const start = in_.cursor();
+    const WindowNumber w = scan_in_window(start, in_.limit());
+    const std::uint64_t limit = (std::uint64_t{1} << 63) - (w.negative ? 0 : 1);
+    // "-0" is left to the general path too: it is a signed zero, which unsigned types refuse.
+    // (One branch: `&`, not `&&`.)
+    if (w.ok & !w.is_float & (w.mantissa <= limit) & !(w.negative & (w.mantissa == 0))) [[likely]] {
+      take_window_number(start, w.end);
+      // Two's complement: exact for -2^63 too.
+      return {static_cast<std::int64_t>(w.negative ? 0 - w.mantissa : w.mantissa), true};
+    }
+  }
+  return {0, false};
+}
+
+// ---- The general path ----------------------------------------------------------------------
+
+std::string_view Reader::scan_number() {
+  NumberScan scan;
+  const char* const start = in_.cursor();
+  const char* p = scan.scan(start, in_.limit());
+  std::string_view text;
+  if (p != in_.limit()) [[likely]] {  // the whole number lies in this window
+    text = std::string_view(start, static_cast<std::size_t>(p - start));
+    in_.set_cursor(p);
+  } else {
+    number_spill_.assign(start, p);
+    in_.set_cursor(p);
+    while (!fill(1).empty()) {
+      const char* q = in_.cursor();
+      p = scan.scan(q, in_.limit());
+      number_spill_.append(q, p);
+      in_.set_cursor(p);
+      if (p != in_.limit()) break;
+    }
+    text = number_spill_;
+  }
+  number_text_ = text;
+  // Either a byte follows in the window or the input has ended: no refill needed here.
+  const int next = in_.cursor() != in_.limit() ? static_cast<unsigned char>(*in_.cursor()) : -1;
+  if (!scan.complete()) fail_expected(scan.expectation(), next);
+  if (scan.state == NumberScan::zero && next >= '0' && next <= '9') {
+    fail_expected("'.', 'e' or the end of the number after a leading 0", next);
+  }
+  number_is_float_ = scan.is_float;
+  return text;
+}
+
+Number Reader::read_number_general() {
+  const int c = next_significant();
+  token_start_ = in_.position();
+  if (c != '-' && !is_digit(static_cast<char>(c))) fail_expected("a number", c);
+  const std::string_view text = scan_number();
+  return convert_number(text, number_is_float_);
+}
+
+Number Reader::convert_number(std::string_view text, bool is_float) {
+  Number n;
+  if (!is_float) {
+    const bool negative = text[0] == '-';
+    std::uint64_t u = 0;
+    const char* const end = text.data() + text.size();
+    const auto [ptr, ec] = std::from_chars(text.data() + (negative ? 1 : 0), end, u);
+    if (ec == std::errc()) {
+      if (!negative) {
+        n.kind = Number::Kind::unsigned_integer;
+        n.u = u;
+        return n;
+      }
+      constexpr auto magnitude_of_min = std::uint64_t{1} << 63;
+      if (u <= magnitude_of_min) {
+        n.kind = Number::Kind::signed_integer;
+        n.i = static_cast<std::int64_t>(0 - u);
+        return n;
+      }
+    }
+    // Beyond 64 bits: the nearest double, below.
+  }
+  const std::optional<double> d = parse_double(text);
+  if (!d) {
+    fail_at(token_start_, fmt::format("expected a number within the range of double but found {}", shorten(text)));
+  }
+  n.kind = Number::Kind::floating;
+  n.d = *d;
+  return n;
+}
+
+}  // namespace bufstream::json

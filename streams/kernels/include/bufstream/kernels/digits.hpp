@@ -1,0 +1,104 @@
+// Decimal digits eight at a time: the reading side of every number parser (parse_integer,
+// parse_double, the JSON reader's numbers).
+//
+// A number's digits are read as a 64-bit word of eight bytes in memory order (swar.hpp: the
+// first byte lowest on every target, big-endian included): one load, the count of its leading
+// digit bytes from the word's trailing zeros, and their value from three multiply-and-mask
+// steps. No loop and no branch per digit: a loop per digit ends at a different count for
+// nearly every number, and each such end is a mispredicted branch.
+#pragma once
+
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+
+#include <bufstream/kernels/powers_of_ten.hpp>
+#include <bufstream/kernels/swar.hpp>
+
+namespace bufstream::kernels {
+
+/// 0x80 in each byte of `word` that is not an ASCII digit, exact for the lowest such byte
+/// (the bytes above it may be flagged or not). A byte's top bit is set by subtracting '0' when
+/// it is below '0', and by adding 0x46 when it is above '9' (0x3A + 0x46 = 0x80; a byte of
+/// 0xBA or more carries out instead, but subtracting '0' sets its top bit). A digit neither
+/// borrows nor carries, so a borrow or carry only runs upwards from a non-digit.
+constexpr std::uint64_t non_digit_bytes(std::uint64_t word) noexcept {
+  return ((word + swar::broadcast(0x46)) | (word - swar::broadcast('0'))) & swar::high_bits;
+}
+
+/// How many of the word's bytes, from the first, are ASCII digits: 0 to 8.
+constexpr unsigned leading_digits(std::uint64_t word) noexcept {
+  return static_cast<unsigned>(std::countr_zero(non_digit_bytes(word))) / 8;  // 64 / 8: all
+}
+
+/// The value of the first `n` bytes of the word (n from 0 to 8, all digits), the first the
+/// most significant. They are moved to the top of the word, zeros below them as leading
+/// zeros, and combined pairwise in the register: digits into 2-digit values in 16-bit lanes,
+/// those into 4-digit values in 32-bit lanes, those into one; no lane overflows into the next
+/// (99 < 2^8, 9999 < 2^16). The bytes after the n digits may borrow from each other when '0'
+/// is taken away, never from the digits below them, and are shifted out.
+constexpr std::uint64_t digits_value(std::uint64_t word, unsigned n) noexcept {
+  const unsigned shift = 32 - 4 * n;  // two shifts of half the distance: n = 0 shifts out all
+  std::uint64_t v = ((word - swar::broadcast('0')) << shift) << shift;
+  v = (v * 10 + (v >> 8)) & 0x00FF00FF00FF00FF;
+  v = (v * 100 + (v >> 16)) & 0x0000FFFF0000FFFF;
+  return (v * 10000 + (v >> 32)) & 0xFFFFFFFF;
+}
+
+static_assert(leading_digits(0x3736353433323130) == 8);  // "01234567"
+static_assert(leading_digits(0x373635342E323130) == 3);  // "012.4567"
+static_assert(leading_digits(0x373635343A323130) == 3 && leading_digits(0x373635342F323130) == 3);
+static_assert(leading_digits(0x37363534FA323130) == 3 && leading_digits(0x3736353433323120) == 0);
+static_assert(leading_digits(0x3736353480323130) == 3 && leading_digits(0x37363534BA323130) == 3);
+static_assert(leading_digits(0x0000000000003231) == 2 && leading_digits(0) == 0);
+static_assert(digits_value(0x3837363534333231, 8) == 12345678);
+static_assert(digits_value(0x3837363534FF3231, 2) == 12);
+static_assert(digits_value(0x3939393939393939, 0) == 0);
+
+/// Consumes the digits at `p` (up to `end`), appending them to `value` (value * 10^k + their
+/// value, modulo 2^64: callers that need it exact count the digits, at most 19 fit), and
+/// returns where they end. Eight at a time while eight bytes are left, then the rest from one
+/// partial load.
+[[gnu::always_inline]] inline const char* scan_digits(const char* p, const char* const end,
+                                                      std::uint64_t& value) noexcept {
+  // Appends the word's leading digits and returns how many there were. The first word is
+  // written out before the loop: most numbers end in it, and when the caller starts from
+  // value 0 the compiler drops its multiplication.
+  const auto append = [&value](std::uint64_t word) {
+    const unsigned n = leading_digits(word);
+    value = value * powers_of_ten_u64[n] + digits_value(word, n);
+    return n;
+  };
+  if (end - p >= 8) {
+    unsigned n = append(swar::load_memory_order(p));
+    while (n == 8) {
+      p += 8;
+      if (end - p < 8) break;
+      n = append(swar::load_memory_order(p));
+    }
+    if (n < 8) return p + n;
+  }
+  // Fewer than eight bytes left: zeros past `end`, which are not digits.
+  return p + append(swar::load_memory_order_partial(p, static_cast<std::size_t>(end - p)));
+}
+
+/// The value of the digits `[p, end)` and whether it is one: false when a byte is not a
+/// digit, there is none, or the value does not fit in 64 bits. Leading zeros are allowed.
+struct DigitsValue {
+  std::uint64_t value;
+  bool ok;
+};
+inline DigitsValue parse_digits(const char* p, const char* const end) noexcept {
+  if (p == end) return {0, false};
+  // Any 19 digits fit in 64 bits, a 20th only sometimes; more only as leading zeros.
+  while (end - p > 19 && *p == '0') ++p;
+  const auto n = end - p;
+  if (n > 20) return {0, false};
+  std::uint64_t value = 0;
+  if (scan_digits(p, end, value) != end) return {0, false};
+  // 20 digits: at most 18446744073709551615; a larger one wrapped, to below 10^19.
+  if (n == 20 && (*p > '1' || value < powers_of_ten_u64[19])) return {0, false};
+  return {value, true};
+}
+
+}  // namespace bufstream::kernels

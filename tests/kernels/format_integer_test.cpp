@@ -1,0 +1,93 @@
+// The integer-printing kernels: the digit groups against division, the SSE2 form against the
+// portable one, and the printers against std::to_chars (the public format_integer's tests, in
+// tests/streams/numbers_format_integer_test.cpp, cover every integer type).
+#include <gtest/gtest.h>
+
+#include <charconv>
+#include <cstdint>
+#include <limits>
+#include <random>
+#include <string>
+
+#include <bufstream/kernels/format_integer.hpp>
+
+namespace bufstream::kernels {
+namespace {
+
+TEST(KernelFormatInteger, EightDigitValuesHoldEachDigitInItsByte) {
+  std::mt19937_64 rng(8);
+  const auto check = [](std::uint32_t n) {
+    const std::uint64_t values = eight_digit_values(n);
+    std::uint32_t rest = n;
+    for (int digit = 7; digit >= 0; --digit) {
+      ASSERT_EQ((values >> (8 * digit)) & 0xFF, rest % 10) << n;
+      rest /= 10;
+    }
+  };
+  for (std::uint32_t n = 0; n < 100000; ++n) check(n);
+  for (std::uint32_t n = 99999999; n > 99900000; --n) check(n);
+  for (int i = 0; i < 100000; ++i) check(static_cast<std::uint32_t>(rng() % 100000000));
+}
+
+TEST(KernelFormatInteger, StoreDigitsWritesTextInMemoryOrder) {
+  char text[8];
+  store_digits(text, eight_digit_values(1234567));
+  EXPECT_EQ(std::string(text, 8), "01234567");
+}
+
+// Every compiled form of sixteen_digit_values against two portable eight-digit groups: every
+// value below 10^6 in both groups, the edges, and a million random pairs. (An exhaustive run
+// over every value below 10^8 was made once by hand.)
+TEST(KernelFormatInteger, SixteenDigitValuesOfEveryFormAreTwoEightDigitGroups) {
+  const auto expect_same = [](std::uint32_t high, std::uint32_t low) {
+    const SixteenDigitValues portable = sixteen_digit_values_portable(high, low);
+    ASSERT_EQ(portable.high, eight_digit_values(high)) << high;
+    ASSERT_EQ(portable.low, eight_digit_values(low)) << low;
+#if BUFSTREAM_KERNELS_X86_64
+    const SixteenDigitValues sse2 = sixteen_digit_values_sse2(high, low);
+    ASSERT_EQ(sse2.high, portable.high) << high;
+    ASSERT_EQ(sse2.low, portable.low) << low;
+#endif
+  };
+  for (std::uint32_t n = 0; n < 1000000; ++n) expect_same(n, 99999999 - n);
+  for (std::uint32_t n : {0u, 1u, 9u, 10u, 9999u, 10000u, 10001u, 99999999u, 50000000u}) expect_same(n, n);
+  std::mt19937_64 rng(16);
+  for (int i = 0; i < 1000000; ++i) {
+    expect_same(static_cast<std::uint32_t>(rng() % 100000000), static_cast<std::uint32_t>(rng() % 100000000));
+  }
+}
+
+template <class T>
+std::string to_chars_text(T v) {
+  char buf[32];
+  return std::string(buf, std::to_chars(buf, buf + sizeof buf, v).ptr);
+}
+
+TEST(KernelFormatInteger, PrintersWriteTheTextOfToChars) {
+  char buf[20];
+  const auto check = [&buf](std::uint64_t u) {
+    ASSERT_EQ(std::string(buf, format_unsigned(buf, u)), to_chars_text(u));
+    const auto s = static_cast<std::int64_t>(u);
+    ASSERT_EQ(std::string(buf, format_signed(buf, s)), to_chars_text(s));
+  };
+  std::uint64_t p = 1;
+  for (int digits = 1; digits <= 20; ++digits, p *= 10) {
+    for (const std::uint64_t v : {p - 1, p, p + 1, p * 9, 0 - p}) check(v);
+  }
+  check(std::numeric_limits<std::uint64_t>::max());
+  check(static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::min()));
+  std::mt19937_64 rng(20);
+  for (int i = 0; i < 1000000; ++i) check(rng() >> (rng() % 64));
+}
+
+TEST(KernelFormatInteger, DecimalLengthBelow1e8) {
+  std::uint32_t p = 1;
+  for (unsigned digits = 1; digits <= 8; ++digits, p *= 10) {
+    EXPECT_EQ(decimal_length_below_1e8(p), digits);
+    EXPECT_EQ(decimal_length_below_1e8(p * 10 - 1), digits);
+  }
+  EXPECT_EQ(decimal_length_below_1e8(0), 1u);
+}
+
+}  // namespace
+}  // namespace bufstream::kernels
