@@ -54,11 +54,12 @@ const Measurement* find_measured(const Results& results, std::string_view suite,
 
 bool is_bufstream_variant(std::string_view variant) noexcept {
   return variant == "unbuffered" || variant == "buffered" || variant == "buffered-typed" ||
-         variant == "mapped" || variant == "index" || variant.starts_with("lines-") || variant.starts_with("bulk-");
+         variant == "mapped" || variant == "index" || variant.starts_with("lines-") || variant.starts_with("bulk-") ||
+         variant == "headword" || variant == "pinyin" || variant == "pinyin-tones" || variant == "english";
 }
 
 bool is_limit_variant(std::string_view variant) noexcept {
-  return variant == "write-once" || variant == "read-once" || variant == "scan-lines";
+  return variant == "write-once" || variant == "read-once" || variant == "scan-lines" || variant == "stats";
 }
 
 }  // namespace bufstream::bench

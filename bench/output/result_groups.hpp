@@ -27,7 +27,8 @@ const Measurement* find_measured(const Results& results, std::string_view suite,
 
 /// bufstream's own variants (as opposed to peers and limits), for colouring and marking.
 bool is_bufstream_variant(std::string_view variant) noexcept;
-/// `write-once`, `read-once`, `scan-lines`: floors no stream can beat.
+/// `write-once`, `read-once`, `scan-lines`, and the command's `stats` (its look-ups' process
+/// without a look-up): floors no stream or look-up can beat.
 bool is_limit_variant(std::string_view variant) noexcept;
 
 }  // namespace bufstream::bench
