@@ -171,10 +171,8 @@ inline int zero_bytes(int zero_bits) noexcept {
   const std::uint64_t top = f / 10000000000000000;
   DecimalDigits d;
   d.top = static_cast<unsigned>(top);
-  const kernels::SixteenDigitValues groups = kernels::sixteen_digit_values(
-      static_cast<std::uint32_t>(high - top * 100000000), static_cast<std::uint32_t>(f - high * 100000000));
-  d.middle = groups.high;
-  d.low = groups.low;
+  d.middle = kernels::eight_digit_values(static_cast<std::uint32_t>(high - top * 100000000));
+  d.low = kernels::eight_digit_values(static_cast<std::uint32_t>(f - high * 100000000));
   if (!decimal.multiple_of_10 && f >= 1000000000000000) [[likely]] {
     // No trailing zero, 16 or 17 digits (every normal double but the round ones): the length
     // from two comparisons, without waiting for the digits. (A branch, not a select, which

@@ -1,5 +1,5 @@
-// The integer-printing kernels: the digit groups against division, the SSE2 form against the
-// portable one, and the printers against std::to_chars (the public format_integer's tests, in
+// The integer-printing kernels: the digit groups against division, and the printers against
+// std::to_chars (the public format_integer's tests, in
 // tests/streams/numbers_format_integer_test.cpp, cover every integer type).
 #include <gtest/gtest.h>
 
@@ -33,28 +33,6 @@ TEST(KernelFormatInteger, StoreDigitsWritesTextInMemoryOrder) {
   char text[8];
   store_digits(text, eight_digit_values(1234567));
   EXPECT_EQ(std::string(text, 8), "01234567");
-}
-
-// Every compiled form of sixteen_digit_values against two portable eight-digit groups: every
-// value below 10^6 in both groups, the edges, and a million random pairs. (An exhaustive run
-// over every value below 10^8 was made once by hand.)
-TEST(KernelFormatInteger, SixteenDigitValuesOfEveryFormAreTwoEightDigitGroups) {
-  const auto expect_same = [](std::uint32_t high, std::uint32_t low) {
-    const SixteenDigitValues portable = sixteen_digit_values_portable(high, low);
-    ASSERT_EQ(portable.high, eight_digit_values(high)) << high;
-    ASSERT_EQ(portable.low, eight_digit_values(low)) << low;
-#if BUFSTREAM_KERNELS_X86_64
-    const SixteenDigitValues sse2 = sixteen_digit_values_sse2(high, low);
-    ASSERT_EQ(sse2.high, portable.high) << high;
-    ASSERT_EQ(sse2.low, portable.low) << low;
-#endif
-  };
-  for (std::uint32_t n = 0; n < 1000000; ++n) expect_same(n, 99999999 - n);
-  for (std::uint32_t n : {0u, 1u, 9u, 10u, 9999u, 10000u, 10001u, 99999999u, 50000000u}) expect_same(n, n);
-  std::mt19937_64 rng(16);
-  for (int i = 0; i < 1000000; ++i) {
-    expect_same(static_cast<std::uint32_t>(rng() % 100000000), static_cast<std::uint32_t>(rng() % 100000000));
-  }
 }
 
 template <class T>

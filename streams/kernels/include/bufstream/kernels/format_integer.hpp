@@ -4,7 +4,8 @@
 //
 // Eight digits come from one value below 10^8 with a few multiplications (no table, no loop),
 // as one 64-bit word stored at once; an integer is at most three such groups. The text is
-// that of std::to_chars, byte for byte.
+// that of std::to_chars, byte for byte. (An SSE2 form that made two groups at once in one
+// register won less than 5% of any write benchmark and was removed.)
 #pragma once
 
 #include <bit>
@@ -13,12 +14,7 @@
 #include <cstring>
 #include <type_traits>
 
-#include <bufstream/kernels/cpu.hpp>
 #include <bufstream/kernels/powers_of_ten.hpp>
-
-#if BUFSTREAM_KERNELS_X86_64
-#include <emmintrin.h>
-#endif
 
 namespace bufstream::kernels {
 
@@ -35,58 +31,6 @@ inline std::uint64_t eight_digit_values(std::uint32_t n) noexcept {
   const std::uint64_t pairs = hundreds | ((quads - hundreds * 100) << 16);
   const std::uint64_t tens = ((pairs * 103) >> 10) & 0x000F000F000F000Fu;
   return tens | ((pairs - tens * 10) << 8);
-}
-
-/// `eight_digit_values` of two numbers below 10^8 at once: {of high, of low}.
-struct SixteenDigitValues {
-  std::uint64_t high;
-  std::uint64_t low;
-};
-
-/// The portable form: two eight-digit groups one after the other.
-inline SixteenDigitValues sixteen_digit_values_portable(std::uint32_t high, std::uint32_t low) noexcept {
-  return {eight_digit_values(high), eight_digit_values(low)};
-}
-
-#if BUFSTREAM_KERNELS_X86_64
-/// The SSE2 form: both groups in one register, in the lanes of a few vector multiplications:
-/// n = 10^4 * a + b as 32-bit lanes (a = n * ceil(2^45 / 10^4) >> 45, exact for n < 10^8),
-/// then each of a and b copied into four 16-bit lanes and divided there by 1000, 100, 10 and 1
-/// (a multiply-high by a rounded-up reciprocal, then a multiply-high by a power of two as a
-/// shift: x / 10^j = x * 4 * m_j >> (16 + s_j), exact for x < 10^4), and each lane's digit
-/// left as its quotient minus ten times the quotient before it. (The method of the SSE2
-/// integer printers of Wojciech Muła and Milo Yip; own code, checked against the portable
-/// form in tests/kernels.)
-inline SixteenDigitValues sixteen_digit_values_sse2(std::uint32_t high, std::uint32_t low) noexcept {
-  const __m128i n = _mm_set_epi32(0, static_cast<int>(low), 0, static_cast<int>(high));
-  const __m128i a = _mm_srli_epi64(_mm_mul_epu32(n, _mm_set1_epi32(static_cast<int>(0xD1B71759u))), 45);
-  const __m128i b = _mm_sub_epi32(n, _mm_mul_epu32(a, _mm_set1_epi32(10000)));
-  // 16-bit lanes [a_high, b_high, a_low, b_low, 0...], times 4 (below 2^16).
-  const __m128i quads = _mm_slli_epi16(_mm_unpacklo_epi32(_mm_unpacklo_epi16(a, b), _mm_unpackhi_epi16(a, b)), 2);
-  const __m128i pairs = _mm_unpacklo_epi16(quads, quads);
-  const __m128i high_quads = _mm_unpacklo_epi32(pairs, pairs);  // a_high x4, b_high x4
-  const __m128i low_quads = _mm_unpackhi_epi32(pairs, pairs);   // a_low x4, b_low x4
-  const __m128i reciprocals = _mm_setr_epi16(8389, 5243, 13108, -32768, 8389, 5243, 13108, -32768);
-  const __m128i shifts = _mm_setr_epi16(1 << 7, 1 << 11, 1 << 13, -32768, 1 << 7, 1 << 11, 1 << 13, -32768);
-  const auto digits = [&](__m128i x) {
-    // [x/1000, x/100, x/10, x] per group of four lanes, then each minus 10 times the one before.
-    const __m128i quotients = _mm_mulhi_epu16(_mm_mulhi_epu16(x, reciprocals), shifts);
-    const __m128i tens = _mm_slli_epi64(_mm_mullo_epi16(quotients, _mm_set1_epi16(10)), 16);
-    return _mm_sub_epi16(quotients, tens);
-  };
-  const __m128i bytes = _mm_packus_epi16(digits(high_quads), digits(low_quads));
-  return {static_cast<std::uint64_t>(_mm_cvtsi128_si64(bytes)),  // x86: little-endian
-          static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(bytes, bytes)))};
-}
-#endif
-
-/// The best compiled form (SSE2 is part of x86-64: no run-time choice).
-inline SixteenDigitValues sixteen_digit_values(std::uint32_t high, std::uint32_t low) noexcept {
-#if BUFSTREAM_KERNELS_X86_64
-  return sixteen_digit_values_sse2(high, low);
-#else
-  return sixteen_digit_values_portable(high, low);
-#endif
 }
 
 /// Stores the eight digits of `values` (from eight_digit_values) at p[0..8) as text.
