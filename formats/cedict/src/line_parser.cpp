@@ -8,7 +8,9 @@
 #include <cstring>
 #include <limits>
 
-#if defined(__SSE2__)
+#include <bufstream/kernels/cpu.hpp>
+
+#if BUFSTREAM_KERNELS_X86_64
 #include <emmintrin.h>
 #endif
 
@@ -70,12 +72,12 @@ inline std::uint64_t match_or_high(std::uint64_t x, std::uint64_t c_everywhere) 
 // hold neither `c` nor a non-ASCII byte are skipped whole, and a block that does tells where.
 // Never reads at or beyond `end`.
 inline const char* scan_to(const char* p, const char* end, char c) noexcept {
-#if defined(__SSE2__)
+#if BUFSTREAM_KERNELS_X86_64
   const __m128i c16 = _mm_set1_epi8(c);
 #endif
   const std::uint64_t c8 = 0x0101010101010101ULL * static_cast<unsigned char>(c);
   for (;;) {
-#if defined(__SSE2__)
+#if BUFSTREAM_KERNELS_X86_64
     while (end - p >= 16) {
       const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
       const auto mask = static_cast<unsigned>(_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, c16), v)));
@@ -105,7 +107,7 @@ inline const char* scan_to(const char* p, const char* end, char c) noexcept {
   }
 }
 
-#if defined(__SSE2__)
+#if BUFSTREAM_KERNELS_X86_64
 // ---- The fastest path: short entry lines, classified sixteen bytes at a time ---------------
 //
 // Nearly every CC-CEDICT line is an entry of at most 128 bytes. For those, SSE2 compares turn
@@ -365,7 +367,7 @@ void parse_entry_or_comment(std::string_view line, ParsedLine& out, std::vector<
     return fail(out, LineError::empty_line, line, begin, "expected an entry or a comment but found an empty line");
   }
   if (line.front() == '#') return parse_comment(line, out);
-#if defined(__SSE2__)
+#if BUFSTREAM_KERNELS_X86_64
   if (fast_path && line.size() <= short_line && parse_short_entry(line, out, glosses)) return;
 #endif
   if (line.size() >= std::numeric_limits<std::uint32_t>::max()) {

@@ -5,11 +5,13 @@
 #include <cstddef>
 #include <cstring>
 
-#if defined(__SSE2__)
+#include <bufstream/kernels/cpu.hpp>
+
+#if BUFSTREAM_KERNELS_X86_64
 #include <emmintrin.h>
 #endif
 
-#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#if BUFSTREAM_KERNELS_X86_64
 #include <cpuid.h>
 #include <immintrin.h>
 #endif
@@ -18,7 +20,7 @@ namespace bufstream::cedict::detail {
 
 namespace {
 
-#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#if BUFSTREAM_KERNELS_X86_64
 #define BUFSTREAM_CEDICT_SCAN_AVX2 1
 #endif
 
@@ -41,7 +43,7 @@ struct PortableIsa {
   static void field_bits(const char* p, std::uint64_t& spaces, std::uint64_t& closes) noexcept {
     spaces = 0;
     closes = 0;
-#if defined(__SSE2__)
+#if BUFSTREAM_KERNELS_X86_64
     const auto bits16 = [](__m128i v, char c) {
       return static_cast<std::uint64_t>(static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(c)))));
     };
@@ -143,7 +145,7 @@ template <class Isa>
 [[gnu::always_inline]] inline unsigned four_glosses(const std::uint16_t* at, std::size_t start,
                                                     GlossSpan* gloss) noexcept {
   unsigned empty = 0;
-#if defined(__SSE2__)
+#if BUFSTREAM_KERNELS_X86_64
   static_assert(sizeof(GlossSpan) == 8 && offsetof(GlossSpan, size) == 4);
   const __m128i zero = _mm_setzero_si128();
   const __m128i here = _mm_unpacklo_epi16(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(at)), zero);

@@ -1,12 +1,13 @@
 #include "structure_masks.hpp"
 
+#include <bufstream/kernels/cpu.hpp>
 #include <bufstream/utf8.hpp>
 
 #include <bit>
 #include <cstring>
 #include <initializer_list>
 
-#if defined(__SSE2__)
+#if BUFSTREAM_KERNELS_X86_64
 #include <emmintrin.h>
 #endif
 #include <bufstream/kernels/x86/utf8_lookup.hpp>
@@ -48,7 +49,7 @@ BlockBits classify_block_scalar(const char* p) noexcept {
   return b;
 }
 
-#if defined(__SSE2__)
+#if BUFSTREAM_KERNELS_X86_64
 inline std::uint64_t bits16(__m128i v, char c, unsigned at) noexcept {
   const auto m = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(c))));
   return static_cast<std::uint64_t>(m & 0xFFFFu) << at;
@@ -151,7 +152,7 @@ bool classify_all_portable(const char* text, std::size_t size, std::uint64_t* ne
   BUFSTREAM_CEDICT_CLASSIFY_ALL(classify_block_scalar)
 }
 
-#if defined(__SSE2__)
+#if BUFSTREAM_KERNELS_X86_64
 bool classify_all_sse2(const char* text, std::size_t size, std::uint64_t* newline, std::uint64_t* slash) noexcept {
   BUFSTREAM_CEDICT_CLASSIFY_ALL(classify_block_sse2)
 }
@@ -261,7 +262,7 @@ bool StructureMasks::classify(const char* text, std::size_t size) noexcept {
   static const bool avx2 = has_avx2();
   if (avx2) return classify_all_avx2(text, size, newline_, slash_);
 #endif
-#if defined(__SSE2__)
+#if BUFSTREAM_KERNELS_X86_64
   return classify_all_sse2(text, size, newline_, slash_);
 #else
   return classify_all_portable(text, size, newline_, slash_);
@@ -271,7 +272,7 @@ bool StructureMasks::classify(const char* text, std::size_t size) noexcept {
 bool StructureMasks::available(Classifier c) noexcept {
   switch (c) {
     case Classifier::portable: return true;
-#if defined(__SSE2__)
+#if BUFSTREAM_KERNELS_X86_64
     case Classifier::sse2: return true;
 #endif
 #if defined(BUFSTREAM_CEDICT_AVX2)
@@ -292,7 +293,7 @@ bool StructureMasks::classify_with(Classifier c, const char* text, std::size_t s
 #if defined(BUFSTREAM_CEDICT_AVX2)
     case Classifier::avx2: return classify_all_avx2(text, size, newline_, slash_);
 #endif
-#if defined(__SSE2__)
+#if BUFSTREAM_KERNELS_X86_64
     case Classifier::sse2: return classify_all_sse2(text, size, newline_, slash_);
 #endif
     default: return classify_all_portable(text, size, newline_, slash_);
