@@ -66,7 +66,7 @@ void for_each_word_in(std::string_view text, OnWord on_word) {
     std::size_t i = 0;
     for (; i + 8 <= len; i += 8) mask |= std::uint64_t{detail::word_byte_bits(detail::swar::load_memory_order(p + base + i))} << i;
     if (i < len) {
-      mask |= std::uint64_t{detail::word_byte_bits(bufstream::detail::load_up_to_eight(p + base + i, len - i))} << i;
+      mask |= std::uint64_t{detail::word_byte_bits(detail::swar::load_memory_order_partial(p + base + i, len - i))} << i;
     }
     std::size_t pos = 0;  // the window's bytes before it are done
     for (;;) {
@@ -139,7 +139,7 @@ inline bool contains_word(std::string_view text, std::string_view word) noexcept
   // The last bytes are loaded short, as zeros, which never match: a word byte is not zero, and
   // a letter's pattern has 0x20 in every byte.
   const auto load = [&](std::size_t at) {
-    return n - at >= 8 ? detail::swar::load_memory_order(p + at) : bufstream::detail::load_up_to_eight(p + at, n - at);
+    return n - at >= 8 ? detail::swar::load_memory_order(p + at) : detail::swar::load_memory_order_partial(p + at, n - at);
   };
   // Every zero byte of y is flagged (and a borrow may flag some more above one: checked and
   // rejected like any other place).

@@ -27,7 +27,7 @@ std::uint32_t hash_chunks(std::string_view key, Chunk chunk) noexcept {
   std::size_t n = key.size();
   std::uint64_t h = mix(0x9E3779B97F4A7C15ULL ^ n);
   for (; n > 8; p += 8, n -= 8) h = mix(h ^ chunk(swar::load_memory_order(p)));
-  h = mix(h ^ chunk(bufstream::detail::load_up_to_eight(p, n)));
+  h = mix(h ^ chunk(swar::load_memory_order_partial(p, n)));
   h ^= h >> 29;
   h *= 0xC4CEB9FE1A85EC53ULL;
   return static_cast<std::uint32_t>(h ^ (h >> 32));

@@ -91,31 +91,6 @@ inline std::optional<double> decimal_to_double(std::uint64_t significand, int ex
 
 namespace detail {
 
-// Transitional: formats/cedict still loads words through these two; the kernel layer's
-// swar::load_memory_order and load_memory_order_partial replace them, and they go when
-// cedict has moved.
-inline std::uint64_t load_eight(const char* p) noexcept {
-  std::uint64_t word = 0;
-  std::memcpy(&word, p, sizeof word);
-  if constexpr (std::endian::native == std::endian::big) word = __builtin_bswap64(word);
-  return word;
-}
-inline std::uint64_t load_up_to_eight(const char* p, std::size_t n) noexcept {
-  if (n >= 4) {
-    std::uint32_t first = 0, last = 0;
-    std::memcpy(&first, p, 4);
-    std::memcpy(&last, p + n - 4, 4);
-    if constexpr (std::endian::native == std::endian::big) {
-      first = __builtin_bswap32(first);
-      last = __builtin_bswap32(last);
-    }
-    return first | (std::uint64_t{last} >> (8 * (8 - n))) << 32;
-  }
-  if (n == 0) return 0;
-  const auto byte = [p](std::size_t i) { return std::uint64_t{static_cast<unsigned char>(p[i])}; };
-  return byte(0) | byte(n / 2) << (8 * (n / 2)) | byte(n - 1) << (8 * (n - 1));
-}
-
 /// The integer types `parse_integer` reads itself (the others, like __int128, go to
 /// std::from_chars).
 template <class T>
