@@ -1,0 +1,78 @@
+// Byte-pair masks: where two given bytes are in a 64-byte block, one bit mask for each (bit i
+// for byte i). The CEDICT loader's line ends and slashes over a chunk, and a line's spaces
+// and ']' before its glosses, are these two masks. (ByteSet::mask64 gives one mask for a whole
+// set; this gives one per byte, at the cost of one compare each.)
+//
+// Forms: portable (SWAR, eight bytes per word, each flag exact), SSE2 (x86-64, sixteen bytes
+// per compare). AVX2 and AVX-512 forms for loops compiled for those sets are in
+// x86/byte_pair.hpp. All read exactly the 64 bytes they are given.
+#pragma once
+
+#include <cstdint>
+
+#include <bufstream/kernels/cpu.hpp>
+#include <bufstream/kernels/swar.hpp>
+
+#if BUFSTREAM_KERNELS_X86_64
+#include <emmintrin.h>
+#endif
+
+namespace bufstream::kernels {
+
+/// The masks of a pair's two bytes in one block.
+struct PairMasks {
+  std::uint64_t first = 0;
+  std::uint64_t second = 0;
+};
+
+/// Two bytes whose masks are wanted separately. Plain data; build it once, outside loops.
+class BytePair {
+ public:
+  constexpr BytePair(char first, char second) noexcept : first_(first), second_(second) {}
+
+  constexpr char first() const noexcept { return first_; }
+  constexpr char second() const noexcept { return second_; }
+
+  /// The masks of the 64 bytes at `p` (all readable).
+  PairMasks mask64(const char* p) const noexcept {
+#if BUFSTREAM_KERNELS_X86_64
+    return mask64_sse2(p);
+#else
+    return mask64_portable(p);
+#endif
+  }
+
+  // ---- The forms, for the tests that hold each to the portable one ------------------------
+
+  PairMasks mask64_portable(const char* p) const noexcept {
+    const std::uint64_t a = swar::broadcast(static_cast<unsigned char>(first_));
+    const std::uint64_t b = swar::broadcast(static_cast<unsigned char>(second_));
+    PairMasks m;
+    for (unsigned i = 0; i < 8; ++i) {
+      const std::uint64_t v = swar::load_memory_order(p + 8 * i);
+      m.first |= swar::gather_flags(swar::equal_bytes_exact(v, a)) << (8 * i);
+      m.second |= swar::gather_flags(swar::equal_bytes_exact(v, b)) << (8 * i);
+    }
+    return m;
+  }
+
+#if BUFSTREAM_KERNELS_X86_64
+  PairMasks mask64_sse2(const char* p) const noexcept {
+    const __m128i a = _mm_set1_epi8(first_);
+    const __m128i b = _mm_set1_epi8(second_);
+    PairMasks m;
+    for (unsigned at = 0; at < 64; at += 16) {
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + at));
+      m.first |= std::uint64_t{static_cast<std::uint16_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, a)))} << at;
+      m.second |= std::uint64_t{static_cast<std::uint16_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, b)))} << at;
+    }
+    return m;
+  }
+#endif
+
+ private:
+  char first_;
+  char second_;
+};
+
+}  // namespace bufstream::kernels

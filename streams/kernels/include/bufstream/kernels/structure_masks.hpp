@@ -1,0 +1,38 @@
+// Structure masks: the byte-pair masks (bufstream/kernels/byte_pair.hpp) of every 64-byte block
+// of a text, one word per block, with the text's UTF-8 validated in the same pass. The CEDICT
+// loader classifies each 4 KiB chunk of a dictionary so (its line ends and slashes), then
+// finds lines and glosses with bit scans instead of looking at every byte.
+//
+// A chunk is cut from a longer text at any byte, so a sequence that its end cuts short is not
+// an error here: the next chunk starts before it.
+//
+// Forms: portable (SWAR masks, then the portable UTF-8 validator), SSE2 (SSE2 masks, then the
+// SSE2 validator), AVX2 and AVX-512 (masks and the nibble-table UTF-8 check of
+// x86/utf8_lookup.hpp on the same loads, 64 bytes at a time).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include <bufstream/kernels/byte_pair.hpp>
+#include <bufstream/kernels/cpu.hpp>
+
+namespace bufstream::kernels::structure {
+
+/// `size`, or, when the last sequence of `text[0, size)` is cut short by the end (a lead byte
+/// C2..F4 among the last three bytes, followed only by continuation bytes, fewer than it
+/// calls for), the offset of its lead.
+std::size_t complete_prefix(const char* text, std::size_t size) noexcept;
+
+/// Writes the masks of `pair` in `text[0, size)`: bit i of word w of `first` (`second`) is set
+/// when byte 64 w + i is the pair's first (second) byte; (size + 63) / 64 words each, bits past
+/// the text zero. Returns the offset of the first invalid UTF-8 sequence of
+/// `text[0, complete_prefix(text, size))` (what utf8::find_invalid says), or `size` if it has
+/// none.
+using Classify = std::size_t (*)(const char* text, std::size_t size, BytePair pair, std::uint64_t* first,
+                                 std::uint64_t* second) noexcept;
+
+/// The classifier's forms (each gives the portable form's masks and answer).
+const Forms<Classify>& classify_forms() noexcept;
+
+}  // namespace bufstream::kernels::structure
