@@ -4,7 +4,7 @@
 
 #include <bufstream/memory_read_stream.hpp>
 #include <bufstream/ston/reader.hpp>
-#include <bufstream/ston/value.hpp>
+#include <bufstream/ston/document.hpp>
 #include <bufstream/ston/writer.hpp>
 
 #include "harness/file_utils.hpp"

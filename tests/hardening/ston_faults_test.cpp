@@ -6,7 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <bufstream/ston/reader.hpp>
-#include <bufstream/ston/value.hpp>
+#include <bufstream/ston/document.hpp>
 #include <bufstream/ston/writer.hpp>
 
 #include "fault_harness.hpp"

@@ -9,7 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <bufstream/ston/reader.hpp>
-#include <bufstream/ston/value.hpp>
+#include <bufstream/ston/document.hpp>
 #include <bufstream/ston/writer.hpp>
 #include <bufstream/string_write_stream.hpp>
 

@@ -5,7 +5,7 @@
 #include <bufstream/string_write_stream.hpp>
 #include <bufstream/ston/reader.hpp>
 #include <bufstream/ston/typed.hpp>
-#include <bufstream/ston/value.hpp>
+#include <bufstream/ston/document.hpp>
 #include <bufstream/ston/well_known.hpp>
 #include <bufstream/ston/writer.hpp>
 

@@ -13,7 +13,7 @@
 #include <bufstream/memory_read_stream.hpp>
 #include <bufstream/string_write_stream.hpp>
 #include <bufstream/ston/reader.hpp>
-#include <bufstream/ston/value.hpp>
+#include <bufstream/ston/document.hpp>
 #include <bufstream/ston/writer.hpp>
 
 #include <test_streams.hpp>

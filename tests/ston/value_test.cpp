@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include <bufstream/ston/value.hpp>
+#include <bufstream/ston/document.hpp>
 
 #include "ston_test_util.hpp"
 

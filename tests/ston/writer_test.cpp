@@ -138,31 +138,26 @@ TEST(StonWriter, StringEscapes) {
     std::string value;
     std::string_view ston;
     std::string_view ascii_only;
-    std::string_view json;
   };
   const std::vector<Case> cases = {
-      {"plain", "'plain'", "'plain'", "\"plain\""},
-      {"it's", R"('it\'s')", R"('it\'s')", R"("it's")"},
-      {"say \"hi\" a/b", R"('say "hi" a/b')", R"('say "hi" a/b')", R"("say \"hi\" a/b")"},
-      {"\\", R"('\\')", R"('\\')", R"("\\")"},
-      {"\b\t\n\f\r", R"('\b\t\n\f\r')", R"('\b\t\n\f\r')", R"("\b\t\n\f\r")"},
+      {"plain", "'plain'", "'plain'"},
+      {"it's", R"('it\'s')", R"('it\'s')"},
+      {"say \"hi\" a/b", R"('say "hi" a/b')", R"('say "hi" a/b')"},
+      {"\\", R"('\\')", R"('\\')"},
+      {"\b\t\n\f\r", R"('\b\t\n\f\r')", R"('\b\t\n\f\r')"},
       {std::string("\0\x01\x1f\x7f", 4), R"('\u0000\u0001\u001F\u007F')",
-       R"('\u0000\u0001\u001F\u007F')", R"("\u0000\u0001\u001F\u007F")"},
-      {"\xC2\x80\xC2\x9F\xC2\xA0", "'\\u0080\\u009F\xC2\xA0'", R"('\u0080\u009F\u00A0')",
-       "\"\\u0080\\u009F\xC2\xA0\""},
-      {"caf\xC3\xA9 \xE2\x82\xAC", "'caf\xC3\xA9 \xE2\x82\xAC'", R"('caf\u00E9 \u20AC')",
-       "\"caf\xC3\xA9 \xE2\x82\xAC\""},
-      {"\xF0\x9F\x98\x80", "'\xF0\x9F\x98\x80'", R"('\uD83D\uDE00')", "\"\xF0\x9F\x98\x80\""},
-      {"~", "'~'", "'~'", "\"~\""},
+       R"('\u0000\u0001\u001F\u007F')"},
+      {"\xC2\x80\xC2\x9F\xC2\xA0", "'\\u0080\\u009F\xC2\xA0'", R"('\u0080\u009F\u00A0')"},
+      {"caf\xC3\xA9 \xE2\x82\xAC", "'caf\xC3\xA9 \xE2\x82\xAC'", R"('caf\u00E9 \u20AC')"},
+      {"\xF0\x9F\x98\x80", "'\xF0\x9F\x98\x80'", R"('\uD83D\uDE00')"},
+      {"~", "'~'", "'~'"},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.ston);
     EXPECT_EQ(write_everywhere(c.value), c.ston);
     EXPECT_EQ(write_everywhere(c.value, {.ascii_only = true}), c.ascii_only);
-    EXPECT_EQ(write_everywhere(c.value, {.json = true}), c.json);
     EXPECT_EQ(test::parse_everywhere(c.ston).root(), Value(c.value));
     EXPECT_EQ(test::parse_everywhere(c.ascii_only).root(), Value(c.value));
-    EXPECT_EQ(test::parse_everywhere(c.json).root(), Value(c.value));
   }
 }
 
@@ -188,21 +183,19 @@ TEST(StonWriter, EscapedByteAtEveryPositionOfEveryLength) {
   // Escaped or not, each kind of byte the block test looks at, and its neighbours.
   const std::vector<std::string> specials = {"'",    "\"",   "\\",   "\n",       "\t",       "\x01",
                                              "\x1f", "\x7f", " ",    "~",        "\xC2\x85", "\xC3\xA9"};
-  for (bool json : {false, true}) {
-    const char quote = json ? '"' : '\'';
-    for (std::size_t length = 1; length <= 40; ++length) {
-      for (const std::string& special : specials) {
-        for (std::size_t at = 0; at + special.size() <= length; ++at) {
-          std::string value(length - special.size(), 'a');
-          value.insert(at, special);
-          std::string expected(1, quote);
-          expected += std::string(at, 'a') + escaped(special, quote) +
-                      std::string(length - special.size() - at, 'a') + quote;
-          SCOPED_TRACE(::testing::Message() << "json " << json << ", length " << length << ", byte "
-                                            << static_cast<int>(static_cast<unsigned char>(special[0]))
-                                            << " at " << at);
-          ASSERT_EQ(write_everywhere(Value(value), {.json = json}), expected);
-        }
+  const char quote = '\'';
+  for (std::size_t length = 1; length <= 40; ++length) {
+    for (const std::string& special : specials) {
+      for (std::size_t at = 0; at + special.size() <= length; ++at) {
+        std::string value(length - special.size(), 'a');
+        value.insert(at, special);
+        std::string expected(1, quote);
+        expected += std::string(at, 'a') + escaped(special, quote) +
+                    std::string(length - special.size() - at, 'a') + quote;
+        SCOPED_TRACE(::testing::Message() << "length " << length << ", byte "
+                                          << static_cast<int>(static_cast<unsigned char>(special[0]))
+                                          << " at " << at);
+        ASSERT_EQ(write_everywhere(Value(value)), expected);
       }
     }
   }
@@ -295,53 +288,6 @@ TEST(StonWriter, ReferencePolicies) {
   List deep = d.list({one, d.list({one, one})});
   EXPECT_EQ(to_string(deep, {.references = ReferencePolicy::ignore}),
             "[[#one],[[#one],[#one]]]");
-}
-
-// ---- JSON mode -------------------------------------------------------------------------------
-
-TEST(StonWriter, JsonModeWritesPlainJson) {
-  Document d;
-  const WriteOptions json{.json = true};
-  EXPECT_EQ(write_everywhere(d.map({{"a", 1}, {Symbol{"b"}, d.list({Value(), true, 1.5})}}), json),
-            R"({"a":1,"b":[null,true,1.5]})");
-  EXPECT_EQ(write_everywhere(Symbol{"sym"}, json), R"("sym")");
-  EXPECT_EQ(write_everywhere(Value::fraction(1, 4), json), "0.25");
-  EXPECT_EQ(write_everywhere(Value::fraction(1, 3), json), "0.3333333333333333");
-  EXPECT_EQ(write_everywhere(Value::scaled_decimal(3, 2, 1), json), "1.5");
-  EXPECT_EQ(write_everywhere(Integer::from_decimal("123456789012345678901234567890"), json),
-            "123456789012345678901234567890");
-  EXPECT_EQ(write_everywhere(d.map({{"a", d.list({1})}}), {.pretty = true, .json = true}),
-            "{\n\t\"a\" : [\n\t\t1\n\t]\n}");
-}
-
-TEST(StonWriter, JsonModeErrorsNameTheValue) {
-  Document d;
-  List shared = d.list({1});
-  List cyclic = d.list();
-  cyclic.push_back(cyclic);
-  struct Case {
-    Value value;
-    std::string_view message;
-  };
-  const std::vector<Case> cases = {
-      {d.tagged_list("Point", {1, 2}), "cannot write tagged object Point[1,2] in JSON mode"},
-      {d.list({Association(Symbol{"a"}, 1)}), "cannot write association #a:1 in JSON mode"},
-      {d.map({{1, 2}}), "cannot write a map key integer 1 in JSON mode: keys must be strings"},
-      {d.list({shared, shared}), "cannot write list [1] in JSON mode: it occurs more than once"},
-      {cyclic, "cannot write list [@1] in JSON mode: it occurs more than once"},
-      {std::numeric_limits<double>::quiet_NaN(),
-       "cannot write the float NaN in JSON mode (JSON has no NaN or infinity)"},
-      {d.list({-std::numeric_limits<double>::infinity()}),
-       "cannot write the float -infinity in JSON mode (JSON has no NaN or infinity)"},
-  };
-  for (const Case& c : cases) {
-    try {
-      (void)to_string(c.value, {.json = true});
-      ADD_FAILURE() << "no error for " << c.message;
-    } catch (const WriteError& e) {
-      EXPECT_EQ(std::string_view(e.what()), c.message);
-    }
-  }
 }
 
 // ---- What STON cannot express ---------------------------------------------------------------
@@ -448,10 +394,6 @@ TEST(StonWriter, StreamingMisuseIsALogicError) {
   w.value(1);
   EXPECT_THROW(w.end_map(), std::logic_error);  // a key without a value
   EXPECT_THROW(w.begin_tagged_list("lower"), std::invalid_argument);
-  Writer json(out, {.json = true});
-  EXPECT_THROW(json.begin_tagged_list("Point"), WriteError);
-  json.begin_map();
-  EXPECT_THROW(json.value(1), WriteError);
 }
 
 // ---- Failing sinks ---------------------------------------------------------------------------

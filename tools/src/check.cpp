@@ -9,7 +9,7 @@
 #include <bufstream/csv/reader.hpp>
 #include <bufstream/json/reader.hpp>
 #include <bufstream/ston/reader.hpp>
-#include <bufstream/ston/value.hpp>
+#include <bufstream/ston/document.hpp>
 
 #include "command_line.hpp"
 #include "commands.hpp"

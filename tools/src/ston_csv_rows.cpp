@@ -82,7 +82,7 @@ std::string StonCsvRows::field_text(const ston::Value& v, const std::string& col
       if (!std::isfinite(d)) fail(column, fmt::format("{} has no JSON or CSV form", describe(v)));
       return format_float(d);
     }
-    case ston::Kind::fraction:  // STON's JSON mode writes these as the nearest double
+    case ston::Kind::fraction:  // as the JSON conversion writes them: the nearest double
       return format_float(v.as_fraction().to_double());
     case ston::Kind::scaled_decimal: return format_float(v.as_scaled_decimal().to_double());
     case ston::Kind::nil:

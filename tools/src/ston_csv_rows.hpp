@@ -12,7 +12,7 @@
 #include <bufstream/csv/writer.hpp>
 #include <bufstream/errors.hpp>
 #include <bufstream/ston/reader.hpp>
-#include <bufstream/ston/value.hpp>
+#include <bufstream/ston/document.hpp>
 
 #include "csv_records.hpp"
 

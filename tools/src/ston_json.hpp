@@ -8,7 +8,7 @@
 
 #include <bufstream/errors.hpp>
 #include <bufstream/json/writer.hpp>
-#include <bufstream/ston/value.hpp>
+#include <bufstream/ston/document.hpp>
 
 namespace bufstream::cli {
 

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include <bufstream/kernels/byte_set.hpp>
+#include <bufstream/kernels/escapes.hpp>
 #include <bufstream/utf8.hpp>
 
 namespace bufstream::json {
@@ -18,28 +19,6 @@ constexpr int as_byte(char c) noexcept { return static_cast<unsigned char>(c); }
 // Where a run of bytes that a string holds as they are ends: at '"', '\\', a control byte or a
 // byte of a multi-byte UTF-8 sequence (validated on its own).
 constexpr kernels::ByteSet string_stops({'"', '\\'}, {.controls = true, .non_ascii = true});
-
-// Parses the four hex digits at w[at..at+4) into `unit`; on failure returns the index of the
-// first bad byte (which may be w.size(): the input ended).
-std::optional<std::size_t> parse_hex4(std::string_view w, std::size_t at, unsigned& unit) {
-  unit = 0;
-  for (std::size_t i = at; i < at + 4; ++i) {
-    if (i >= w.size()) return i;
-    const char c = w[i];
-    unsigned digit = 0;
-    if (c >= '0' && c <= '9') {
-      digit = static_cast<unsigned>(c - '0');
-    } else if (c >= 'a' && c <= 'f') {
-      digit = static_cast<unsigned>(c - 'a' + 10);
-    } else if (c >= 'A' && c <= 'F') {
-      digit = static_cast<unsigned>(c - 'A' + 10);
-    } else {
-      return i;
-    }
-    unit = unit * 16 + digit;
-  }
-  return std::nullopt;
-}
 
 int byte_at(std::string_view w, std::size_t i) { return i < w.size() ? as_byte(w[i]) : -1; }
 
@@ -244,63 +223,25 @@ void Reader::read_non_ascii(std::string& out) {
 void Reader::read_escape(std::string& out) {
   const std::uint64_t at = in_.position();  // of the backslash
   std::string_view w = fill(2);
-  char simple = 0;
-  switch (byte_at(w, 1)) {
-    case '"': simple = '"'; break;
-    case '\\': simple = '\\'; break;
-    case '/': simple = '/'; break;
-    case 'b': simple = '\b'; break;
-    case 'f': simple = '\f'; break;
-    case 'n': simple = '\n'; break;
-    case 'r': simple = '\r'; break;
-    case 't': simple = '\t'; break;
-    case 'u': break;
-    default:
-      fail_at(at + 1, fmt::format("expected an escape ('\"', '\\', '/', 'b', 'f', 'n', 'r', 't' "
-                                  "or 'u') after '\\' but found {}",
-                                  describe_byte(byte_at(w, 1))));
-  }
-  if (simple != 0) {
-    out.push_back(simple);
+  const int letter = byte_at(w, 1);
+  if (letter != 'u') {
+    const int decoded = kernels::escapes::short_unescape(letter, kernels::escapes::json);
+    if (decoded < 0) {
+      fail_at(at + 1, kernels::escapes::describe_bad_escape(letter, kernels::escapes::json));
+    }
+    out.push_back(static_cast<char>(decoded));
     in_.advance(2);
     return;
   }
-  w = fill(6);
-  unsigned unit = 0;
-  if (auto bad = parse_hex4(w, 2, unit)) {
-    fail_at(at + *bad, fmt::format("expected 4 hex digits after '\\u' but found {}",
-                                   describe_byte(byte_at(w, *bad))));
-  }
-  std::size_t length = 6;
-  char32_t code_point = unit;
-  if (unit >= 0xDC00 && unit <= 0xDFFF) {
-    fail_at(at, fmt::format("expected a character escape but found the lone low surrogate "
-                            "\\u{:04X} (a low surrogate must follow a high one)",
-                            unit));
-  }
-  if (unit >= 0xD800 && unit <= 0xDBFF) {
-    w = fill(12);
-    const std::string expected =
-        fmt::format("a low surrogate escape \\uDC00-\\uDFFF after \\u{:04X}", unit);
-    if (byte_at(w, 6) != '\\') fail_at(at + 6, fmt::format("expected {} but found {}", expected,
-                                                           describe_byte(byte_at(w, 6))));
-    if (byte_at(w, 7) != 'u') fail_at(at + 7, fmt::format("expected {} but found {}", expected,
-                                                          describe_byte(byte_at(w, 7))));
-    unsigned low = 0;
-    if (auto bad = parse_hex4(w, 8, low)) {
-      fail_at(at + *bad, fmt::format("expected 4 hex digits after '\\u' but found {}",
-                                     describe_byte(byte_at(w, *bad))));
-    }
-    if (low < 0xDC00 || low > 0xDFFF) {
-      fail_at(at + 6, fmt::format("expected {} but found \\u{:04X}", expected, low));
-    }
-    code_point = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00);
-    length = 12;
+  w = fill(kernels::escapes::max_u_length);
+  const kernels::escapes::Decoded d = kernels::escapes::decode_u(w);
+  if (d.error != kernels::escapes::Decoded::Error::none) {
+    fail_at(at + d.at, kernels::escapes::describe(d, w));
   }
   char bytes[4];
-  const char* end = utf8::encode(code_point, bytes);
+  const char* end = utf8::encode(d.code_point, bytes);
   out.append(bytes, static_cast<std::size_t>(end - bytes));
-  in_.advance(length);
+  in_.advance(d.at);
 }
 
 // ---- Containers ----------------------------------------------------------------------------

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include <bufstream/kernels/byte_set.hpp>
+#include <bufstream/kernels/escapes.hpp>
 #include <bufstream/numbers.hpp>
 #include <bufstream/utf8.hpp>
 
@@ -16,56 +17,24 @@ namespace bufstream::json {
 
 namespace {
 
-// Per byte: 0 copied as is, 1 written as an escape. Control characters, '"' and '\\' always
-// need one; with ascii_only so do DEL and every byte of a multi-byte sequence.
-constexpr std::array<unsigned char, 256> make_escape_class(bool ascii_only) {
-  std::array<unsigned char, 256> table{};
-  for (int b = 0; b < 0x20; ++b) table[static_cast<std::size_t>(b)] = 1;
-  table['"'] = 1;
-  table['\\'] = 1;
-  if (ascii_only) {
-    for (int b = 0x7F; b < 0x100; ++b) table[static_cast<std::size_t>(b)] = 1;
-  }
-  return table;
-}
-
-constexpr std::array<unsigned char, 256> escape_class_utf8 = make_escape_class(false);
-constexpr std::array<unsigned char, 256> escape_class_ascii = make_escape_class(true);
-
-constexpr char hex_digits[] = "0123456789abcdef";
-
-// Writes `\uXXXX` for a UTF-16 code unit.
-void put_u_escape(WriteStream& out, unsigned unit) {
+// Writes the escape of an ASCII byte that a string cannot hold as it is.
+void put_escape(WriteStream& out, char c) {
   char* p = out.reserve(6);
-  p[0] = '\\';
-  p[1] = 'u';
-  p[2] = hex_digits[(unit >> 12) & 0xF];
-  p[3] = hex_digits[(unit >> 8) & 0xF];
-  p[4] = hex_digits[(unit >> 4) & 0xF];
-  p[5] = hex_digits[unit & 0xF];
-  out.commit(6);
+  out.commit(static_cast<std::size_t>(kernels::escapes::escape_ascii(c, p, kernels::escapes::json) - p));
 }
 
-void put_escape(WriteStream& out, unsigned char b) {
-  char named = 0;
-  switch (b) {
-    case '"': named = '"'; break;
-    case '\\': named = '\\'; break;
-    case '\b': named = 'b'; break;
-    case '\f': named = 'f'; break;
-    case '\n': named = 'n'; break;
-    case '\r': named = 'r'; break;
-    case '\t': named = 't'; break;
-    default: put_u_escape(out, b); return;
-  }
-  const char escape[2] = {'\\', named};
-  out.write(escape, 2);
+// Writes `\uXXXX` (a surrogate pair above U+FFFF).
+void put_u_escape(WriteStream& out, char32_t code_point) {
+  char* p = out.reserve(kernels::escapes::max_u_length);
+  out.commit(static_cast<std::size_t>(kernels::escapes::encode_u(code_point, p, kernels::escapes::json) - p));
 }
 
 const char* state_name(bool is_array) { return is_array ? "array" : "object"; }
 
 // The bytes a string's text cannot hold as they are: kernel byte sets, one scan each.
 constexpr kernels::ByteSet escape_stops({'"', '\\'}, {.controls = true});
+// ascii_only: DEL and every byte of a multi-byte sequence are escaped too.
+constexpr kernels::ByteSet ascii_escape_stops({'"', '\\', '\x7f'}, {.controls = true, .non_ascii = true});
 constexpr kernels::ByteSet non_ascii_bytes({'\x80'}, {.non_ascii = true});
 // The plain string's: an escape, or a byte above 127 (UTF-8 to validate); with ascii_only DEL too.
 constexpr kernels::ByteSet plain_stops({'"', '\\'}, {.controls = true, .non_ascii = true});
@@ -82,8 +51,7 @@ Writer::StringTraits Writer::classify(std::string_view s) noexcept {
 Writer::Writer(WriteStream& out, WriteOptions options)
     : out_(out),
       options_(options),
-      pretty_(options.indent > 0),
-      escape_class_(options.ascii_only ? escape_class_ascii.data() : escape_class_utf8.data()) {
+      pretty_(options.indent > 0) {
   if (options_.json_lines && pretty_) {
     throw std::invalid_argument("json::Writer: JSON Lines output cannot be indented");
   }
@@ -311,34 +279,24 @@ void Writer::write_string(std::string_view s, StringTraits traits) {
     }
     return;
   }
-  const auto* p = reinterpret_cast<const unsigned char*>(s.data());
-  const auto* const end = p + s.size();
+  const kernels::ByteSet& stops = options_.ascii_only ? ascii_escape_stops : escape_stops;
+  const char* p = s.data();
+  const char* const end = p + s.size();
   out_.put('"');
-  const auto* run = p;
-  while (p != end) {
-    if (escape_class_[*p] == 0) {
-      ++p;
-      continue;
-    }
-    out_.write(reinterpret_cast<const char*>(run), static_cast<std::size_t>(p - run));
-    if (*p < 0x80) {
+  for (;;) {
+    const char* stop = stops.find(p, end);
+    out_.write(p, static_cast<std::size_t>(stop - p));
+    p = stop;
+    if (p == end) break;
+    if (static_cast<unsigned char>(*p) < 0x80) {
       put_escape(out_, *p);
       ++p;
     } else {  // ascii_only: a multi-byte sequence, valid (checked by the caller)
-      const utf8::Decoded d = utf8::decode(reinterpret_cast<const char*>(p),
-                                           reinterpret_cast<const char*>(end));
-      if (d.code_point >= 0x10000) {
-        const char32_t v = d.code_point - 0x10000;
-        put_u_escape(out_, 0xD800 + static_cast<unsigned>(v >> 10));
-        put_u_escape(out_, 0xDC00 + static_cast<unsigned>(v & 0x3FF));
-      } else {
-        put_u_escape(out_, static_cast<unsigned>(d.code_point));
-      }
+      const utf8::Decoded d = utf8::decode(p, end);
+      put_u_escape(out_, d.code_point);
       p += d.length;
     }
-    run = p;
   }
-  out_.write(reinterpret_cast<const char*>(run), static_cast<std::size_t>(p - run));
   out_.put('"');
 }
 

@@ -4,7 +4,7 @@
 #include <deque>
 #include <memory>
 
-#include <bufstream/ston/value.hpp>
+#include <bufstream/ston/document.hpp>
 
 namespace bufstream::ston::detail {
 

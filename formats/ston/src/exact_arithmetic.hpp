@@ -1,7 +1,7 @@
 // Bridges between the public Integer and the internal Natural arithmetic.
 #pragma once
 
-#include <bufstream/ston/value.hpp>
+#include <bufstream/ston/numbers.hpp>
 
 #include "natural.hpp"
 

@@ -1,4 +1,4 @@
-#include <bufstream/ston/value.hpp>
+#include <bufstream/ston/document.hpp>
 
 #include <cmath>
 #include <cstring>

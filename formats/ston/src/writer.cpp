@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 
 #include <bufstream/kernels/byte_set.hpp>
+#include <bufstream/kernels/escapes.hpp>
 #include <bufstream/numbers.hpp>
 #include <bufstream/string_write_stream.hpp>
 #include <bufstream/utf8.hpp>
@@ -28,8 +29,7 @@ using detail::Node;
 // Bytes a string cannot be written with as they are: controls, the delimiter, the backslash,
 // DEL, and every non-ASCII byte (decoded to find U+0080..U+009F, which are escaped, and for
 // ASCII-only output).
-constexpr kernels::ByteSet ston_stops({'\'', '\\', '\x7f'}, {.controls = true, .non_ascii = true});
-constexpr kernels::ByteSet json_stops({'"', '\\', '\x7f'}, {.controls = true, .non_ascii = true});
+constexpr kernels::ByteSet string_stops({'\'', '\\', '\x7f'}, {.controls = true, .non_ascii = true});
 
 // A string written with its quotes in one `reserve` (longer ones are written in runs, so that
 // an unbuffered stream is not handed a scratch copy of a huge string).
@@ -60,7 +60,7 @@ struct Writer::Impl {
   Impl(WriteStream& stream, WriteOptions opts) : out(stream), options(std::move(opts)) {}
 
   bool tracks_identity() const noexcept {
-    return options.json || options.references != ReferencePolicy::ignore;
+    return options.references != ReferencePolicy::ignore;
   }
 
   // ---- Layout -----------------------------------------------------------------------------
@@ -138,10 +138,6 @@ struct Writer::Impl {
       return;
     }
     const char* name = std::isnan(d) ? "nan" : d > 0 ? "infinity" : "negativeInfinity";
-    if (options.json) {
-      fail(fmt::format("cannot write the float {} in JSON mode (JSON has no NaN or infinity)",
-                       std::isnan(d) ? "NaN" : d > 0 ? "infinity" : "-infinity"));
-    }
     // Float[#nan] is a tagged object: it takes a number, as the reader counts it.
     ++objects;
     out.write(options.pretty ? "Float [ #" : "Float[#");
@@ -151,11 +147,11 @@ struct Writer::Impl {
 
   // Writes `s` between quotes, escaping what must be escaped. The usual string needs no
   // escape: it is found so with one word-wide scan and copied with its quotes in one piece.
-  void write_string(std::string_view s, char quote) {
-    const kernels::ByteSet& stops = quote == '"' ? json_stops : ston_stops;
+  void write_string(std::string_view s) {
+    constexpr char quote = kernels::escapes::ston.quote;
     const char* p = s.data();
     const char* const end = p + s.size();
-    const char* stop = stops.find(p, end);
+    const char* stop = string_stops.find(p, end);
     if (stop == end && s.size() <= max_string_in_one_piece) [[likely]] {
       char* o = out.reserve(s.size() + 2);
       o[0] = quote;
@@ -171,7 +167,7 @@ struct Writer::Impl {
       if (p == end) break;
       const auto c = static_cast<unsigned char>(*p);
       if (c < 0x80) {
-        write_ascii_escape(static_cast<char>(c), quote);
+        write_ascii_escape(static_cast<char>(c));
         ++p;
       } else {
         const utf8::Decoded d = utf8::decode(p, end);
@@ -188,57 +184,32 @@ struct Writer::Impl {
         }
         p += d.length;
       }
-      stop = stops.find(p, end);
+      stop = string_stops.find(p, end);
     }
     out.put(quote);
   }
 
-  void write_ascii_escape(char c, char quote) {
-    switch (c) {
-      case '\b': out.write("\\b"); return;
-      case '\t': out.write("\\t"); return;
-      case '\n': out.write("\\n"); return;
-      case '\f': out.write("\\f"); return;
-      case '\r': out.write("\\r"); return;
-      case '\\': out.write("\\\\"); return;
-      default: break;
-    }
-    if (c == quote) {
-      out.put('\\');
-      out.put(c);
-      return;
-    }
-    write_unicode_escape(static_cast<unsigned char>(c));
+  void write_ascii_escape(char c) {
+    char* p = out.reserve(6);
+    out.commit(static_cast<std::size_t>(kernels::escapes::escape_ascii(c, p, kernels::escapes::ston) - p));
   }
 
   void write_unicode_escape(char32_t cp) {
-    auto unit = [this](std::uint32_t u) {
-      char* p = out.reserve(6);
-      fmt::format_to(p, "\\u{:04X}", u);
-      out.commit(6);
-    };
-    if (cp > 0xFFFF) {
-      const std::uint32_t v = static_cast<std::uint32_t>(cp) - 0x10000;
-      unit(0xD800 + (v >> 10));
-      unit(0xDC00 + (v & 0x3FF));
-    } else {
-      unit(static_cast<std::uint32_t>(cp));
-    }
+    char* p = out.reserve(kernels::escapes::max_u_length);
+    out.commit(static_cast<std::size_t>(kernels::escapes::encode_u(cp, p, kernels::escapes::ston) - p));
   }
 
   void write_symbol(std::string_view name) {
-    if (options.json) {
-      write_string(name, '"');
-    } else if (is_bare_symbol(name)) {
+    if (is_bare_symbol(name)) {
       out.put('#');
       out.write(name);
     } else {
       out.put('#');
-      write_string(name, '\'');
+      write_string(name);
     }
   }
 
-  void write_text(std::string_view s) { write_string(s, options.json ? '"' : '\''); }
+  void write_text(std::string_view s) { write_string(s); }
 
   void write_integer(const Integer& i) {
     if (auto small = i.to_int64()) {
@@ -301,14 +272,13 @@ struct Writer::Impl {
   void write_simple_value(const Value& v) {
     const auto& data = Access::data(v);
     switch (data.index()) {
-      case 0: out.write(options.json ? "null" : "nil"); return;
+      case 0: out.write("nil"); return;
       case 1: out.print(std::get<1>(data)); return;
       case 2: out.print(std::get<2>(data)); return;
       case 3: write_double(std::get<3>(data)); return;
       case 4: out.write(std::get<4>(data)->to_string()); return;
       case 5: {
         const Fraction& f = *std::get<5>(data);
-        if (options.json) return write_double(f.to_double());
         write_integer(f.numerator());
         out.put('/');
         write_integer(f.denominator());
@@ -316,7 +286,6 @@ struct Writer::Impl {
       }
       case 6: {
         const ScaledDecimal& s = *std::get<6>(data);
-        if (options.json) return write_double(s.to_double());
         write_integer(s.numerator());
         out.put('/');
         write_integer(s.denominator());
@@ -331,7 +300,6 @@ struct Writer::Impl {
   }
 
   const Value* start_association(const Value& v, const Association& a) {
-    if (options.json) fail(fmt::format("cannot write {} in JSON mode", describe(v)));
     // `a:b:c` reads as a:(b:c); STON has no way to write (a:b):c.
     if (a.key().is_association() && !previewing) {
       fail(fmt::format("cannot write {}: an association whose key is an association would read "
@@ -358,9 +326,6 @@ struct Writer::Impl {
       ++objects;
       return true;
     }
-    if (options.json) {
-      fail(fmt::format("cannot write {} in JSON mode: it occurs more than once", describe(v)));
-    }
     if (options.references == ReferencePolicy::error) {
       fail(fmt::format("cannot write {}: it occurs more than once (ReferencePolicy::error)",
                        describe(v)));
@@ -371,9 +336,6 @@ struct Writer::Impl {
   }
 
   const Value* start_container(const Value& v, const Node* node) {
-    if (!node->tag.empty() && options.json) {
-      fail(fmt::format("cannot write {} in JSON mode", describe(v)));
-    }
     if (!register_node(v, node)) return nullptr;
     enter(v);
     if (!node->tag.empty()) {
@@ -489,10 +451,6 @@ struct Writer::Impl {
   // Checked before a map key is written (a preview writes whatever it is given).
   void check_entry_key(const Value& key) {
     if (previewing) return;
-    if (options.json && !key.is_string() && !key.is_symbol()) {
-      fail(fmt::format("cannot write a map key {} in JSON mode: keys must be strings",
-                       describe(key)));
-    }
     if (key.is_association()) {
       fail(fmt::format("cannot write a map key {}: it would read back as part of the entry",
                        describe(key)));
@@ -503,9 +461,6 @@ struct Writer::Impl {
 
   void begin(std::string_view tag, bool is_map) {
     if (!tag.empty()) {
-      if (options.json) {
-        fail(fmt::format("cannot write a tagged object {} in JSON mode", tag));
-      }
       if (!is_valid_tag(tag)) throw std::invalid_argument(fmt::format("not a STON tag: '{}'", tag));
     }
     auto& frames = writer->frames_;
@@ -556,10 +511,6 @@ struct Writer::Impl {
 
   void check_key(const Value* v, Kind kind) {
     if (!in_map_key_position()) return;
-    if (options.json && kind != Kind::string && kind != Kind::symbol) {
-      fail(fmt::format("cannot write a map key {} in JSON mode: keys must be strings",
-                       v ? describe(*v) : std::string(kind_name(kind))));
-    }
     if (kind == Kind::association) {
       fail(fmt::format("cannot write a map key {}: it would read back as part of the entry",
                        v ? describe(*v) : std::string(kind_name(kind))));
@@ -647,7 +598,7 @@ void Writer::begin_tagged_map(std::string_view tag) { impl_->begin(tag, true); }
 
 void Writer::value(std::nullptr_t) {
   before_element(Kind::nil);
-  out_.write(impl_->options.json ? "null" : "nil");
+  out_.write("nil");
   after_element();
 }
 

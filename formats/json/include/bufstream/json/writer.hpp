@@ -245,7 +245,6 @@ class Writer {
   State state_ = State::top;
   // The state to return to when each open container ends.
   std::vector<State> stack_;
-  const unsigned char* escape_class_;  // per byte: 0 copied as is, else needs attention
 };
 
 }  // namespace bufstream::json

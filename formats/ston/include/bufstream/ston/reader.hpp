@@ -31,7 +31,7 @@
 
 #include <bufstream/errors.hpp>
 #include <bufstream/read_stream.hpp>
-#include <bufstream/ston/value.hpp>
+#include <bufstream/ston/document.hpp>
 
 namespace bufstream::ston {
 

@@ -36,7 +36,7 @@
 #include <type_traits>
 #include <vector>
 
-#include <bufstream/ston/value.hpp>
+#include <bufstream/ston/document.hpp>
 
 namespace bufstream::ston {
 

@@ -7,10 +7,7 @@
 // made in it; a `Value` only points at a container, so a cycle is just two pointers and never
 // leaks: destroying the Document frees everything at once.
 //
-//     ston::Document doc;
-//     ston::List list = doc.list({1, "two", ston::Symbol{"three"}, 4.5});
-//     list.push_back(list);                       // now it contains itself: [1,'two',#three,4.5,@1]
-//     doc.set_root(list);
+// The numbers are in numbers.hpp, the Document in document.hpp.
 //
 // Contract: a Value that refers to a container is valid as long as the Document that owns the
 // container lives. A container may hold containers of another Document; keep both alive.
@@ -20,17 +17,16 @@
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
-#include <deque>
-#include <initializer_list>
 #include <memory>
 #include <optional>
-#include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <variant>
 #include <vector>
+
+#include <bufstream/ston/numbers.hpp>
 
 namespace bufstream::ston {
 
@@ -64,94 +60,6 @@ enum class Kind : std::uint8_t {
 
 /// "integer", "tagged object", ...: for messages.
 std::string_view kind_name(Kind kind) noexcept;
-
-class Integer;
-namespace detail {
-/// `digits`: non-empty, no leading zero (unless "0"). For the reader and the arithmetic.
-Integer integer_from_digits(bool negative, std::string_view digits);
-}  // namespace detail
-
-/// An exact integer of any size. Values that fit in 64 bits are stored as `std::int64_t`; larger
-/// ones as their decimal text, so nothing is ever rounded.
-class Integer {
- public:
-  Integer() noexcept = default;
-  template <std::integral T>
-    requires(!std::same_as<T, bool> && !std::same_as<T, char>)
-  Integer(T value) {  // NOLINT(google-explicit-constructor): integers convert naturally
-    if constexpr (std::is_unsigned_v<T> && sizeof(T) >= sizeof(std::int64_t)) {
-      if (value > static_cast<T>(INT64_MAX)) {
-        big_ = std::to_string(value);
-        return;
-      }
-    }
-    small_ = static_cast<std::int64_t>(value);
-  }
-
-  /// Parses an optional '-' followed by decimal digits (leading zeros allowed). Throws
-  /// `std::invalid_argument` for anything else.
-  static Integer from_decimal(std::string_view text);
-
-  bool fits_int64() const noexcept { return big_.empty(); }
-  std::optional<std::int64_t> to_int64() const noexcept {
-    if (!big_.empty()) return std::nullopt;
-    return small_;
-  }
-  /// -1, 0 or 1.
-  int sign() const noexcept {
-    if (!big_.empty()) return big_[0] == '-' ? -1 : 1;
-    return (small_ > 0) - (small_ < 0);
-  }
-  /// Decimal text: "-123".
-  std::string to_string() const;
-  /// The nearest double (infinity beyond its range).
-  double to_double() const noexcept;
-  Integer negated() const;
-
-  friend bool operator==(const Integer&, const Integer&) = default;
-
- private:
-  friend Integer detail::integer_from_digits(bool negative, std::string_view digits);
-  std::int64_t small_ = 0;
-  std::string big_;  // non-empty exactly when the value is outside int64: "-" and digits
-};
-
-/// A reduced fraction with denominator >= 2 (a whole result is an Integer, never a Fraction).
-/// Made by `Value::fraction` or the reader.
-class Fraction {
- public:
-  const Integer& numerator() const noexcept { return numerator_; }
-  const Integer& denominator() const noexcept { return denominator_; }
-  /// The nearest double, correctly rounded.
-  double to_double() const;
-  friend bool operator==(const Fraction&, const Fraction&) = default;
-
- private:
-  friend class Value;
-  Fraction(Integer numerator, Integer denominator)
-      : numerator_(std::move(numerator)), denominator_(std::move(denominator)) {}
-  Integer numerator_;
-  Integer denominator_;
-};
-
-/// Smalltalk's ScaledDecimal: a reduced fraction (denominator >= 1) and a scale, the number of
-/// digits after the point to show. STON writes it `1/3s2`, `3/1s2`.
-class ScaledDecimal {
- public:
-  const Integer& numerator() const noexcept { return numerator_; }
-  const Integer& denominator() const noexcept { return denominator_; }
-  std::uint32_t scale() const noexcept { return scale_; }
-  double to_double() const;
-  friend bool operator==(const ScaledDecimal&, const ScaledDecimal&) = default;
-
- private:
-  friend class Value;
-  ScaledDecimal(Integer numerator, Integer denominator, std::uint32_t scale)
-      : numerator_(std::move(numerator)), denominator_(std::move(denominator)), scale_(scale) {}
-  Integer numerator_;
-  Integer denominator_;
-  std::uint32_t scale_;
-};
 
 /// A Smalltalk symbol (`#foo`), as distinct from a string (`'foo'`).
 struct Symbol {
@@ -435,45 +343,6 @@ class Tagged {
   explicit Tagged(detail::Node* node) noexcept : node_(node) {}
   detail::Node* node_;
 };
-
-/// Owns containers. Not copyable (containers have identity); movable, and a move keeps every
-/// handle and Value valid (the containers themselves do not move).
-class Document {
- public:
-  Document();
-  ~Document();
-  Document(Document&&) noexcept;
-  Document& operator=(Document&&) noexcept;
-  Document(const Document&) = delete;
-  Document& operator=(const Document&) = delete;
-
-  List list(std::initializer_list<Value> items = {});
-  List list(std::vector<Value> items);
-  Map map(std::initializer_list<std::pair<Value, Value>> entries = {});
-  /// A tagged object. The tag must be an upper-case ASCII letter followed by letters, digits
-  /// and '_' (std::invalid_argument otherwise).
-  Tagged tagged_list(std::string_view tag, std::initializer_list<Value> items = {});
-  Tagged tagged_map(std::string_view tag,
-                    std::initializer_list<std::pair<Value, Value>> entries = {});
-
-  /// The value a parse produced, or whatever the user stores there.
-  const Value& root() const noexcept { return root_; }
-  Value& root() noexcept { return root_; }
-  void set_root(Value v) { root_ = std::move(v); }
-
-  /// How many containers this Document owns.
-  std::size_t container_count() const noexcept;
-
- private:
-  friend struct detail::Access;
-  detail::Node* new_node(std::string_view tag, bool is_map);
-
-  std::unique_ptr<std::deque<detail::Node>> nodes_;  // a deque never moves its elements
-  Value root_;
-};
-
-/// True for an upper-case ASCII letter followed by ASCII letters, digits and '_'.
-bool is_valid_tag(std::string_view tag) noexcept;
 
 // ---- Box, out of line (needs the complete types) -------------------------------------------
 

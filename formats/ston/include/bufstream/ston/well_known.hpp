@@ -23,7 +23,7 @@
 #include <vector>
 
 #include <bufstream/ston/typed.hpp>
-#include <bufstream/ston/value.hpp>
+#include <bufstream/ston/document.hpp>
 
 namespace bufstream::ston {
 

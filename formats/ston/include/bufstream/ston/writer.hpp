@@ -35,7 +35,7 @@
 #include <vector>
 
 #include <bufstream/write_stream.hpp>
-#include <bufstream/ston/value.hpp>
+#include <bufstream/ston/document.hpp>
 
 namespace bufstream::ston {
 
@@ -53,10 +53,6 @@ struct WriteOptions {
   std::string new_line = "\n";
   /// Escape every code point above 126 as `\uXXXX` (surrogate pairs above U+FFFF).
   bool ascii_only = false;
-  /// Plain JSON: `"strings"`, `null`, symbols as strings, fractions and scaled decimals as
-  /// floats; only lists and maps with string (or symbol) keys. Anything else, a special float,
-  /// and any container met twice throw WriteError.
-  bool json = false;
   ReferencePolicy references = ReferencePolicy::normal;
   /// Containers and associations nested deeper than this throw WriteError (a reference chain
   /// or an accidental deep graph). The writer does not recurse: any limit is safe for the
