@@ -2,7 +2,8 @@
 //
 // Three ways to consume a value, all driven by the same tokenizer:
 //
-//   - as a DOM:     nlohmann::json doc = reader.read();
+//   - as a DOM:     nlohmann::json doc = reader.read();   (include <nlohmann/json.hpp>, or
+//                                                          <bufstream/json.hpp>, for this one)
 //   - typed:        auto rows = reader.read<std::vector<Row>>();   (no DOM in between)
 //   - as events:    reader.parse(handler);                         (SAX style, events.hpp)
 //
@@ -49,7 +50,7 @@
 #include <type_traits>
 #include <vector>
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include <bufstream/errors.hpp>
 #include <bufstream/json/options.hpp>
