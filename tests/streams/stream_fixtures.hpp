@@ -21,6 +21,7 @@
 #include <string_view>
 #include <system_error>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -30,6 +31,7 @@
 #include <bufstream/buffered_write_stream.hpp>
 #include <bufstream/fd_read_stream.hpp>
 #include <bufstream/fd_write_stream.hpp>
+#include <bufstream/limited_read_stream.hpp>
 #include <bufstream/mapped_file.hpp>
 #include <bufstream/memory_read_stream.hpp>
 #include <bufstream/string_write_stream.hpp>
@@ -256,9 +258,29 @@ inline OwningReader buffered(OwningReader inner, std::size_t size) {
   return r;
 }
 
+/// The text as a section of a longer stream: `source` reads "<<" + text + ">>tail", and a
+/// LimitedReadStream over it, past the "<<", gives exactly the text.
+inline OwningReader limited(const ReadSetup& source, std::string_view text) {
+  auto framed = std::make_shared<std::string>("<<" + std::string(text) + ">>tail");
+  OwningReader inner = source.make(*framed);
+  inner.stream->skip(2);
+  OwningReader r;
+  r.keep = std::make_shared<std::pair<std::shared_ptr<void>, std::shared_ptr<std::string>>>(
+      inner.keep, framed);
+  r.stream = std::make_unique<LimitedReadStream>(std::move(inner.stream), text.size());
+  return r;
+}
+
 /// Every stream type, and a BufferedReadStream of every tiny size over each kind of source:
 /// the support library's setups (memory, one and three bytes per call, buffered over short
-/// reads), descriptors on a file and a pipe, a mapped file.
+/// reads), descriptors on a file and a pipe, a mapped file; and a LimitedReadStream over a
+/// section of each of the simple ones (see `limited`).
+inline std::vector<ReadSetup> all_read_setups();
+
+/// The sources a decorator is tested over: memory, one byte per call, a pipe, and buffers of
+/// every tiny size over memory and over one byte per call.
+inline std::vector<ReadSetup> decorator_sources();
+
 inline std::vector<ReadSetup> all_read_setups() {
   std::vector<ReadSetup> setups;
   for (auto& s : testing::reader_setups()) {
@@ -291,7 +313,40 @@ inline std::vector<ReadSetup> all_read_setups() {
                         return buffered(reader_over_mapped_file(t), size);
                       }});
   }
+  for (const ReadSetup& source : decorator_sources()) {
+    setups.push_back({"limited_" + source.name,
+                      [source](std::string_view t) { return limited(source, t); }});
+  }
   return setups;
+}
+
+inline std::vector<ReadSetup> decorator_sources() {
+  std::vector<ReadSetup> sources;
+  sources.push_back({"memory", [](std::string_view t) {
+                       OwningReader r;
+                       r.stream = std::make_unique<MemoryReadStream>(t);
+                       return r;
+                     }});
+  sources.push_back({"chunked1", [](std::string_view t) {
+                       OwningReader r;
+                       r.stream = std::make_unique<testing::ChunkedReadStream>(std::string(t), 1);
+                       return r;
+                     }});
+  sources.push_back({"fd_pipe", reader_over_pipe});
+  for (std::size_t size : testing::tiny_buffer_sizes()) {
+    const std::string n = std::to_string(size);
+    sources.push_back({"buffered" + n + "_memory", [size](std::string_view t) {
+                         OwningReader r;
+                         r.stream = std::make_unique<MemoryReadStream>(t);
+                         return buffered(std::move(r), size);
+                       }});
+    sources.push_back({"buffered" + n + "_chunked1", [size](std::string_view t) {
+                         OwningReader r;
+                         r.stream = std::make_unique<testing::ChunkedReadStream>(std::string(t), 1);
+                         return buffered(std::move(r), size);
+                       }});
+  }
+  return sources;
 }
 
 inline std::string setup_name(const ::testing::TestParamInfo<ReadSetup>& info) {
