@@ -1,7 +1,6 @@
 // CEDICT loader: strict and lenient loads through any buffer size agree with the zero-copy
 // load of the same bytes (entries, their fields, the counts, the error line), and so does the
-// zero-copy load by every compiled version of the scan the processor runs (baseline, AVX2,
-// AVX-512).
+// zero-copy load with the kernels' forms for every instruction set the processor runs.
 #include <cstdlib>
 #include <optional>
 
@@ -9,7 +8,7 @@
 #include <bufstream/errors.hpp>
 
 #include "fuzz_support.hpp"
-#include "plain_entries.hpp"  // formats/cedict/src: the scan paths
+#include "plain_entries.hpp"  // formats/cedict/src: force_instruction_set
 
 namespace {
 
@@ -59,14 +58,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   fuzz::FuzzStream buffered(input);
   const Outcome a = attempt([&] { return cedict::Dictionary::load(buffered.stream(), options); });
   const Outcome b = attempt([&] { return cedict::Dictionary::load_view(input.document, options); });
-  // Every compiled version of the scan finds what the default one found.
+  // The forms for every instruction set find what the default ones found.
   namespace detail = cedict::detail;
-  for (const detail::ScanPath path :
-       {detail::ScanPath::baseline, detail::ScanPath::avx2, detail::ScanPath::avx512}) {
-    if (!detail::scan_path_available(path) || path == detail::chosen_scan_path()) continue;
-    detail::force_scan_path(path);
+  for (const kernels::InstructionSet set : kernels::available_sets()) {
+    if (set == detail::chosen_instruction_set()) continue;
+    detail::force_instruction_set(set);
     const Outcome forced = attempt([&] { return cedict::Dictionary::load_view(input.document, options); });
-    detail::force_scan_path(std::nullopt);
+    detail::force_instruction_set(std::nullopt);
     if (!same(forced, b)) std::abort();
   }
   if (!same(a, b)) std::abort();

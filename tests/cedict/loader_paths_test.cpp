@@ -13,7 +13,6 @@
 
 #include <bufstream/cedict/line_parser.hpp>
 
-#include "line_parser_detail.hpp"
 #include "plain_entries.hpp"
 #include "test_streams.hpp"
 
@@ -48,7 +47,7 @@ Expected reference(const std::string& text) {
     const std::string_view line(text.data() + start, lf - start);
     ++x.lines;
     if (!line.empty() && line.back() == '\r') x.crlf = true;
-    detail::parse_line_bytewise(line, parsed, glosses);
+    parse_line(line, parsed, glosses);
     switch (parsed.kind) {
       case LineKind::entry: {
         ExpectedEntry e{std::string(parsed.traditional), std::string(parsed.simplified), std::string(parsed.pinyin), {}};
@@ -151,41 +150,29 @@ class RandomText {
   std::uint64_t state_;
 };
 
-// Runs each test with the loads forced onto one compiled version of the scan.
-class LoaderPaths : public ::testing::TestWithParam<detail::ScanPath> {
+// Runs each test with the loads forced onto the forms for one instruction set.
+class LoaderPaths : public ::testing::TestWithParam<kernels::InstructionSet> {
  protected:
   void SetUp() override {
-    if (!detail::scan_path_available(GetParam())) GTEST_SKIP() << "this processor does not run the path";
-    detail::force_scan_path(GetParam());
+    if (!kernels::available(GetParam())) GTEST_SKIP() << "this processor does not run the forms";
+    detail::force_instruction_set(GetParam());
   }
-  void TearDown() override { detail::force_scan_path(std::nullopt); }
+  void TearDown() override { detail::force_instruction_set(std::nullopt); }
 };
 
-INSTANTIATE_TEST_SUITE_P(ScanPaths, LoaderPaths,
-                         ::testing::Values(detail::ScanPath::baseline, detail::ScanPath::avx2,
-                                           detail::ScanPath::avx512),
-                         [](const ::testing::TestParamInfo<detail::ScanPath>& param) {
-                           switch (param.param) {
-                             case detail::ScanPath::avx2: return std::string("avx2");
-                             case detail::ScanPath::avx512: return std::string("avx512");
-                             default: return std::string("baseline");
-                           }
+INSTANTIATE_TEST_SUITE_P(InstructionSets, LoaderPaths,
+                         ::testing::Values(kernels::InstructionSet::portable, kernels::InstructionSet::sse2,
+                                           kernels::InstructionSet::avx2, kernels::InstructionSet::avx512),
+                         [](const ::testing::TestParamInfo<kernels::InstructionSet>& param) {
+                           return std::string(kernels::name(param.param));
                          });
 
-// The forced path is the one a load reports choosing; without one, the fastest available.
-TEST(ScanPathChoice, ForcedPathIsChosenAndTheDefaultIsTheFastest) {
-  detail::force_scan_path(detail::ScanPath::baseline);
-  EXPECT_EQ(detail::chosen_scan_path(), detail::ScanPath::baseline);
-  detail::force_scan_path(std::nullopt);
-  const detail::ScanPath fastest = detail::scan_path_available(detail::ScanPath::avx512) ? detail::ScanPath::avx512
-                                   : detail::scan_path_available(detail::ScanPath::avx2) ? detail::ScanPath::avx2
-                                                                                         : detail::ScanPath::baseline;
-  EXPECT_EQ(detail::chosen_scan_path(), fastest);
-  // A processor that runs the AVX-512 path runs the AVX2 path (whose instructions it uses too).
-  if (detail::scan_path_available(detail::ScanPath::avx512)) {
-    EXPECT_TRUE(detail::scan_path_available(detail::ScanPath::avx2));
-  }
-  EXPECT_TRUE(detail::scan_path_available(detail::ScanPath::baseline));
+// The forced set is the one a load uses; without one, the best available.
+TEST(InstructionSetChoice, ForcedSetIsChosenAndTheDefaultIsTheBest) {
+  detail::force_instruction_set(kernels::InstructionSet::portable);
+  EXPECT_EQ(detail::chosen_instruction_set(), kernels::InstructionSet::portable);
+  detail::force_instruction_set(std::nullopt);
+  EXPECT_EQ(detail::chosen_instruction_set(), kernels::best());
 }
 
 const LoadOptions lenient{.errors = ErrorMode::lenient, .max_reported_errors = 100000};

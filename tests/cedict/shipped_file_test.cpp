@@ -91,15 +91,14 @@ TEST(ShippedFile, ZeroCopyMapped) {
   EXPECT_TRUE(reference().zero_copy());
 }
 
-// Each compiled version of the scan loads the same entries as the default one (the reference).
-TEST(ShippedFile, EveryScanPathLoadsTheSameEntries) {
-  for (const detail::ScanPath path : {detail::ScanPath::baseline, detail::ScanPath::avx2, detail::ScanPath::avx512}) {
-    if (!detail::scan_path_available(path)) continue;
-    SCOPED_TRACE(static_cast<int>(path));
-    detail::force_scan_path(path);
+// The forms for each instruction set load the same entries as the default ones (the reference).
+TEST(ShippedFile, EveryInstructionSetLoadsTheSameEntries) {
+  for (const kernels::InstructionSet set : kernels::available_sets()) {
+    SCOPED_TRACE(kernels::name(set));
+    detail::force_instruction_set(set);
     const Dictionary mapped = Dictionary::map_file(cedict_file);
     const Dictionary buffered = Dictionary::load_file(cedict_file);
-    detail::force_scan_path(std::nullopt);
+    detail::force_instruction_set(std::nullopt);
     expect_shipped(mapped);
     expect_same_entries(mapped);
     expect_shipped(buffered);

@@ -31,9 +31,9 @@ class Dictionary::Loader {
   Loader(detail::DictionaryData& data, const LoadOptions& options)
       : data_(data),
         options_(options),
-        scan_(detail::plain_entry_scanner(path_)),
-        index_(detail::chunk_indexer(path_)),
-        classifier_(detail::scan_classifier(path_)) {}
+        scan_(kernels::form_for(detail::plain_entry_scanners(), set_)),
+        index_(kernels::form_for(detail::chunk_indexers(), set_)),
+        classify_(kernels::form_for(kernels::structure::classify_forms(), set_)) {}
 
   /// Sizes the tables for an input of `bytes` bytes, so that they do not grow (and copy
   /// themselves) during the load. CC-CEDICT averages 76 bytes and 1.7 glosses per entry
@@ -64,8 +64,7 @@ class Dictionary::Loader {
     while (pos < size) {
       const char* const chunk = text + pos;
       const std::size_t chunk_size = std::min(size - pos, chunk_bytes);
-      std::size_t valid_end =
-          masks_.classify_with(classifier_, chunk, chunk_size) ? chunk_size : valid_prefix(chunk, chunk_size);
+      std::size_t valid_end = masks_.classify(classify_, chunk, chunk_size);
       index_(masks_, chunk_size, *positions_);
       if (records.size() > max_count - max_records || glosses.size() > max_count - max_glosses) {
         throw std::length_error("cedict: more than 2^32 - 2^11 entries or glosses");
@@ -202,11 +201,11 @@ class Dictionary::Loader {
   detail::StructureMasks masks_;
   // 16 KiB: on the heap, for threads with small stacks.
   const std::unique_ptr<detail::ChunkPositions> positions_ = std::make_unique<detail::ChunkPositions>();
-  // The compiled version of the hot loop this load runs, chosen once.
-  const detail::ScanPath path_ = detail::chosen_scan_path();
+  // The forms of the kernels and of the hot loop this load runs, chosen once.
+  const kernels::InstructionSet set_ = detail::chosen_instruction_set();
   const detail::PlainEntryScanner scan_;
   const detail::ChunkIndexer index_;
-  const detail::StructureMasks::Classifier classifier_;
+  const kernels::structure::Classify classify_;
 };
 
 Dictionary::Dictionary() : data_(std::make_unique<detail::DictionaryData>()) {}

@@ -5,92 +5,44 @@
 #include <cstddef>
 #include <cstring>
 
-#include <bufstream/kernels/cpu.hpp>
-
-#if BUFSTREAM_KERNELS_X86_64
-#include <emmintrin.h>
-#endif
-
-#if BUFSTREAM_KERNELS_X86_64
-#include <cpuid.h>
-#include <immintrin.h>
-#endif
+#include <bufstream/kernels/bit_positions.hpp>
+#include <bufstream/kernels/byte_pair.hpp>
+#include <bufstream/kernels/target.hpp>
+#include <bufstream/kernels/x86/bit_positions.hpp>
+#include <bufstream/kernels/x86/byte_pair.hpp>
 
 namespace bufstream::cedict::detail {
 
 namespace {
 
-#if BUFSTREAM_KERNELS_X86_64
-#define BUFSTREAM_CEDICT_SCAN_AVX2 1
-#endif
+// The bytes a line's fields end at, before its glosses: the spaces after the headwords, and
+// the ']' closing the pinyin.
+constexpr kernels::BytePair field_ends{' ', ']'};
 
-// The instructions a compiled version of the scan uses, for the parts where they differ.
-// Baseline x86-64: TZCNT runs as BSF, undefined for zero, so a top bit is set first; the bytes
-// of a line are compared 16 at a time (SSE2).
+// The parts of the scan that differ between its compiled copies (see `scan_plain_entries`);
+// the portable copy's. A copy for a wider instruction set differs in how it finds a line's
+// field ends, and in how many glosses it writes at once.
 struct PortableIsa {
-  /// The trailing zeros of `m`, without a branch for zero (any count up to 64 then).
-  static unsigned trailing_zeros(std::uint64_t m) noexcept {
-    return static_cast<unsigned>(std::countr_zero(m | (std::uint64_t{1} << 63)));
-  }
   /// The bits of `x` below bit `n` (`n <= 31`).
   static unsigned low_bits(unsigned x, unsigned n) noexcept { return x & ((1u << n) - 1); }
+  /// The spaces and ']' of the 64 bytes at `p` (all readable): bit `i` for `p[i]`.
+  static kernels::PairMasks field_bits(const char* p) noexcept { return field_ends.mask64(p); }
   /// The glosses `gloss_block` writes at once.
   static constexpr std::uint32_t block_glosses = 4;
-  /// Writes the first `block_glosses` glosses of the run of slashes `at` (see `take_glosses`)
-  /// and returns bit k set for an empty gloss k.
-  static unsigned gloss_block(const std::uint16_t* at, std::size_t start, GlossSpan* gloss) noexcept;
-  /// The spaces and ']' of the 64 bytes at `p` (all readable): bit `i` for `p[i]`.
-  static void field_bits(const char* p, std::uint64_t& spaces, std::uint64_t& closes) noexcept {
-    spaces = 0;
-    closes = 0;
-#if BUFSTREAM_KERNELS_X86_64
-    const auto bits16 = [](__m128i v, char c) {
-      return static_cast<std::uint64_t>(static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(c)))));
-    };
-    for (unsigned at = 0; at < 64; at += 16) {
-      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + at));
-      spaces |= bits16(v, ' ') << at;
-      closes |= bits16(v, ']') << at;
-    }
-#else
-    for (unsigned i = 0; i < 64; ++i) {
-      spaces |= static_cast<std::uint64_t>(p[i] == ' ') << i;
-      closes |= static_cast<std::uint64_t>(p[i] == ']') << i;
-    }
-#endif
+  /// The first `block_glosses` glosses of a run of slashes (see `take_glosses`), whatever the
+  /// run's count: bit k of the result is set if gloss k is empty.
+  static unsigned gloss_block(const std::uint16_t* at, std::size_t start, GlossSpan* gloss) noexcept {
+    return kernels::bits::spans4(at, static_cast<std::uint32_t>(start), gloss);
+  }
+  /// Lists the set bits of the mask word `m` as chunk offsets (`base` + bit) at `out[n]` and
+  /// returns the new count, writing `Unrolled` slots whatever the word's count.
+  template <unsigned Unrolled>
+  static std::uint32_t list_word(std::uint64_t m, unsigned base, std::uint16_t* out, std::uint32_t n) noexcept {
+    return kernels::bits::append_positions<Unrolled>(m, base, out, n);
   }
 };
-
-// The rest of `list_word` for a word with more bits than it writes unrolled: one offset per
-// bit of `m` from `out`. Out of line, and a plain loop (the compiler's vector version of it
-// cost more than it saved for the few bits there are).
-#if defined(__GNUC__) && !defined(__clang__)
-__attribute__((optimize("no-tree-vectorize")))
-#endif
-[[gnu::noinline, gnu::cold]] void list_rest(std::uint64_t m, unsigned base, std::uint16_t* out) noexcept {
-#if defined(__clang__)
-#pragma clang loop vectorize(disable)
-#endif
-  for (; m != 0; m &= m - 1) *out++ = static_cast<std::uint16_t>(base + static_cast<unsigned>(std::countr_zero(m)));
-}
-
-// Lists the set bits of the mask word `m` as chunk offsets (`base` + bit) at `out[n]` and
-// returns the new count. Writes `Unrolled` offsets whatever the word's count (the slots beyond
-// its own are overwritten by the next word's, or are slack), and loops only when it has more:
-// a branch that the common word does not take, where a loop per bit would end at a different
-// count each time.
-template <unsigned Unrolled, class Isa>
-[[gnu::always_inline]] inline std::uint32_t list_word(std::uint64_t m, unsigned base, std::uint16_t* out,
-                                                      std::uint32_t n) noexcept {
-  const auto count = static_cast<unsigned>(std::popcount(m));
-  std::uint16_t* o = out + n;
-  for (unsigned k = 0; k < Unrolled; ++k) {
-    o[k] = static_cast<std::uint16_t>(base + Isa::trailing_zeros(m));  // scratch once `m` is used up
-    m &= m - 1;
-  }
-  if (count > Unrolled) [[unlikely]] list_rest(m, base, o + Unrolled);
-  return n + count;
-}
+static_assert(sizeof(GlossSpan) == 8 && offsetof(GlossSpan, offset) == 0 && offsetof(GlossSpan, size) == 4,
+              "the spans kernels write a GlossSpan's layout");
 
 // The two bytes at `p` as one value, to compare two bytes with one load.
 [[gnu::always_inline]] inline std::uint16_t load_pair(const char* p) noexcept {
@@ -117,8 +69,8 @@ template <class Isa>
     positions.newline_rank[w] = static_cast<std::uint16_t>(newlines);
     positions.slash_rank[w] = static_cast<std::uint16_t>(slashes);
     // About one line end and three slashes per 77-byte line.
-    newlines = list_word<2, Isa>(masks.newline_word(w), base, positions.newlines, newlines);
-    slashes = list_word<4, Isa>(masks.slash_word(w), base, positions.slashes, slashes);
+    newlines = Isa::template list_word<2>(masks.newline_word(w), base, positions.newlines, newlines);
+    slashes = Isa::template list_word<4>(masks.slash_word(w), base, positions.slashes, slashes);
   }
   positions.newline_rank[words] = static_cast<std::uint16_t>(newlines);
   positions.slash_rank[words] = static_cast<std::uint16_t>(slashes);
@@ -138,34 +90,6 @@ template <class Isa>
     empty |= at[k + 1] == at[k] + 1;
   }
   return !empty;
-}
-
-// The first four glosses of a run (see `take_glosses`), with SSE2 where compiled in: bit k of
-// the result is set if gloss k is empty.
-[[gnu::always_inline]] inline unsigned four_glosses(const std::uint16_t* at, std::size_t start,
-                                                    GlossSpan* gloss) noexcept {
-  unsigned empty = 0;
-#if BUFSTREAM_KERNELS_X86_64
-  static_assert(sizeof(GlossSpan) == 8 && offsetof(GlossSpan, size) == 4);
-  const __m128i zero = _mm_setzero_si128();
-  const __m128i here = _mm_unpacklo_epi16(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(at)), zero);
-  const __m128i next = _mm_unpacklo_epi16(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(at + 1)), zero);
-  const __m128i offsets = _mm_sub_epi32(here, _mm_set1_epi32(static_cast<int>(start) - 1));
-  const __m128i sizes = _mm_sub_epi32(_mm_sub_epi32(next, here), _mm_set1_epi32(1));
-  _mm_storeu_si128(reinterpret_cast<__m128i*>(gloss), _mm_unpacklo_epi32(offsets, sizes));
-  _mm_storeu_si128(reinterpret_cast<__m128i*>(gloss + 2), _mm_unpackhi_epi32(offsets, sizes));
-  empty = static_cast<unsigned>(_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(sizes, zero))));
-#else
-  for (unsigned k = 0; k < 4; ++k) {
-    gloss[k] = {static_cast<std::uint32_t>(at[k] + 1 - start), static_cast<std::uint32_t>(at[k + 1] - at[k] - 1)};
-    empty |= static_cast<unsigned>(at[k + 1] == at[k] + 1) << k;
-  }
-#endif
-  return empty;
-}
-
-unsigned PortableIsa::gloss_block(const std::uint16_t* at, std::size_t start, GlossSpan* gloss) noexcept {
-  return four_glosses(at, start, gloss);
 }
 
 // The glosses of a plain entry: GLOSS ('/' GLOSS)* '/' between the slashes at chunk offsets
@@ -326,18 +250,18 @@ template <class Isa>
       // for the next line overlap the checks and stores of this one.
       std::uint64_t spaces;
       std::uint64_t closes;
-      Isa::field_bits(chunk + start, spaces, closes);
+      const kernels::PairMasks first_fields = Isa::field_bits(chunk + start);
+      spaces = first_fields.first;
+      closes = first_fields.second;
       for (; i < fast_count; ++i) {
         const std::size_t lf = positions.newlines[i];
         // The next line's start, or this one's again after the last (never past the text).
         const std::size_t next = i + 1 < fast_count ? lf + 1 : start;
-        std::uint64_t next_spaces;
-        std::uint64_t next_closes;
-        Isa::field_bits(chunk + next, next_spaces, next_closes);
+        const kernels::PairMasks next_fields = Isa::field_bits(chunk + next);
         if (!take_entry<Isa, true>(masks, positions, chunk, start, lf, spaces, closes, out, scan.crlf)) break;
         start = lf + 1;
-        spaces = next_spaces;
-        closes = next_closes;
+        spaces = next_fields.first;
+        closes = next_fields.second;
       }
     }
     if (i == fast_count) {
@@ -355,7 +279,7 @@ template <class Isa>
   return stop;
 }
 
-// The compiled versions: GCC's straight-line (SLP) vectorizer packs some of their scalar steps
+// The compiled copies: GCC's straight-line (SLP) vectorizer packs some of their scalar steps
 // into vector instructions that cost more than they save, so it is off for them.
 #if defined(__GNUC__) && !defined(__clang__)
 #define BUFSTREAM_CEDICT_NO_SLP __attribute__((optimize("no-tree-slp-vectorize")))
@@ -364,223 +288,98 @@ template <class Isa>
 #endif
 
 BUFSTREAM_CEDICT_NO_SLP
-std::size_t scan_baseline(const StructureMasks& masks, const ChunkPositions& positions, const char* chunk,
+std::size_t scan_portable(const StructureMasks& masks, const ChunkPositions& positions, const char* chunk,
                           std::size_t chunk_size, std::size_t readable, std::size_t valid_end,
                           PlainScan& scan) noexcept {
   return scan_plain_entries<PortableIsa>(masks, positions, chunk, chunk_size, readable, valid_end, scan);
 }
 
 BUFSTREAM_CEDICT_NO_SLP
-void index_baseline(const StructureMasks& masks, std::size_t chunk_size, ChunkPositions& positions) noexcept {
+void index_portable(const StructureMasks& masks, std::size_t chunk_size, ChunkPositions& positions) noexcept {
   index_chunk_body<PortableIsa>(masks, chunk_size, positions);
 }
 
-#if defined(BUFSTREAM_CEDICT_SCAN_AVX2)
-// AVX2 and BMI1: TZCNT is defined for zero; a line's 64 bytes are compared 32 at a time.
-struct Avx2Isa {
-  __attribute__((target("bmi"))) static unsigned trailing_zeros(std::uint64_t m) noexcept {
-    return static_cast<unsigned>(_tzcnt_u64(m));
-  }
-  __attribute__((target("bmi2"))) static unsigned low_bits(unsigned x, unsigned n) noexcept { return _bzhi_u32(x, n); }
-  static constexpr std::uint32_t block_glosses = 4;
-  __attribute__((target("avx2"))) static unsigned gloss_block(const std::uint16_t* at, std::size_t start,
-                                                              GlossSpan* gloss) noexcept {
-    return four_glosses(at, start, gloss);
-  }
-  __attribute__((target("avx2"))) static void field_bits(const char* p, std::uint64_t& spaces,
-                                                         std::uint64_t& closes) noexcept {
-    const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
-    const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 32));
-    const auto bits = [](__m256i a, __m256i b, char c) __attribute__((target("avx2"))) {
-      const __m256i cc = _mm256_set1_epi8(c);
-      return static_cast<std::uint64_t>(static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(a, cc)))) |
-             static_cast<std::uint64_t>(static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(b, cc))))
-                 << 32;
-    };
-    spaces = bits(lo, hi, ' ');
-    closes = bits(lo, hi, ']');
+#if BUFSTREAM_KERNELS_X86_64
+// AVX2: a line's 64 bytes compared 32 at a time, and POPCNT for the ranks and counts.
+struct Avx2Isa : PortableIsa {
+  BUFSTREAM_KERNELS_TARGET_AVX2 static kernels::PairMasks field_bits(const char* p) noexcept {
+    return kernels::x86::pair_masks_avx2(field_ends, p);
   }
 };
 
-// The same body, compiled with the bit instructions (TZCNT for the scans, BLSR, SHLX/SHRX)
-// and AVX2 compares, which baseline x86-64 lacks.
 BUFSTREAM_CEDICT_NO_SLP
-__attribute__((target("avx2,bmi,bmi2,popcnt,lzcnt"))) std::size_t scan_avx2(
-    const StructureMasks& masks, const ChunkPositions& positions, const char* chunk, std::size_t chunk_size,
-    std::size_t readable, std::size_t valid_end, PlainScan& scan) noexcept {
+BUFSTREAM_KERNELS_TARGET_AVX2 std::size_t scan_avx2(const StructureMasks& masks, const ChunkPositions& positions,
+                                                    const char* chunk, std::size_t chunk_size, std::size_t readable,
+                                                    std::size_t valid_end, PlainScan& scan) noexcept {
   return scan_plain_entries<Avx2Isa>(masks, positions, chunk, chunk_size, readable, valid_end, scan);
 }
 
 BUFSTREAM_CEDICT_NO_SLP
-__attribute__((target("avx2,bmi,bmi2,popcnt,lzcnt"))) void index_avx2(const StructureMasks& masks,
-                                                                      std::size_t chunk_size,
-                                                                      ChunkPositions& positions) noexcept {
+BUFSTREAM_KERNELS_TARGET_AVX2 void index_avx2(const StructureMasks& masks, std::size_t chunk_size,
+                                              ChunkPositions& positions) noexcept {
   index_chunk_body<Avx2Isa>(masks, chunk_size, positions);
 }
 
-// AVX-512 (BW): a line's 64 bytes compared at once, into mask registers; the rest as AVX2's.
-struct Avx512Isa : Avx2Isa {
-  __attribute__((target("avx512f,avx512bw"))) static void field_bits(const char* p, std::uint64_t& spaces,
-                                                                     std::uint64_t& closes) noexcept {
-    const __m512i v = _mm512_loadu_si512(p);
-    spaces = _cvtmask64_u64(_mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(' ')));
-    closes = _cvtmask64_u64(_mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(']')));
+// AVX-512: a line's 64 bytes compared at once, into mask registers; eight glosses written at
+// once; a mask word's bits listed without a loop per bit (VPCOMPRESSB).
+struct Avx512Isa : PortableIsa {
+  BUFSTREAM_KERNELS_TARGET_AVX512 static kernels::PairMasks field_bits(const char* p) noexcept {
+    return kernels::x86::pair_masks_avx512(field_ends, p);
   }
-  // Eight glosses at once: offsets and sizes in 32-bit lanes, interleaved into the eight
-  // GlossSpans of one 64-byte store. (The masked widening, every lane selected, stands for the
-  // plain one, which GCC 12 warns of as reading an undefined value.)
   static constexpr std::uint32_t block_glosses = 8;
-  __attribute__((target("avx512f,avx512bw"))) static unsigned gloss_block(const std::uint16_t* at, std::size_t start,
-                                                                         GlossSpan* gloss) noexcept {
-    static_assert(sizeof(GlossSpan) == 8 && offsetof(GlossSpan, size) == 4);
-    const __m512i here = _mm512_maskz_cvtepu16_epi32(0xFF, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(at)));
-    const __m512i next =
-        _mm512_maskz_cvtepu16_epi32(0xFF, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(at + 1)));
-    const __m512i offsets = _mm512_sub_epi32(here, _mm512_set1_epi32(static_cast<int>(start) - 1));
-    const __m512i sizes = _mm512_sub_epi32(_mm512_sub_epi32(next, here), _mm512_set1_epi32(1));
-    const __m512i interleave = _mm512_setr_epi32(0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23);
-    _mm512_storeu_si512(gloss, _mm512_permutex2var_epi32(offsets, interleave, sizes));
-    return static_cast<unsigned>(_cvtmask16_u32(_mm512_mask_testn_epi32_mask(0xFF, sizes, sizes)));
+  BUFSTREAM_KERNELS_TARGET_AVX512 static unsigned gloss_block(const std::uint16_t* at, std::size_t start,
+                                                              GlossSpan* gloss) noexcept {
+    return kernels::bits::spans8_avx512(at, static_cast<std::uint32_t>(start), gloss);
+  }
+  template <unsigned>
+  BUFSTREAM_KERNELS_TARGET_AVX512 static std::uint32_t list_word(std::uint64_t m, unsigned base, std::uint16_t* out,
+                                                                 std::uint32_t n) noexcept {
+    return kernels::bits::append_positions_avx512(m, base, out, n);
   }
 };
+static_assert(ChunkPositions::slack >= 32, "the AVX-512 listing stores 32 positions at a time");
 
 BUFSTREAM_CEDICT_NO_SLP
-__attribute__((target("avx512f,avx512bw,avx2,bmi,bmi2,popcnt,lzcnt"))) std::size_t scan_avx512(
-    const StructureMasks& masks, const ChunkPositions& positions, const char* chunk, std::size_t chunk_size,
-    std::size_t readable, std::size_t valid_end, PlainScan& scan) noexcept {
+BUFSTREAM_KERNELS_TARGET_AVX512 std::size_t scan_avx512(const StructureMasks& masks,
+                                                        const ChunkPositions& positions, const char* chunk,
+                                                        std::size_t chunk_size, std::size_t readable,
+                                                        std::size_t valid_end, PlainScan& scan) noexcept {
   return scan_plain_entries<Avx512Isa>(masks, positions, chunk, chunk_size, readable, valid_end, scan);
 }
 
-// AVX-512 (F, BW, VBMI2) lists a mask word's bits without a loop per bit: VPCOMPRESSB packs the
-// byte numbers (0 to 63) of its set bits, which are widened to 16 bits and moved to the word's
-// chunk offset, then stored 32 at a time whatever the count (the slots beyond it are scratch,
-// overwritten by the next word's or slack); a second store only for a word with more than 32.
-#define BUFSTREAM_CEDICT_INDEX_AVX512_TARGET __attribute__((target("avx512f,avx512bw,avx512vbmi2,popcnt")))
-
-// The 32 byte numbers of half `Half` of `packed` as chunk offsets, `base` added. (The masked
-// extract, every lane selected, stands for the plain one, which GCC 12 warns of as reading an
-// undefined value.)
-template <int Half>
-BUFSTREAM_CEDICT_INDEX_AVX512_TARGET inline __m512i half_offsets(__m512i packed, __m512i base) noexcept {
-  return _mm512_add_epi16(_mm512_cvtepu8_epi16(_mm512_maskz_extracti64x4_epi64(0xFF, packed, Half)), base);
-}
-
-BUFSTREAM_CEDICT_INDEX_AVX512_TARGET inline std::uint32_t list_word_avx512(std::uint64_t m, __m512i byte_numbers,
-                                                                            __m512i base, std::uint16_t* out,
-                                                                            std::uint32_t n) noexcept {
-  const __m512i packed = _mm512_maskz_compress_epi8(_cvtu64_mask64(m), byte_numbers);
-  const auto count = static_cast<unsigned>(std::popcount(m));
-  _mm512_storeu_si512(out + n, half_offsets<0>(packed, base));
-  if (count > 32) [[unlikely]] _mm512_storeu_si512(out + n + 32, half_offsets<1>(packed, base));
-  return n + count;
-}
-
-BUFSTREAM_CEDICT_INDEX_AVX512_TARGET void index_avx512(const StructureMasks& masks, std::size_t chunk_size,
-                                                       ChunkPositions& positions) noexcept {
-  static_assert(ChunkPositions::slack >= 32, "a word's offsets are stored 32 at a time");
-  alignas(64) static constexpr std::uint8_t byte_number_table[64] = {
-      0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
-      22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43,
-      44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63};
-  const __m512i byte_numbers = _mm512_load_si512(byte_number_table);
-  const __m512i step = _mm512_set1_epi16(64);
-  const std::size_t words = (chunk_size + 63) / 64;
-  std::uint32_t newlines = 0;
-  std::uint32_t slashes = 0;
-  __m512i base = _mm512_setzero_si512();  // word w's chunk offset, in every 16-bit lane
-  for (std::size_t w = 0; w < words; ++w, base = _mm512_add_epi16(base, step)) {
-    positions.newline_rank[w] = static_cast<std::uint16_t>(newlines);
-    positions.slash_rank[w] = static_cast<std::uint16_t>(slashes);
-    newlines = list_word_avx512(masks.newline_word(w), byte_numbers, base, positions.newlines, newlines);
-    slashes = list_word_avx512(masks.slash_word(w), byte_numbers, base, positions.slashes, slashes);
-  }
-  positions.newline_rank[words] = static_cast<std::uint16_t>(newlines);
-  positions.slash_rank[words] = static_cast<std::uint16_t>(slashes);
-  positions.newline_count = newlines;
-  positions.slash_count = slashes;
-}
-
-#undef BUFSTREAM_CEDICT_INDEX_AVX512_TARGET
-
-// LZCNT is asked of CPUID directly: Clang's __builtin_cpu_supports does not know "lzcnt".
-bool cpu_has_lzcnt() noexcept {
-  unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
-  if (__get_cpuid(0x80000001U, &eax, &ebx, &ecx, &edx) == 0) return false;
-  return (ecx & (1U << 5)) != 0;  // CPUID.80000001H:ECX.LZCNT[bit 5]
-}
-
-bool cpu_runs_avx2_path() noexcept {
-  __builtin_cpu_init();
-  return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2") &&
-         __builtin_cpu_supports("popcnt") && cpu_has_lzcnt() &&
-         StructureMasks::available(StructureMasks::Classifier::avx2);
-}
-
-// The AVX-512 path runs the AVX2 instructions too.
-bool cpu_runs_avx512_path() noexcept {
-  __builtin_cpu_init();
-  return cpu_runs_avx2_path() && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-         __builtin_cpu_supports("avx512vbmi2") && StructureMasks::available(StructureMasks::Classifier::avx512);
+BUFSTREAM_CEDICT_NO_SLP
+BUFSTREAM_KERNELS_TARGET_AVX512 void index_avx512(const StructureMasks& masks, std::size_t chunk_size,
+                                                  ChunkPositions& positions) noexcept {
+  index_chunk_body<Avx512Isa>(masks, chunk_size, positions);
 }
 #endif
 
 #undef BUFSTREAM_CEDICT_NO_SLP
 
-thread_local std::optional<ScanPath> forced_path;
+thread_local std::optional<kernels::InstructionSet> forced_set;
 
 }  // namespace
 
-bool scan_path_available(ScanPath path) noexcept {
-  switch (path) {
-    case ScanPath::baseline: return true;
-#if defined(BUFSTREAM_CEDICT_SCAN_AVX2)
-    case ScanPath::avx2: {
-      static const bool runs = cpu_runs_avx2_path();
-      return runs;
-    }
-    case ScanPath::avx512: {
-      static const bool runs = cpu_runs_avx512_path();
-      return runs;
-    }
+const kernels::Forms<PlainEntryScanner>& plain_entry_scanners() noexcept {
+#if BUFSTREAM_KERNELS_X86_64
+  static constexpr kernels::Forms<PlainEntryScanner> forms{scan_portable, nullptr, scan_avx2, scan_avx512};
 #else
-    case ScanPath::avx2:
-    case ScanPath::avx512: return false;
+  static constexpr kernels::Forms<PlainEntryScanner> forms{scan_portable};
 #endif
-  }
-  return false;
+  return forms;
 }
 
-ScanPath chosen_scan_path() noexcept {
-  if (forced_path) return *forced_path;
-  if (scan_path_available(ScanPath::avx512)) return ScanPath::avx512;
-  return scan_path_available(ScanPath::avx2) ? ScanPath::avx2 : ScanPath::baseline;
-}
-
-void force_scan_path(std::optional<ScanPath> path) noexcept { forced_path = path; }
-
-PlainEntryScanner plain_entry_scanner(ScanPath path) noexcept {
-#if defined(BUFSTREAM_CEDICT_SCAN_AVX2)
-  if (path == ScanPath::avx512) return scan_avx512;
-  if (path == ScanPath::avx2) return scan_avx2;
+const kernels::Forms<ChunkIndexer>& chunk_indexers() noexcept {
+#if BUFSTREAM_KERNELS_X86_64
+  static constexpr kernels::Forms<ChunkIndexer> forms{index_portable, nullptr, index_avx2, index_avx512};
+#else
+  static constexpr kernels::Forms<ChunkIndexer> forms{index_portable};
 #endif
-  static_cast<void>(path);
-  return scan_baseline;
+  return forms;
 }
 
-ChunkIndexer chunk_indexer(ScanPath path) noexcept {
-#if defined(BUFSTREAM_CEDICT_SCAN_AVX2)
-  if (path == ScanPath::avx512) return index_avx512;
-  if (path == ScanPath::avx2) return index_avx2;
-#endif
-  static_cast<void>(path);
-  return index_baseline;
-}
+kernels::InstructionSet chosen_instruction_set() noexcept { return forced_set ? *forced_set : kernels::best(); }
 
-StructureMasks::Classifier scan_classifier(ScanPath path) noexcept {
-  if (path == ScanPath::avx512) return StructureMasks::Classifier::avx512;
-  if (path == ScanPath::avx2) return StructureMasks::Classifier::avx2;
-  return StructureMasks::available(StructureMasks::Classifier::sse2) ? StructureMasks::Classifier::sse2
-                                                                      : StructureMasks::Classifier::portable;
-}
+void force_instruction_set(std::optional<kernels::InstructionSet> set) noexcept { forced_set = set; }
 
 }  // namespace bufstream::cedict::detail

@@ -1,12 +1,14 @@
 // Plain entries: the loader's hot loop, which reads the lines of a chunk that are plain
-// CC-CEDICT entries from its structure masks, compiled once for baseline x86-64 and once for
-// processors with AVX2, BMI1/2, POPCNT and LZCNT, and once more for those with AVX-512 too
-// (chosen once per load).
+// CC-CEDICT entries from its structure masks. Written once, over the kernels it calls (the
+// byte-pair masks of a line's first 64 bytes), and compiled once for each instruction set
+// with a form of those kernels (kernels::InstructionSet; chosen once per load).
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+
+#include <bufstream/kernels/cpu.hpp>
 
 #include "dictionary_data.hpp"
 #include "structure_masks.hpp"
@@ -70,29 +72,16 @@ using PlainEntryScanner = std::size_t (*)(const StructureMasks& masks, const Chu
 /// Lists the line ends and slashes of a chunk of `chunk_size` bytes classified into `masks`.
 using ChunkIndexer = void (*)(const StructureMasks& masks, std::size_t chunk_size, ChunkPositions& positions) noexcept;
 
-/// The compiled versions of the scan (and of the mask classification that goes with it).
-enum class ScanPath : std::uint8_t {
-  baseline,  // x86-64 as the build targets it (SSE2 masks where compiled in)
-  avx2,      // AVX2 masks; bit scans with TZCNT/BLSR/SHLX (AVX2, BMI1, BMI2, POPCNT, LZCNT)
-  avx512,    // AVX2's, but masks made and lines compared 64 bytes at a time in mask registers,
-             // and mask bits listed with VPCOMPRESSB (also AVX-512 F, BW and VBMI2)
-};
+/// The compiled copies of the scan and of the indexer, one per instruction set that has one.
+const kernels::Forms<PlainEntryScanner>& plain_entry_scanners() noexcept;
+const kernels::Forms<ChunkIndexer>& chunk_indexers() noexcept;
 
-/// True if `path` was compiled in and the processor runs it.
-bool scan_path_available(ScanPath path) noexcept;
+/// The instruction set whose forms of the scan, the indexer and the structure classifier a
+/// load uses: the one forced by `force_instruction_set` on this thread, else kernels::best().
+kernels::InstructionSet chosen_instruction_set() noexcept;
 
-/// The path a load uses: the one forced by `force_scan_path` on this thread, else the fastest
-/// the processor runs.
-ScanPath chosen_scan_path() noexcept;
-
-/// For tests: makes later loads on this thread use `path` (precondition:
-/// `scan_path_available(*path)`), or, with `nullopt`, the fastest again.
-void force_scan_path(std::optional<ScanPath> path) noexcept;
-
-/// The scanner of `path`, and the classifier its masks are built with. Precondition:
-/// `scan_path_available(path)`.
-PlainEntryScanner plain_entry_scanner(ScanPath path) noexcept;
-ChunkIndexer chunk_indexer(ScanPath path) noexcept;
-StructureMasks::Classifier scan_classifier(ScanPath path) noexcept;
+/// For tests: makes later loads on this thread use the forms for `set` (precondition:
+/// `kernels::available(*set)`), or, with `nullopt`, the best again.
+void force_instruction_set(std::optional<kernels::InstructionSet> set) noexcept;
 
 }  // namespace bufstream::cedict::detail

@@ -1,11 +1,16 @@
 // StructureMasks: where the line ends and slashes of a CC-CEDICT text are, one bit per byte,
 // so that the loader finds lines and glosses with bit scans instead of looking at every byte.
-// (The spaces and ']' before the glosses are found in the first 64 bytes of each line, where
-// they are: masks of them over all the text cost more than they saved.)
+// The kernel layer makes them (kernels::structure, which checks the chunk's UTF-8 in the same
+// pass); this holds them for a chunk. (The spaces and ']' before the glosses are found in the
+// first 64 bytes of each line, where they are: masks of them over all the text cost more than
+// they saved.)
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+
+#include <bufstream/kernels/byte_pair.hpp>
+#include <bufstream/kernels/structure_masks.hpp>
 
 namespace bufstream::cedict::detail {
 
@@ -18,21 +23,15 @@ class StructureMasks {
   /// A position that is not there ("no such byte").
   static constexpr std::size_t none = ~std::size_t{0};
 
-  /// Classifies `text[0, size)`, `size <= max_bytes` (SSE2, or AVX2 or AVX-512 when the
-  /// processor has it), which must start at a UTF-8 sequence boundary. Checks its UTF-8 on the
-  /// way: the AVX2 and AVX-512 classifiers by three nibble-table look-ups per byte (Keiser and
-  /// Lemire), the others by shape (the rare bytes C0 C1 E0 ED F0..FF, whose validity depends on
-  /// more, go to the decoder): true means that every byte up to the last complete sequence is
-  /// valid UTF-8; false means that there is an error somewhere, which the caller finds with
-  /// `utf8::find_invalid`.
-  bool classify(const char* text, std::size_t size) noexcept;
-
-  /// The implementations `classify` chooses from, for the tests that check each one.
-  enum class Classifier : std::uint8_t { portable, sse2, avx2, avx512 };
-  /// True if `c` was compiled in and the processor runs it.
-  static bool available(Classifier c) noexcept;
-  /// `classify` with the implementation `c`. Precondition: `available(c)`.
-  bool classify_with(Classifier c, const char* text, std::size_t size) noexcept;
+  /// Classifies `text[0, size)`, `size <= max_bytes`, with `form` (a form of
+  /// kernels::structure::classify_forms), and returns the offset of its first invalid UTF-8
+  /// sequence, or `size` if it has none (a sequence that the end cuts short is not one).
+  std::size_t classify(kernels::structure::Classify form, const char* text, std::size_t size) noexcept {
+    const std::size_t valid_end = form(text, size, kernels::BytePair('\n', '/'), newline_, slash_);
+    const std::size_t words = (size + 63) / 64;
+    for (const std::size_t zero : {words, words + 1}) newline_[zero] = slash_[zero] = 0;
+    return valid_end;
+  }
 
   /// Word `w` of the line ends: bit `i` for byte `64 * w + i`. `w` is at most one past the
   /// last word of the classified size (zero there).
