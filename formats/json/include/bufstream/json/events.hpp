@@ -25,7 +25,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include <bufstream/json/reader.hpp>
+#include <bufstream/json/reader_core.hpp>
 
 namespace bufstream::json {
 

@@ -32,7 +32,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include <bufstream/json/fields.hpp>
-#include <bufstream/json/reader.hpp>
+#include <bufstream/json/reader_core.hpp>
 
 namespace bufstream::json {
 

@@ -22,7 +22,7 @@
 #include <vector>
 
 #include <bufstream/json/fields.hpp>
-#include <bufstream/json/writer.hpp>
+#include <bufstream/json/writer_core.hpp>
 
 namespace bufstream::json {
 

@@ -1,0 +1,285 @@
+// The json::Reader class itself. Include <bufstream/json/reader.hpp>, which adds the event
+// interface (events.hpp) and typed reads (read_json.hpp) and describes the reader.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <exception>
+#include <limits>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include <bufstream/errors.hpp>
+#include <bufstream/json/options.hpp>
+#include <bufstream/read_stream.hpp>
+
+namespace bufstream::json {
+
+/// The kind of the next value, told by its first byte.
+enum class ValueType : std::uint8_t { null, boolean, number, string, array, object };
+
+/// A number as read: negative integers as int64, non-negative ones as uint64, everything else
+/// (fractions, exponents, integers beyond 64 bits) as double.
+struct Number {
+  enum class Kind : std::uint8_t { signed_integer, unsigned_integer, floating };
+  Kind kind = Kind::unsigned_integer;
+  std::int64_t i = 0;
+  std::uint64_t u = 0;
+  double d = 0;
+};
+
+class Reader;
+
+/// Reads into `value` with the overload of `read_json` that ADL finds (declared in
+/// read_json.hpp for the standard types; users add their own next to their types).
+template <class T>
+void read_value(Reader& r, T& value);
+
+class Reader {
+ public:
+  /// Reads from `in`, which must outlive the reader.
+  explicit Reader(ReadStream& in, ReadOptions options = {});
+
+  Reader(const Reader&) = delete;
+  Reader& operator=(const Reader&) = delete;
+
+  // ---- Whole values ----------------------------------------------------------------------
+
+  /// Reads the next value as T (by default a nlohmann::json DOM). The value must be there:
+  /// at the end of the input this throws "expected a value but found end of input". What
+  /// follows the value is left unread (see `finish`).
+  template <class T = nlohmann::json>
+  T read() {
+    T value{};
+    read_value(*this, value);
+    return value;
+  }
+  /// Reads the next value into `value`, replacing what it held (containers are cleared).
+  template <class T>
+  void read(T& value) {
+    read_value(*this, value);
+  }
+
+  /// True when only whitespace is left: the end of a sequence of values.
+  bool at_end() { return next_significant() < 0; }
+  /// Checks that only whitespace is left; throws "expected end of input but found ...".
+  void finish();
+
+  /// Reads the next value as events (see events.hpp). Iterative: any depth up to max_depth.
+  template <class Handler>
+  void parse(Handler& handler);
+
+  /// Consumes the next value without keeping it (still fully validated).
+  void skip_value();
+
+  // ---- Pull API --------------------------------------------------------------------------
+  // Each call skips the whitespace before its token. Mismatches are ParseErrors naming what
+  // was expected ("expected '[' but found '{'").
+
+  /// The type of the next value (nothing is consumed). Throws at the end of the input or on a
+  /// byte that cannot start a value.
+  ValueType peek();
+
+  void read_null();
+  /// Reads `null` if it comes next and says whether it did.
+  bool skip_null();
+  bool read_bool();
+  Number read_number();
+  /// An integer that fits T exactly; anything else (a fraction, an exponent, out of range) is
+  /// an error at the number.
+  template <class T>
+    requires std::is_integral_v<T>
+  T read_integer();
+  /// Any number, as the nearest double ("-0" as -0.0).
+  double read_double();
+  /// The string's decoded bytes (UTF-8); the view is valid until the next call on the reader.
+  std::string_view read_string();
+  /// Reads a string into `out`, replacing its content.
+  void read_string(std::string& out);
+
+  /// Consumes `[`.
+  void begin_array() {
+    // Inline: '[' next in the window, below the depth limit, on a reader that has not failed.
+    const char* p = in_.cursor();
+    if (p != in_.limit() && *p == '[' && depth_ < options_.max_depth && !failure_) [[likely]] {
+      token_start_ = in_.position();
+      in_.advance(1);
+      ++depth_;
+      first_ = true;
+      return;
+    }
+    begin_array_slow();
+  }
+  /// Inside an array: true when an element follows (consuming the `,` before it), false when
+  /// the array ends (consuming `]`). Call it before every element.
+  bool next_element() {
+    // Inline: the three cases of a compact array (',' before an element, ']' after the last,
+    // the first element's byte right after '['), as next_element_slow decides them. The rest
+    // (whitespace, the window's end, a failed reader, errors) goes there.
+    const char* p = in_.cursor();
+    if (p != in_.limit() && !failure_) [[likely]] {
+      const char c = *p;
+      if (c == ',' && !first_) {
+        token_start_ = in_.position();
+        in_.advance(1);
+        return true;
+      }
+      if (c == ']') {
+        token_start_ = in_.position();
+        in_.advance(1);
+        --depth_;
+        first_ = false;
+        return false;
+      }
+      if (first_ && static_cast<unsigned char>(c) > ' ') {
+        token_start_ = in_.position();
+        first_ = false;
+        return true;
+      }
+    }
+    return next_element_slow();
+  }
+  /// Consumes the `]` that ends an array whose last element has been read.
+  void end_array();
+  /// Consumes `{`.
+  void begin_object();
+  /// Inside an object: the next member's key (consuming `,` before it and `:` after it), or
+  /// nullopt when the object ends (consuming `}`). The view is valid until the next call.
+  std::optional<std::string_view> next_key();
+
+  // ---- Errors and positions --------------------------------------------------------------
+
+  /// Where the next unread byte is.
+  SourcePosition position() const noexcept;
+  /// Where the last token started (the value, `,`, `]` or key the last call read).
+  SourcePosition token_position() const noexcept { return lines_.at(token_start_); }
+  /// Throws a ParseError with `message` ("expected 5 elements but found 3") at the start of
+  /// the last token, for read_json overloads whose input is well-formed JSON of the wrong shape.
+  [[noreturn]] void fail_at_token(std::string message);
+  /// Throws a ParseError with `message` at byte `offset` (which must be on the current line,
+  /// as every offset of an unconsumed or just-consumed token is) and fails the reader.
+  [[noreturn]] void fail_at(std::uint64_t offset, std::string message);
+
+  const ReadOptions& options() const noexcept { return options_; }
+  ReadStream& stream() noexcept { return in_; }
+  /// Arrays and objects open at this point.
+  std::size_t depth() const noexcept { return depth_; }
+
+  /// For sizing a container once instead of growing it by doubling (each growth of a large
+  /// block costs fresh pages, i.e. page faults): how many more elements the array being read
+  /// probably holds, given that its first `count` elements took the bytes from stream
+  /// position `start` to here. It divides the bytes the stream says are left
+  /// (`ReadStream::remaining_hint`) by the bytes per element so far, so it assumes that the
+  /// array runs to the end of the input and that its elements are alike; it is a hint, never
+  /// more than the bytes left (an element takes at least one byte). `nullopt` when the stream
+  /// cannot tell (pipes, chunked or unbuffered sources without a size), before any element,
+  /// and until enough has been read for the average to mean something: 1 MiB, or a sixteenth
+  /// of the input, whichever comes first (so that a small array at the start of a large
+  /// document is not sized after the document).
+  std::optional<std::uint64_t> estimated_elements_left(std::uint64_t start,
+                                                       std::size_t count) const;
+
+ private:
+  // Skips whitespace and returns the next byte (not consumed) as 0..255, or -1 at the end.
+  int next_significant() {
+    if (failure_) [[unlikely]] std::rethrow_exception(failure_);
+    const char* p = in_.cursor();
+    // Printable ASCII is returned here; whitespace, the window's end and bytes from 0x80 up
+    // (which start no value, but may start a byte-order mark) go to skip_whitespace.
+    if (p != in_.limit() && static_cast<signed char>(*p) > ' ') [[likely]] {
+      return static_cast<unsigned char>(*p);
+    }
+    return skip_whitespace();
+  }
+  int skip_whitespace();
+  // The stream's fill(n); a read error fails the reader (every later call throws it again).
+  std::string_view fill(std::size_t n);
+  bool next_element_slow();
+  void begin_array_slow();
+  std::uint64_t offset_of(const char* p) const noexcept {
+    return in_.position() + static_cast<std::uint64_t>(p - in_.cursor());
+  }
+
+  void read_string_body(std::string& out);
+  void read_escape(std::string& out);
+  void read_non_ascii(std::string& out);
+  void read_literal(std::string_view literal);
+  // Numbers (reader_numbers.cpp): the window path, then the general path.
+  // An integer in the window that fits int64, consumed; else `ok` is false and nothing is.
+  struct FastInteger {
+    std::int64_t value;
+    bool ok;
+  };
+  FastInteger read_int64();
+  void take_window_number(const char* start, const char* end);
+  Number read_number_general();
+  std::string_view scan_number();
+  Number convert_number(std::string_view text, bool is_float);
+  [[noreturn]] void fail_expected(std::string_view expected, int found);
+  [[noreturn]] void fail_integer_range(std::string_view range);
+  void enter(char open);
+
+  template <class T>
+  static std::string integer_range();
+
+  ReadStream& in_;
+  ReadOptions options_;
+  LineTracker lines_;
+  std::size_t depth_ = 0;
+  bool first_ = false;            // inside a container, before its first element or member
+  std::uint64_t token_start_ = 0;
+  std::string_view number_text_;  // the last number, for error messages
+  bool number_is_float_ = false;  // it has a fraction or an exponent
+  std::string number_spill_;      // a number that straddled two windows
+  std::string text_;              // the last string read by read_string()
+  std::string key_;               // the last key
+  std::vector<std::uint8_t> kinds_;  // open containers of parse(): 0 array, 1 object
+  std::exception_ptr failure_;
+};
+
+template <class T>
+std::string Reader::integer_range() {
+  return std::to_string(std::numeric_limits<T>::min()) + " to " +
+         std::to_string(std::numeric_limits<T>::max());
+}
+
+template <class T>
+  requires std::is_integral_v<T>
+T Reader::read_integer() {
+  if constexpr (!std::is_same_v<T, bool> && sizeof(T) <= 8 &&
+                (std::is_signed_v<T> || sizeof(T) < 8)) {
+    // The common case, an integer in the window that fits int64: no Number in between.
+    const FastInteger fast = read_int64();
+    if (fast.ok && fast.value >= static_cast<std::int64_t>(std::numeric_limits<T>::min()) &&
+        fast.value <= static_cast<std::int64_t>(std::numeric_limits<T>::max())) [[likely]] {
+      return static_cast<T>(fast.value);
+    }
+    // Read but out of T's range: an error at the number. Not read (nothing was consumed):
+    // the general path below reads it, and says what is wrong with it if anything is.
+    if (fast.ok) fail_integer_range(integer_range<T>());
+  }
+  const Number n = read_number();
+  if constexpr (std::is_same_v<T, bool>) {
+    static_assert(!std::is_same_v<T, bool>, "read a bool with read_bool()");
+  } else if constexpr (std::is_signed_v<T>) {
+    if (n.kind == Number::Kind::signed_integer && n.i >= std::numeric_limits<T>::min()) {
+      return static_cast<T>(n.i);
+    }
+    if (n.kind == Number::Kind::unsigned_integer &&
+        n.u <= static_cast<std::uint64_t>(std::numeric_limits<T>::max())) {
+      return static_cast<T>(n.u);
+    }
+  } else {
+    if (n.kind == Number::Kind::unsigned_integer && n.u <= std::numeric_limits<T>::max()) {
+      return static_cast<T>(n.u);
+    }
+  }
+  fail_integer_range(integer_range<T>());
+}
+
+}  // namespace bufstream::json
