@@ -1,9 +1,13 @@
 #include <bufstream/cedict/line_parser.hpp>
 
+#include <bit>
 #include <cstdint>
 #include <limits>
+#include <optional>
 
+#include <bufstream/kernels/byte_pair.hpp>
 #include <bufstream/kernels/byte_set.hpp>
+#include <bufstream/kernels/structure_masks.hpp>
 
 #include <bufstream/errors.hpp>
 #include <bufstream/utf8.hpp>
@@ -14,12 +18,63 @@ namespace bufstream::cedict {
 
 namespace {
 
-// The fields are found with the kernel layer's byte search, once the whole line is known to
-// be valid UTF-8 (a line with invalid UTF-8 is reported as such, whatever else is wrong with
-// it, and its place found by utf8::find_invalid).
+// An entry line's UTF-8 is checked before its fields are looked at (a line with invalid UTF-8
+// is reported as such, whatever else is wrong with it, where utf8::find_invalid says). A line
+// of up to `masked_line` bytes (nearly every one) is classified at once by the kernel layer's
+// structure classifier: its UTF-8 checked and its spaces and slashes found in one pass, which
+// the parser then reads with bit scans; a longer line is validated, then searched with
+// ByteSet.
+constexpr std::size_t masked_line = 256;
+constexpr std::size_t masked_words = masked_line / 64;
 constexpr kernels::ByteSet space_byte{' '};
 constexpr kernels::ByteSet close_byte{']'};
 constexpr kernels::ByteSet slash_byte{'/'};
+
+// The first bit at or after `from` of the masks `words` of `[begin, end)`, as a pointer; `end`
+// if there is none (the masks have no bits past the text).
+inline const char* next_bit(const std::uint64_t* words, const char* begin, const char* from, const char* end) noexcept {
+  if (from >= end) return end;
+  const auto i = static_cast<std::size_t>(from - begin);
+  const std::size_t last = (static_cast<std::size_t>(end - begin) - 1) / 64;
+  std::size_t w = i / 64;
+  std::uint64_t m = words[w] & (~std::uint64_t{0} << (i % 64));
+  while (m == 0) {
+    if (++w > last) return end;
+    m = words[w];
+  }
+  return begin + 64 * w + std::countr_zero(m);
+}
+
+// Where the next space and slash of an entry line are: from its masks, or by search.
+struct FieldEnds {
+  const char* begin;
+  const char* end;
+  bool masked = false;
+  std::uint64_t spaces[masked_words];
+  std::uint64_t slashes[masked_words];
+
+  const char* space(const char* from) const noexcept {
+    return masked ? next_bit(spaces, begin, from, end) : space_byte.find(from, end);
+  }
+  const char* slash(const char* from) const noexcept {
+    return masked ? next_bit(slashes, begin, from, end) : slash_byte.find(from, end);
+  }
+};
+
+// Prepares `ends` for `line` and returns its first invalid UTF-8 sequence, if any.
+std::optional<utf8::Invalid> classify_line(std::string_view line, FieldEnds& ends) noexcept {
+  ends.begin = line.data();
+  ends.end = line.data() + line.size();
+  if (line.size() > masked_line) return utf8::find_invalid(line);
+  static const kernels::structure::Classify classify = kernels::select(kernels::structure::classify_forms());
+  ends.masked = true;
+  const std::size_t valid = classify(line.data(), line.size(), kernels::BytePair(' ', '/'), ends.spaces, ends.slashes);
+  // (The classifier leaves a sequence that the end cuts short to the text after; a line has none.)
+  if (valid != line.size() || kernels::structure::complete_prefix(line.data(), line.size()) != line.size()) {
+    return utf8::find_invalid(line);
+  }
+  return std::nullopt;
+}
 
 // What was found at `p`, for a message: "' '", "'x'", "'好'", "end of line".
 std::string found_at(const char* p, const char* end) {
@@ -107,8 +162,9 @@ void parse_entry_or_comment(std::string_view line, ParsedLine& out, std::vector<
   if (*p == ' ') {
     return fail(out, LineError::missing_traditional, line, p, "expected a traditional headword but found ' '");
   }
-  if (const auto bad = utf8::find_invalid(line)) return fail_utf8(out, line, *bad);
-  const char* sp = space_byte.find(p, end);
+  FieldEnds ends;
+  if (const auto bad = classify_line(line, ends)) return fail_utf8(out, line, *bad);
+  const char* sp = ends.space(p);
   if (sp == end) {
     return fail(out, LineError::missing_simplified, line, sp,
                 "expected ' ' and a simplified headword after the traditional one but found end of line");
@@ -121,7 +177,7 @@ void parse_entry_or_comment(std::string_view line, ParsedLine& out, std::vector<
     return fail(out, LineError::missing_simplified, line, p,
                 fmt::format("expected a simplified headword but found {}", found_at(p, end)));
   }
-  sp = space_byte.find(p, end);
+  sp = ends.space(p);
   if (sp == end) {
     return fail(out, LineError::missing_pinyin, line, sp,
                 "expected ' [' and the pinyin after the simplified headword but found end of line");
@@ -154,7 +210,7 @@ void parse_entry_or_comment(std::string_view line, ParsedLine& out, std::vector<
   }
   ++p;
   for (;;) {
-    const char* slash = slash_byte.find(p, end);
+    const char* slash = ends.slash(p);
     if (slash == end) {
       const bool no_gloss = glosses.empty() && p == end;
       return fail(out, LineError::unterminated_glosses, line, end,
