@@ -22,7 +22,7 @@ void Results::add_skipped(std::string suite, std::string op, std::string data,
 void Results::add_failed(std::string suite, std::string op, std::string data,
                          std::string variant, std::string reason) {
   add_skipped(std::move(suite), std::move(op), std::move(data), std::move(variant),
-              "FAILED: " + reason);
+              "FAILED: " + std::move(reason));
   entries_.back().failed = true;
 }
 

@@ -136,6 +136,7 @@ int run_process(const std::vector<std::string>& argv, const std::filesystem::pat
   posix_spawn_file_actions_t actions;
   check(posix_spawn_file_actions_init(&actions), "posix_spawn_file_actions_init");
   std::vector<char*> args;
+  args.reserve(argv.size() + 1);
   for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
   pid_t pid = 0;

@@ -47,12 +47,12 @@ TEST(DoubleRoundTrip, AMillionRandomDoublesBitForBit) {
 
   // parse_double on each token.
   std::size_t start = 0;
-  for (std::size_t i = 0; i < values.size(); ++i) {
+  for (const double value : values) {
     const std::size_t end = text.find(' ', start);
     const std::string_view token(text.data() + start, end - start);
     const auto parsed = parse_double(token);
     ASSERT_TRUE(parsed) << token;
-    ASSERT_EQ(std::bit_cast<std::uint64_t>(*parsed), std::bit_cast<std::uint64_t>(values[i])) << token;
+    ASSERT_EQ(std::bit_cast<std::uint64_t>(*parsed), std::bit_cast<std::uint64_t>(value)) << token;
     start = end + 1;
   }
 

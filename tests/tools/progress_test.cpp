@@ -46,7 +46,7 @@ class Progress : public ::testing::Test {
     return csv;
   }
   static std::string make(const std::string& name, const std::string& content) {
-    const std::string path = (*dir_ / name).string();
+    std::string path = (*dir_ / name).string();
     if (!std::filesystem::exists(path)) std::ofstream(path, std::ios::binary) << content;
     return path;
   }

@@ -7,7 +7,7 @@
 
 namespace bufstream::cli {
 
-void CsvRecords::fail(ShapeProblem problem) const {
+void CsvRecords::fail(const ShapeProblem& problem) const {
   fail_(problem);
   throw std::logic_error("CsvRecords: the fail callback returned");
 }

@@ -54,7 +54,7 @@ class CsvRecords {
   enum class Shape { unknown, lists, maps };
 
   void start(Shape shape);
-  [[noreturn]] void fail(ShapeProblem problem) const;
+  [[noreturn]] void fail(const ShapeProblem& problem) const;
 
   csv::Writer& writer_;
   Words words_;
