@@ -11,13 +11,17 @@ bool probe(InstructionSet set) noexcept {
     case InstructionSet::portable: return true;
 #if BUFSTREAM_KERNELS_X86_64
     case InstructionSet::sse2: return true;
+    // AVX2 with the bit instructions that came with it (BMI1, BMI2: x86-64-v3), which loops
+    // compiled for the set use (kernels/target.hpp); every AVX2 processor has them.
     case InstructionSet::avx2:
       __builtin_cpu_init();
-      return __builtin_cpu_supports("avx2") != 0;
+      return __builtin_cpu_supports("avx2") != 0 && __builtin_cpu_supports("bmi") != 0 &&
+             __builtin_cpu_supports("bmi2") != 0;
     case InstructionSet::avx512:
       __builtin_cpu_init();
       return __builtin_cpu_supports("avx512f") != 0 && __builtin_cpu_supports("avx512bw") != 0 &&
-             __builtin_cpu_supports("avx512vbmi2") != 0;
+             __builtin_cpu_supports("avx512vbmi2") != 0 && __builtin_cpu_supports("avx2") != 0 &&
+             __builtin_cpu_supports("bmi") != 0 && __builtin_cpu_supports("bmi2") != 0;
 #else
     default: return false;
 #endif
