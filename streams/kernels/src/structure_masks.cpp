@@ -74,17 +74,30 @@ std::size_t classify_sse2(const char* text, std::size_t size, BytePair pair, std
 
 namespace lookup = utf8_lookup;
 
+// A length the complete prefix of a text of `size` bytes has at least, whatever its last bytes
+// are. The AVX2 and AVX-512 forms run their blocks up to it before they read the text's end
+// for `complete_prefix`: read first, the end of a chunk that is not in the cache yet costs a
+// miss ahead of the stream of loads (and of the hardware prefetcher that follows it).
+constexpr std::size_t complete_bound(std::size_t size) noexcept { return size >= 3 ? size - 3 : 0; }
+
 // The blocks of the complete prefix, 64 bytes at a time; then its last bytes, padded with
 // zeros, which end any sequence (so that one left unfinished there is an error); then the
 // masks of the bytes after the last whole block (at most two blocks), by SSE2.
 __attribute__((target("avx2"))) std::size_t classify_avx2(const char* text, std::size_t size, BytePair pair,
                                                            std::uint64_t* first, std::uint64_t* second) noexcept {
-  const std::size_t complete = complete_prefix(text, size);
   const lookup::Tables tables = lookup::tables();
   __m256i prev = _mm256_setzero_si256();
   __m256i errors = _mm256_setzero_si256();
   std::size_t w = 0;
-  for (; (w + 1) * 64 <= complete; ++w) {
+  std::size_t complete = complete_bound(size);
+  for (bool final = false;; ++w) {
+    if ((w + 1) * 64 > complete) {
+      if (final) break;
+      complete = complete_prefix(text, size);
+      final = true;
+      --w;
+      continue;
+    }
     const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(text + 64 * w));
     const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(text + 64 * w + 32));
     const PairMasks m = x86::pair_masks_avx2(pair, lo, hi);
@@ -108,12 +121,19 @@ __attribute__((target("avx2"))) std::size_t classify_avx2(const char* text, std:
 __attribute__((target("avx512f,avx512bw"))) std::size_t classify_avx512(const char* text, std::size_t size,
                                                                         BytePair pair, std::uint64_t* first,
                                                                         std::uint64_t* second) noexcept {
-  const std::size_t complete = complete_prefix(text, size);
   const lookup::Tables512 tables = lookup::tables512();
   __m512i prev = _mm512_setzero_si512();
   __m512i errors = _mm512_setzero_si512();
   std::size_t w = 0;
-  for (; (w + 1) * 64 <= complete; ++w) {
+  std::size_t complete = complete_bound(size);
+  for (bool final = false;; ++w) {
+    if ((w + 1) * 64 > complete) {
+      if (final) break;
+      complete = complete_prefix(text, size);
+      final = true;
+      --w;
+      continue;
+    }
     const __m512i in = _mm512_loadu_si512(text + 64 * w);
     const PairMasks m = x86::pair_masks_avx512(pair, in);
     first[w] = m.first;
