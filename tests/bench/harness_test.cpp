@@ -289,7 +289,7 @@ TEST(RunVariantsInterleaved, RecordsEveryRowInTableOrder) {
       {.id = {"s", "load", "d", "slow"}, .cost = Cost::slow, .run = log.run({.name = "slow", .policy = {}}),
        .skip_reason = {}, .finish = finish},
       {.id = {"s", "load", "d", "unfinished"}, .cost = Cost::normal, .run = log.run({.name = "unfinished", .policy = {}}),
-       .skip_reason = {}, .finish = [](Timing) -> Measurement { throw ValidationError("file reads back wrong"); }},
+       .skip_reason = {}, .finish = [](const Timing&) -> Measurement { throw ValidationError("file reads back wrong"); }},
   };
   run_variants_interleaved(context, rows);
 

@@ -186,6 +186,8 @@ TEST(StonRoundTrip, PharoMetadataIsRewrittenAsPharoWritesIt) {
   const std::vector<std::string_view> texts = {
       "{\n\t#format : #tonel\n}",
       "{\n\t'srcDirectory' : 'src'\n}",
+      // One literal on two lines, not two elements missing a comma.
+      // NOLINTNEXTLINE(bugprone-suspicious-missing-comma)
       "Class {\n\t#name : #Foo,\n\t#superclass : #Object,\n\t#instVars : [\n\t\t'count',\n"
       "\t\t'items'\n\t],\n\t#category : 'Bar'\n}",
       "Package {\n\t#name : #Bar-Core\n}",

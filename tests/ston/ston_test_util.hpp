@@ -46,7 +46,7 @@ inline std::string write_buffered(const Value& v, const WriteOptions& options,
 
 /// The text `v` gives under `options`, checked to be the same for every buffer size.
 inline std::string write_everywhere(const Value& v, const WriteOptions& options = {}) {
-  const std::string expected = to_string(v, options);
+  std::string expected = to_string(v, options);
   for (std::size_t size : testing::tiny_buffer_sizes()) {
     EXPECT_EQ(write_buffered(v, options, size), expected) << "buffer size " << size;
   }

@@ -173,7 +173,7 @@ TEST(StonValue, CopiesShareContainers) {
   Document doc;
   List list = doc.list();
   Value a = list;
-  Value b = a;
+  Value b = a;  // NOLINT(performance-unnecessary-copy-initialization): the copy is the test
   b.as_list().push_back(1);
   EXPECT_EQ(list.size(), 1U);
   EXPECT_TRUE(a.same_object(b));

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <algorithm>
 #include <numeric>
 #include <unordered_map>
 
@@ -150,7 +151,7 @@ std::pair<Integer, Integer> reduce(const Integer& numerator, const Integer& deno
 
 }  // namespace
 
-Value Value::fraction(Integer numerator, Integer denominator) {
+Value Value::fraction(const Integer& numerator, const Integer& denominator) {
   auto [n, d] = reduce(numerator, denominator);
   if (d == Integer(1)) return Value(std::move(n));
   Value v;
@@ -158,7 +159,8 @@ Value Value::fraction(Integer numerator, Integer denominator) {
   return v;
 }
 
-Value Value::scaled_decimal(Integer numerator, Integer denominator, std::uint32_t scale) {
+Value Value::scaled_decimal(const Integer& numerator, const Integer& denominator,
+                            std::uint32_t scale) {
   auto [n, d] = reduce(numerator, denominator);
   Value v;
   v.data_ = detail::Box<ScaledDecimal>(ScaledDecimal(std::move(n), std::move(d), scale));
@@ -401,20 +403,21 @@ bool key_has_text(const Value& key, std::string_view name) {
   return (key.is_string() || key.is_symbol()) && key.text() == name;
 }
 
+// The last entry that `matches`, or nullptr.
+template <class Matches>
+Value* last_entry(std::vector<MapEntry>& entries, Matches matches) {
+  const auto it = std::find_if(entries.rbegin(), entries.rend(), matches);
+  return it == entries.rend() ? nullptr : &it->value;
+}
+
 }  // namespace
 
 Value* Map::find(const Value& key) const {
-  for (auto it = node_->entries.rbegin(); it != node_->entries.rend(); ++it) {
-    if (it->key == key) return &it->value;
-  }
-  return nullptr;
+  return last_entry(node_->entries, [&](const MapEntry& e) { return e.key == key; });
 }
 
 Value* Map::find(std::string_view name) const {
-  for (auto it = node_->entries.rbegin(); it != node_->entries.rend(); ++it) {
-    if (key_has_text(it->key, name)) return &it->value;
-  }
-  return nullptr;
+  return last_entry(node_->entries, [&](const MapEntry& e) { return key_has_text(e.key, name); });
 }
 
 Value& Map::at(std::string_view name) const {

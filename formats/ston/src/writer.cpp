@@ -97,7 +97,7 @@ struct Writer::Impl {
 
   // ---- Errors -----------------------------------------------------------------------------
 
-  [[noreturn]] static void fail(std::string message) { throw WriteError(std::move(message)); }
+  [[noreturn]] static void fail(const std::string& message) { throw WriteError(message); }
 
   // "tagged object Point[1,2]": the kind and the start of the compact text.
   static std::string describe(const Value& v) {

@@ -7,10 +7,11 @@ namespace bufstream::kernels {
 namespace {
 
 bool probe(InstructionSet set) noexcept {
-  switch (set) {
-    case InstructionSet::portable: return true;
+  if (set == InstructionSet::portable) return true;
 #if BUFSTREAM_KERNELS_X86_64
-    case InstructionSet::sse2: return true;
+  switch (set) {
+    case InstructionSet::portable:
+    case InstructionSet::sse2: return true;  // part of x86-64
     // AVX2 with the bit instructions that came with it (BMI1, BMI2: x86-64-v3), which loops
     // compiled for the set use (kernels/target.hpp); every AVX2 processor has them.
     case InstructionSet::avx2:
@@ -22,10 +23,8 @@ bool probe(InstructionSet set) noexcept {
       return __builtin_cpu_supports("avx512f") != 0 && __builtin_cpu_supports("avx512bw") != 0 &&
              __builtin_cpu_supports("avx512vbmi2") != 0 && __builtin_cpu_supports("avx2") != 0 &&
              __builtin_cpu_supports("bmi") != 0 && __builtin_cpu_supports("bmi2") != 0;
-#else
-    default: return false;
-#endif
   }
+#endif
   return false;
 }
 

@@ -158,9 +158,10 @@ class Value {
 
   /// numerator / denominator, reduced; an Integer when the result is whole. Throws
   /// `std::domain_error` for a zero denominator.
-  static Value fraction(Integer numerator, Integer denominator);
+  static Value fraction(const Integer& numerator, const Integer& denominator);
   /// A ScaledDecimal (the fraction is reduced but stays a ScaledDecimal even when whole).
-  static Value scaled_decimal(Integer numerator, Integer denominator, std::uint32_t scale);
+  static Value scaled_decimal(const Integer& numerator, const Integer& denominator,
+                              std::uint32_t scale);
 
   Kind kind() const noexcept;
   bool is_nil() const noexcept { return kind() == Kind::nil; }
@@ -385,7 +386,7 @@ inline Kind Value::kind() const noexcept {
     case 8: return Kind::symbol;
     case 9: return Kind::association;
     case 10: {
-      const detail::Node* n = std::get<detail::Node*>(data_);
+      const detail::Node* n = *std::get_if<detail::Node*>(&data_);
       if (!n->tag.empty()) return Kind::tagged;
       return n->is_map ? Kind::map : Kind::list;
     }
