@@ -141,15 +141,16 @@ bool Reader::read_in_window() {
     return record_offset_ + static_cast<std::uint64_t>(p - begin);
   };
   std::vector<std::string_view>& fields = record_.fields_;
-  scan_->stops.use_window(end, record_offset_ + static_cast<std::uint64_t>(end - begin));
+  detail::StopMasks& stops = scan_->stops;  // not scan_->: it would be reloaded after each field
+  stops.use_window(end, record_offset_ + static_cast<std::uint64_t>(end - begin));
   const char* p = begin;
   for (;;) {
     if (p == end) return false;
     if (*p != '"') {
-      const char* const q = scan_->stops.next_stop(p);
+      const char* const q = stops.next_stop(p);
       if (q == end) return false;
       fields.emplace_back(p, static_cast<std::size_t>(q - p));
-      if (scan_->stops.is_separator(q)) {
+      if (stops.is_separator(q)) {
         p = q + 1;
         continue;
       }
@@ -159,7 +160,7 @@ bool Reader::read_in_window() {
       const char* q = p + 1;
       bool doubled = false;
       for (;;) {
-        q = scan_->stops.next_quoted_stop(q);
+        q = stops.next_quoted_stop(q);
         if (q == end) return false;
         if (*q == '"') {
           if (q + 1 == end) return false;

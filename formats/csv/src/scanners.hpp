@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include <bufstream/kernels/byte_set.hpp>
+#include <bufstream/kernels/nested_byte_sets.hpp>
 
 namespace bufstream::csv::detail {
 
@@ -22,7 +23,7 @@ class StopMasks {
  public:
   static constexpr std::size_t block_size = 64;
 
-  explicit StopMasks(char separator) noexcept : separator_({separator}) {}
+  explicit StopMasks(char separator) noexcept : stops_('"', '\r', '\n', separator) {}
 
   /// Forgets the block unless the window is the one it was taken from: the same end, at the
   /// same stream offset (then every byte before the end is the same byte of the input).
@@ -85,12 +86,12 @@ class StopMasks {
   }
 
   void compute(const char* bytes) noexcept {
-    quoted_ = quoted_stops_.mask64(bytes);
-    any_ = quoted_ | separator_.mask64(bytes);
+    const kernels::NestedMasks m = stops_.mask64(bytes);
+    quoted_ = m.inner;
+    any_ = m.outer;
   }
 
-  kernels::ByteSet quoted_stops_{'"', '\r', '\n'};
-  kernels::ByteSet separator_;
+  kernels::NestedByteSets stops_;  // inner: quote, CR, LF; outer: and the separator
   const char* end_ = nullptr;       // the window's end
   std::uint64_t end_offset_ = 0;    // its stream offset
   const char* block_ = nullptr;     // the current block's first byte (nullptr: none)

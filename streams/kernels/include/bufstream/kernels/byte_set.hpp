@@ -77,8 +77,14 @@ class ByteSet {
     for (; end - p >= 8; p += 8) {
       if (const std::uint64_t hits = flags8(swar::load_memory_order(p))) return p + swar::first_flagged(hits);
     }
-    while (p != end && !contains(*p)) ++p;
-    return p;
+    // The last 1-7 bytes in one partial word, not a loop per byte (most strings are short, so
+    // this is where most of them end). The zeros above them may look like members (a control
+    // byte) and are masked off; a flag among the n bytes is still exact for the lowest.
+    const auto n = static_cast<std::size_t>(end - p);
+    if (n == 0) return end;
+    const std::uint64_t in_text = swar::high_bits >> (8 * (8 - n));
+    const std::uint64_t hits = flags8(swar::load_memory_order_partial(p, n)) & in_text;
+    return hits != 0 ? p + swar::first_flagged(hits) : end;
   }
 
   /// `mask64`, eight bytes at a time, each flag exact.
