@@ -204,6 +204,19 @@ struct ReadSetup {
   std::function<OwningReader(std::string_view text)> make;
 };
 
+inline OwningReader reader_over_memory(std::string_view text) {
+  OwningReader r;
+  r.stream = std::make_unique<MemoryReadStream>(text);
+  return r;
+}
+
+/// A source that hands out one byte per read.
+inline OwningReader reader_one_byte_per_read(std::string_view text) {
+  OwningReader r;
+  r.stream = std::make_unique<testing::ChunkedReadStream>(std::string(text), 1);
+  return r;
+}
+
 inline OwningReader reader_over_file(std::string_view text) {
   auto file = std::make_shared<TempFile>(text);
   OwningReader r;
@@ -295,16 +308,10 @@ inline std::vector<ReadSetup> all_read_setups() {
   setups.push_back({"mapped_file", reader_over_mapped_file});
   for (std::size_t size : testing::tiny_buffer_sizes()) {
     const std::string n = std::to_string(size);
-    setups.push_back({"buffered" + n + "_memory", [size](std::string_view t) {
-                        OwningReader r;
-                        r.stream = std::make_unique<MemoryReadStream>(t);
-                        return buffered(std::move(r), size);
-                      }});
-    setups.push_back({"buffered" + n + "_chunked1", [size](std::string_view t) {
-                        OwningReader r;
-                        r.stream = std::make_unique<testing::ChunkedReadStream>(std::string(t), 1);
-                        return buffered(std::move(r), size);
-                      }});
+    setups.push_back({"buffered" + n + "_memory",
+                      [size](std::string_view t) { return buffered(reader_over_memory(t), size); }});
+    setups.push_back({"buffered" + n + "_chunked1",
+                      [size](std::string_view t) { return buffered(reader_one_byte_per_read(t), size); }});
     setups.push_back({"buffered" + n + "_fd_file",
                       [size](std::string_view t) { return buffered(reader_over_file(t), size); }});
     setups.push_back({"buffered" + n + "_fd_pipe",
@@ -321,30 +328,15 @@ inline std::vector<ReadSetup> all_read_setups() {
 }
 
 inline std::vector<ReadSetup> decorator_sources() {
-  std::vector<ReadSetup> sources;
-  sources.push_back({"memory", [](std::string_view t) {
-                       OwningReader r;
-                       r.stream = std::make_unique<MemoryReadStream>(t);
-                       return r;
-                     }});
-  sources.push_back({"chunked1", [](std::string_view t) {
-                       OwningReader r;
-                       r.stream = std::make_unique<testing::ChunkedReadStream>(std::string(t), 1);
-                       return r;
-                     }});
-  sources.push_back({"fd_pipe", reader_over_pipe});
+  std::vector<ReadSetup> sources{{"memory", reader_over_memory},
+                                 {"chunked1", reader_one_byte_per_read},
+                                 {"fd_pipe", reader_over_pipe}};
   for (std::size_t size : testing::tiny_buffer_sizes()) {
     const std::string n = std::to_string(size);
-    sources.push_back({"buffered" + n + "_memory", [size](std::string_view t) {
-                         OwningReader r;
-                         r.stream = std::make_unique<MemoryReadStream>(t);
-                         return buffered(std::move(r), size);
-                       }});
-    sources.push_back({"buffered" + n + "_chunked1", [size](std::string_view t) {
-                         OwningReader r;
-                         r.stream = std::make_unique<testing::ChunkedReadStream>(std::string(t), 1);
-                         return buffered(std::move(r), size);
-                       }});
+    sources.push_back({"buffered" + n + "_memory",
+                       [size](std::string_view t) { return buffered(reader_over_memory(t), size); }});
+    sources.push_back({"buffered" + n + "_chunked1",
+                       [size](std::string_view t) { return buffered(reader_one_byte_per_read(t), size); }});
   }
   return sources;
 }
