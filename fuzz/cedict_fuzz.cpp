@@ -63,7 +63,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (const kernels::InstructionSet set : kernels::available_sets()) {
     if (set == detail::chosen_instruction_set()) continue;
     detail::force_instruction_set(set);
-    const Outcome forced = attempt([&] { return cedict::Dictionary::load_view(input.document, options); });
+    const Outcome forced =
+        attempt([&] { return cedict::Dictionary::load_view(input.document, options); });
     detail::force_instruction_set(std::nullopt);
     if (!same(forced, b)) std::abort();
   }

@@ -64,7 +64,8 @@ bool same_row(const Row& a, const Row& b) {
          std::get<2>(a) == std::get<2>(b);
 }
 
-void check_typed(const bufstream::fuzz::FuzzInput& input, const bufstream::csv::ReaderOptions& options,
+void check_typed(const bufstream::fuzz::FuzzInput& input,
+                 const bufstream::csv::ReaderOptions& options,
                  const std::optional<Records>& records) {
   using namespace bufstream;
   fuzz::FuzzStream buffered(input);
@@ -76,7 +77,8 @@ void check_typed(const bufstream::fuzz::FuzzInput& input, const bufstream::csv::
     if (a.error_offset != b.error_offset) std::abort();
     return;
   }
-  if (a.rows->size() != b.rows->size() || !records || records->size() != a.rows->size()) std::abort();
+  if (a.rows->size() != b.rows->size() || !records || records->size() != a.rows->size())
+    std::abort();
   for (std::size_t i = 0; i < a.rows->size(); ++i) {
     const Row& row = (*a.rows)[i];
     if (!same_row(row, (*b.rows)[i])) std::abort();

@@ -183,7 +183,8 @@ class LineScan {
 
  private:
   friend LineScan load(const std::filesystem::path& path);
-  explicit LineScan(const std::filesystem::path& path) : file_(std::make_unique<MappedFile>(path)) {}
+  explicit LineScan(const std::filesystem::path& path)
+      : file_(std::make_unique<MappedFile>(path)) {}
   std::unique_ptr<MappedFile> file_;  // unmapped by the destructor
   std::size_t lines_ = 0;
   std::size_t entries_ = 0;

@@ -14,7 +14,8 @@ LineScan load(const std::filesystem::path& path) {
   while (p != end) {
     if (*p != '#' && *p != '\n') ++scan.entries_;
     ++scan.lines_;
-    const auto* nl = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
+    const auto* nl =
+        static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
     p = nl != nullptr ? nl + 1 : end;
   }
   return scan;

@@ -26,7 +26,8 @@ Dictionary load(const std::filesystem::path& path) {
   const char* p = text.data();
   const char* const end = p + text.size();
   while (p != end) {
-    const auto* nl = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
+    const auto* nl =
+        static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
     const char* const line_end = nl != nullptr ? nl : end;
     const std::string_view line(p, static_cast<std::size_t>(line_end - p));
     p = nl != nullptr ? nl + 1 : end;
@@ -35,7 +36,8 @@ Dictionary load(const std::filesystem::path& path) {
     utf8::append_utf16(line, line16);
     const auto fields = split_entry_line(std::u16string_view(line16));
     if (!fields) continue;
-    dict.entries_.push_back(Entry{std::u16string(fields->traditional), std::u16string(fields->simplified),
+    dict.entries_.push_back(Entry{std::u16string(fields->traditional),
+                                  std::u16string(fields->simplified),
                                   std::u16string(fields->pinyin), std::u16string(fields->english)});
   }
   return dict;

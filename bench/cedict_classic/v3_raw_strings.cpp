@@ -65,7 +65,8 @@ Dictionary load(const std::filesystem::path& path) {
   const char* p = text.data();
   const char* const end = p + text.size();
   while (p != end) {
-    const auto* nl = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
+    const auto* nl =
+        static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
     const char* const line_end = nl != nullptr ? nl : end;
     const std::string_view line(p, static_cast<std::size_t>(line_end - p));
     p = nl != nullptr ? nl + 1 : end;
@@ -79,7 +80,8 @@ Dictionary load(const std::filesystem::path& path) {
     std::unique_ptr<char16_t[]> simplified(copy_field(fields->simplified));
     std::unique_ptr<char16_t[]> pinyin(copy_field(fields->pinyin));
     std::unique_ptr<char16_t[]> english(copy_field(fields->english));
-    dict.entries_.push_back(Entry{traditional.get(), simplified.get(), pinyin.get(), english.get()});
+    dict.entries_.push_back(
+        Entry{traditional.get(), simplified.get(), pinyin.get(), english.get()});
     traditional.release();
     simplified.release();
     pinyin.release();

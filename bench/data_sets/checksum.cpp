@@ -26,8 +26,8 @@ bool close_enough(double got, double expected) noexcept {
 }  // namespace
 
 bool Checksum::matches(const Checksum& expected) const noexcept {
-  return count == expected.count && exact == expected.exact && close_enough(sum_x, expected.sum_x) &&
-         close_enough(sum_y, expected.sum_y);
+  return count == expected.count && exact == expected.exact &&
+         close_enough(sum_x, expected.sum_x) && close_enough(sum_y, expected.sum_y);
 }
 
 std::string Checksum::describe() const {

@@ -29,7 +29,8 @@ struct Checksum {
 /// Builds a row checksum one row at a time, from whatever representation a reader produced.
 class RowChecksum {
  public:
-  void add(std::int64_t i, std::int64_t minus_i, double x, double y, std::string_view words) noexcept;
+  void add(std::int64_t i, std::int64_t minus_i, double x, double y,
+           std::string_view words) noexcept;
   void add(const Row& row) noexcept { add(row.i, row.minus_i, row.x, row.y, row.words); }
   Checksum result() const noexcept { return sum_; }
 

@@ -32,7 +32,8 @@ Row make_row(DataKind kind, std::int64_t i) {
 DataSet make_data_set(DataKind kind, std::size_t count) {
   DataSet set{.kind = kind, .rows = {}};
   set.rows.reserve(count);
-  for (std::size_t i = 1; i <= count; ++i) set.rows.push_back(make_row(kind, static_cast<std::int64_t>(i)));
+  for (std::size_t i = 1; i <= count; ++i)
+    set.rows.push_back(make_row(kind, static_cast<std::int64_t>(i)));
   return set;
 }
 

@@ -7,12 +7,12 @@ namespace bufstream::bench {
 namespace {
 
 constexpr std::array<std::string_view, 20> units{
-    "",        "one",     "two",       "three",    "four",     "five",    "six",
-    "seven",   "eight",   "nine",      "ten",      "eleven",   "twelve",  "thirteen",
-    "fourteen", "fifteen", "sixteen",  "seventeen", "eighteen", "nineteen"};
+    "",         "one",     "two",     "three",     "four",     "five",    "six",
+    "seven",    "eight",   "nine",    "ten",       "eleven",   "twelve",  "thirteen",
+    "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"};
 
-constexpr std::array<std::string_view, 10> tens{
-    "", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"};
+constexpr std::array<std::string_view, 10> tens{"",      "",      "twenty",  "thirty", "forty",
+                                                "fifty", "sixty", "seventy", "eighty", "ninety"};
 
 // Scale words of successive groups of three digits; 2^64 needs seven groups.
 constexpr std::array<std::string_view, 7> scales{
@@ -43,8 +43,8 @@ void append_below_thousand(std::string& out, unsigned n) {
 std::string words(std::int64_t value) {
   if (value == 0) return "zero";
   // The magnitude as unsigned, so that INT64_MIN has one too.
-  std::uint64_t magnitude = value < 0 ? 0 - static_cast<std::uint64_t>(value)
-                                      : static_cast<std::uint64_t>(value);
+  std::uint64_t magnitude =
+      value < 0 ? 0 - static_cast<std::uint64_t>(value) : static_cast<std::uint64_t>(value);
   std::array<unsigned, scales.size()> groups{};
   std::size_t count = 0;
   while (magnitude != 0) {

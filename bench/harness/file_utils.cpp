@@ -16,7 +16,8 @@ namespace {
 
 class Fd {
  public:
-  Fd(const std::filesystem::path& path, int flags) : fd_(::open(path.c_str(), flags | O_CLOEXEC, 0644)) {
+  Fd(const std::filesystem::path& path, int flags)
+      : fd_(::open(path.c_str(), flags | O_CLOEXEC, 0644)) {
     if (fd_ < 0) fail("open", path);
   }
   ~Fd() { ::close(fd_); }

@@ -24,7 +24,8 @@ class Samples {
     run(watch);
     watch.stop();
     samples_ms_.push_back(watch.elapsed_ms());
-    if (watch.marked_destructors()) incl_destructors_ms_.push_back(watch.elapsed_incl_destructors_ms());
+    if (watch.marked_destructors())
+      incl_destructors_ms_.push_back(watch.elapsed_incl_destructors_ms());
     spent_ms_ += watch.elapsed_incl_destructors_ms();
   }
 
@@ -69,8 +70,9 @@ double median(std::vector<double> values) {
   return n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
 }
 
-std::vector<InterleavedResult> measure_interleaved(std::span<const InterleavedVariant> variants,
-                                                   const std::function<void(int round)>& round_done) {
+std::vector<InterleavedResult> measure_interleaved(
+    std::span<const InterleavedVariant> variants,
+    const std::function<void(int round)>& round_done) {
   std::vector<InterleavedResult> results(variants.size());
   Stopwatch watch;
   // Runs variant i once (a warm-up or a measured run); a throw fails the variant.
@@ -83,7 +85,8 @@ std::vector<InterleavedResult> measure_interleaved(std::span<const InterleavedVa
   };
 
   int most_warmups = 0;
-  for (const InterleavedVariant& v : variants) most_warmups = std::max(most_warmups, v.policy.warmups);
+  for (const InterleavedVariant& v : variants)
+    most_warmups = std::max(most_warmups, v.policy.warmups);
   for (int round = 0; round < most_warmups; ++round) {
     for (std::size_t i = 0; i < variants.size(); ++i) {
       if (results[i].error || variants[i].policy.warmups <= round) continue;

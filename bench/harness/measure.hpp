@@ -69,8 +69,9 @@ struct InterleavedResult {
 /// throws is recorded as failed and takes no part in the later rounds; the others go on.
 /// `round_done`, if set, is called after each measured round with the round's index (from 0),
 /// so that a long measurement can show it is alive. Results are in the order of `variants`.
-std::vector<InterleavedResult> measure_interleaved(std::span<const InterleavedVariant> variants,
-                                                   const std::function<void(int round)>& round_done = {});
+std::vector<InterleavedResult> measure_interleaved(
+    std::span<const InterleavedVariant> variants,
+    const std::function<void(int round)>& round_done = {});
 
 /// The median of a non-empty list (the mean of the middle two for an even count).
 double median(std::vector<double> values);

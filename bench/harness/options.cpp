@@ -15,7 +15,8 @@ T parse_count(std::string_view option, std::string_view text, T min, T max) {
   const char* end = text.data() + text.size();
   auto [ptr, ec] = std::from_chars(text.data(), end, value);
   if (ec != std::errc() || ptr != end || text.empty() || value < min || value > max) {
-    throw UsageError(fmt::format("{} expects a number from {} to {}, not '{}'", option, min, max, text));
+    throw UsageError(
+        fmt::format("{} expects a number from {} to {}, not '{}'", option, min, max, text));
   }
   return value;
 }

@@ -19,8 +19,8 @@ void progress_done(const Timing& timing) {
 
 void progress_rounds_begin(std::string_view suite, std::string_view data, std::string_view op,
                            std::size_t variants) {
-  fmt::print(stderr, "  {:<7} {:<8} {:<6} {} variants side by side, warm-ups then rounds ", suite, data, op,
-             variants);
+  fmt::print(stderr, "  {:<7} {:<8} {:<6} {} variants side by side, warm-ups then rounds ", suite,
+             data, op, variants);
   std::fflush(stderr);
 }
 

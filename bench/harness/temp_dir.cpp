@@ -10,7 +10,8 @@
 namespace bufstream::bench {
 
 TempDir::TempDir(const std::filesystem::path& parent) {
-  const std::filesystem::path base = parent.empty() ? std::filesystem::temp_directory_path() : parent;
+  const std::filesystem::path base =
+      parent.empty() ? std::filesystem::temp_directory_path() : parent;
   std::string pattern = (base / "bufstream-bench-XXXXXX").string();
   std::vector<char> buffer(pattern.begin(), pattern.end());
   buffer.push_back('\0');

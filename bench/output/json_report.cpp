@@ -9,7 +9,10 @@ nlohmann::json results_to_json(const Results& results, const MachineInfo& machin
   nlohmann::json skipped = nlohmann::json::array();
   for (const Entry& e : results.entries()) {
     if (!e.measured) {
-      skipped.push_back({{"suite", e.suite}, {"op", e.op}, {"data", e.data}, {"variant", e.variant},
+      skipped.push_back({{"suite", e.suite},
+                         {"op", e.op},
+                         {"data", e.data},
+                         {"variant", e.variant},
                          {"reason", e.reason}});
       continue;
     }

@@ -19,23 +19,28 @@ std::vector<std::string> distinct(const Results& results, Field field, Keep keep
 }  // namespace
 
 std::vector<std::string> suites_in(const Results& results) {
-  return distinct(results, [](const Entry& e) -> const std::string& { return e.suite; },
-                  [](const Entry&) { return true; });
+  return distinct(
+      results, [](const Entry& e) -> const std::string& { return e.suite; },
+      [](const Entry&) { return true; });
 }
 
 std::vector<std::string> ops_in(const Results& results, std::string_view suite) {
-  return distinct(results, [](const Entry& e) -> const std::string& { return e.op; },
-                  [&](const Entry& e) { return e.suite == suite; });
+  return distinct(
+      results, [](const Entry& e) -> const std::string& { return e.op; },
+      [&](const Entry& e) { return e.suite == suite; });
 }
 
 std::vector<std::string> data_in(const Results& results, std::string_view suite) {
-  return distinct(results, [](const Entry& e) -> const std::string& { return e.data; },
-                  [&](const Entry& e) { return e.suite == suite; });
+  return distinct(
+      results, [](const Entry& e) -> const std::string& { return e.data; },
+      [&](const Entry& e) { return e.suite == suite; });
 }
 
-std::vector<std::string> variants_in(const Results& results, std::string_view suite, std::string_view op) {
-  return distinct(results, [](const Entry& e) -> const std::string& { return e.variant; },
-                  [&](const Entry& e) { return e.suite == suite && e.op == op; });
+std::vector<std::string> variants_in(const Results& results, std::string_view suite,
+                                     std::string_view op) {
+  return distinct(
+      results, [](const Entry& e) -> const std::string& { return e.variant; },
+      [&](const Entry& e) { return e.suite == suite && e.op == op; });
 }
 
 const Entry* find_entry(const Results& results, std::string_view suite, std::string_view op,
@@ -46,20 +51,23 @@ const Entry* find_entry(const Results& results, std::string_view suite, std::str
   return nullptr;
 }
 
-const Measurement* find_measured(const Results& results, std::string_view suite, std::string_view op,
-                                 std::string_view data, std::string_view variant) {
+const Measurement* find_measured(const Results& results, std::string_view suite,
+                                 std::string_view op, std::string_view data,
+                                 std::string_view variant) {
   const Entry* e = find_entry(results, suite, op, data, variant);
   return e != nullptr && e->measured ? &*e->measured : nullptr;
 }
 
 bool is_bufstream_variant(std::string_view variant) noexcept {
   return variant == "unbuffered" || variant == "buffered" || variant == "buffered-typed" ||
-         variant == "mapped" || variant == "index" || variant.starts_with("lines-") || variant.starts_with("bulk-") ||
-         variant == "headword" || variant == "pinyin" || variant == "pinyin-tones" || variant == "english";
+         variant == "mapped" || variant == "index" || variant.starts_with("lines-") ||
+         variant.starts_with("bulk-") || variant == "headword" || variant == "pinyin" ||
+         variant == "pinyin-tones" || variant == "english";
 }
 
 bool is_limit_variant(std::string_view variant) noexcept {
-  return variant == "write-once" || variant == "read-once" || variant == "scan-lines" || variant == "stats";
+  return variant == "write-once" || variant == "read-once" || variant == "scan-lines" ||
+         variant == "stats";
 }
 
 }  // namespace bufstream::bench

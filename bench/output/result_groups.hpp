@@ -15,15 +15,17 @@ namespace bufstream::bench {
 std::vector<std::string> suites_in(const Results& results);
 std::vector<std::string> ops_in(const Results& results, std::string_view suite);
 std::vector<std::string> data_in(const Results& results, std::string_view suite);
-std::vector<std::string> variants_in(const Results& results, std::string_view suite, std::string_view op);
+std::vector<std::string> variants_in(const Results& results, std::string_view suite,
+                                     std::string_view op);
 
 /// The entry, or nullptr.
 const Entry* find_entry(const Results& results, std::string_view suite, std::string_view op,
                         std::string_view data, std::string_view variant);
 
 /// The entry's median when it was measured, else nullptr.
-const Measurement* find_measured(const Results& results, std::string_view suite, std::string_view op,
-                                 std::string_view data, std::string_view variant);
+const Measurement* find_measured(const Results& results, std::string_view suite,
+                                 std::string_view op, std::string_view data,
+                                 std::string_view variant);
 
 /// bufstream's own variants (as opposed to peers and limits), for colouring and marking.
 bool is_bufstream_variant(std::string_view variant) noexcept;

@@ -18,7 +18,7 @@ namespace {
 constexpr double chart_width = 980;
 constexpr double label_right = 250;  // variant labels end here
 constexpr double bar_left = 260;
-constexpr double bar_right = 800;    // the longest bar ends here; its value text follows
+constexpr double bar_right = 800;  // the longest bar ends here; its value text follows
 constexpr double row_height = 18;
 constexpr double bar_height = 12;
 constexpr double suite_gap = 34;
@@ -87,7 +87,8 @@ std::vector<Group> collect_groups(const Results& results, const Options& options
         }
         std::uint64_t largest = 0;
         for (const Entry& e : results.entries()) {
-          if (e.suite == suite && e.op == op && e.data == data && e.measured) largest = std::max(largest, e.measured->bytes);
+          if (e.suite == suite && e.op == op && e.data == data && e.measured)
+            largest = std::max(largest, e.measured->bytes);
         }
         for (const std::string& variant : variants_in(results, suite, op)) {
           const Entry* e = find_entry(results, suite, op, data, variant);
@@ -100,7 +101,8 @@ std::vector<Group> collect_groups(const Results& results, const Options& options
             // The streams suite's unbuffered variants move less; show them in the same unit.
             if (suite == "streams" && m.bytes != 0 && m.bytes < largest) {
               ms *= static_cast<double>(largest) / static_cast<double>(m.bytes);
-              bar.value_label = fmt::format("{} (scaled from {} MB)", format_time(ms), m.bytes >> 20);
+              bar.value_label =
+                  fmt::format("{} (scaled from {} MB)", format_time(ms), m.bytes >> 20);
             }
             bar.ms = ms;
           } else {
@@ -117,7 +119,8 @@ std::vector<Group> collect_groups(const Results& results, const Options& options
 
 }  // namespace
 
-std::string render_svg_chart(const Results& results, const Options& options, const MachineInfo& machine) {
+std::string render_svg_chart(const Results& results, const Options& options,
+                             const MachineInfo& machine) {
   const std::vector<Group> groups = collect_groups(results, options);
 
   // A common log axis over every measured bar, whole decades.
@@ -162,11 +165,12 @@ std::string render_svg_chart(const Results& results, const Options& options, con
   const double axis_bottom = height - 30;
   for (int d = first_decade; d <= last_decade; ++d) {
     const double x = x_of(std::pow(10.0, d));
-    svg += fmt::format(R"(<line x1="{0:.1f}" y1="{1}" x2="{0:.1f}" y2="{2}" stroke="#e0e0e0"/>)"
-                       R"(<text x="{0:.1f}" y="{3}" text-anchor="middle" fill="#555" font-size="11">{4}</text>)"
-                       R"(<text x="{0:.1f}" y="{5}" text-anchor="middle" fill="#555" font-size="11">{4}</text>)"
-                       "\n",
-                       x, axis_top, axis_bottom, axis_top - 4, decade_label(d), axis_bottom + 14);
+    svg += fmt::format(
+        R"(<line x1="{0:.1f}" y1="{1}" x2="{0:.1f}" y2="{2}" stroke="#e0e0e0"/>)"
+        R"(<text x="{0:.1f}" y="{3}" text-anchor="middle" fill="#555" font-size="11">{4}</text>)"
+        R"(<text x="{0:.1f}" y="{5}" text-anchor="middle" fill="#555" font-size="11">{4}</text>)"
+        "\n",
+        x, axis_top, axis_bottom, axis_top - 4, decade_label(d), axis_bottom + 14);
   }
 
   double y = axis_top + 6;
@@ -174,26 +178,29 @@ std::string render_svg_chart(const Results& results, const Options& options, con
   for (const Group& g : groups) {
     if (g.suite != previous_suite) {
       y += suite_gap;
-      svg += fmt::format(R"(<text x="20" y="{:.1f}" font-size="15" font-weight="bold">{}</text>)" "\n", y - 8,
-                         escape(g.suite));
+      svg += fmt::format(R"(<text x="20" y="{:.1f}" font-size="15" font-weight="bold">{}</text>)"
+                         "\n",
+                         y - 8, escape(g.suite));
       previous_suite = g.suite;
     }
     y += group_gap;
-    svg += fmt::format(R"(<text x="40" y="{:.1f}" font-weight="bold" fill="#333">{}</text>)" "\n", y - 6,
-                       escape(g.title));
+    svg += fmt::format(R"(<text x="40" y="{:.1f}" font-weight="bold" fill="#333">{}</text>)"
+                       "\n",
+                       y - 6, escape(g.title));
     for (const Bar& b : g.bars) {
       const double text_y = y + bar_height - 2;
-      svg += fmt::format(R"(<text x="{}" y="{:.1f}" text-anchor="end">{}</text>)", label_right, text_y,
-                         escape(b.variant));
+      svg += fmt::format(R"(<text x="{}" y="{:.1f}" text-anchor="end">{}</text>)", label_right,
+                         text_y, escape(b.variant));
       if (b.ms && *b.ms > 0) {
         const double end = std::max(x_of(*b.ms), bar_left + 2);
-        svg += fmt::format(R"(<rect x="{}" y="{:.1f}" width="{:.1f}" height="{}" fill="{}"/>)", bar_left, y,
-                           end - bar_left, bar_height, bar_colour(b.variant));
+        svg += fmt::format(R"(<rect x="{}" y="{:.1f}" width="{:.1f}" height="{}" fill="{}"/>)",
+                           bar_left, y, end - bar_left, bar_height, bar_colour(b.variant));
         svg += fmt::format(R"(<text x="{:.1f}" y="{:.1f}" fill="#333">{}</text>)", end + 5, text_y,
                            escape(b.value_label));
       } else {
-        svg += fmt::format(R"(<text x="{}" y="{:.1f}" fill="{}" font-style="italic">{}</text>)", bar_left + 4,
-                           text_y, b.failed ? "#b2182b" : "#999", escape(b.value_label));
+        svg +=
+            fmt::format(R"(<text x="{}" y="{:.1f}" fill="{}" font-style="italic">{}</text>)",
+                        bar_left + 4, text_y, b.failed ? "#b2182b" : "#999", escape(b.value_label));
       }
       svg += '\n';
       y += row_height;
@@ -203,8 +210,8 @@ std::string render_svg_chart(const Results& results, const Options& options, con
   return svg;
 }
 
-void write_svg_chart(const std::filesystem::path& path, const Results& results, const Options& options,
-                     const MachineInfo& machine) {
+void write_svg_chart(const std::filesystem::path& path, const Results& results,
+                     const Options& options, const MachineInfo& machine) {
   write_file(path, render_svg_chart(results, options, machine));
 }
 

@@ -12,10 +12,11 @@
 namespace bufstream::bench {
 
 /// The chart as SVG text.
-std::string render_svg_chart(const Results& results, const Options& options, const MachineInfo& machine);
+std::string render_svg_chart(const Results& results, const Options& options,
+                             const MachineInfo& machine);
 
 /// Writes the chart to `path`. Throws `std::system_error` on failure.
-void write_svg_chart(const std::filesystem::path& path, const Results& results, const Options& options,
-                     const MachineInfo& machine);
+void write_svg_chart(const std::filesystem::path& path, const Results& results,
+                     const Options& options, const MachineInfo& machine);
 
 }  // namespace bufstream::bench

@@ -51,13 +51,15 @@ void print_reasons(std::FILE* out, const Results& results, std::string_view suit
   };
   for (const Entry& e : results.entries()) {
     if (e.suite != suite || e.measured) continue;
-    auto it = std::find_if(reasons.begin(), reasons.end(), [&](const Reason& r) { return r.text == e.reason; });
+    auto it = std::find_if(reasons.begin(), reasons.end(),
+                           [&](const Reason& r) { return r.text == e.reason; });
     if (it == reasons.end()) it = reasons.insert(reasons.end(), Reason{e.reason, {}, {}});
     add_once(it->variants, e.op + " " + e.variant);
     add_once(it->data, e.data);
   }
   for (const Reason& r : reasons) {
-    fmt::print(out, "  not measured: {} ({}):\n    {}\n", fmt::join(r.variants, ", "), fmt::join(r.data, ", "), r.text);
+    fmt::print(out, "  not measured: {} ({}):\n    {}\n", fmt::join(r.variants, ", "),
+               fmt::join(r.data, ", "), r.text);
   }
 }
 
@@ -66,15 +68,19 @@ void print_reasons(std::FILE* out, const Results& results, std::string_view suit
 void print_origin(std::FILE* out, std::string_view suite) {
   std::string_view text;
   if (suite == "json") {
-    text = "Pharo NeoJSON, 25,000 rows of floats, ms unbuffered vs buffered: write 22152 vs 5147, read 3502 vs 1214";
+    text =
+        "Pharo NeoJSON, 25,000 rows of floats, ms unbuffered vs buffered: write 22152 vs 5147, read 3502 vs 1214";
   } else if (suite == "ston") {
-    text = "Pharo STON, 25,000 rows of floats, ms unbuffered vs buffered: write 22275 vs 5501, read 3632 vs 1367";
+    text =
+        "Pharo STON, 25,000 rows of floats, ms unbuffered vs buffered: write 22275 vs 5501, read 3632 vs 1367";
   } else if (suite == "csv") {
-    text = "Pharo NeoCSV, 25,000 rows of floats, ms unbuffered vs buffered: write 20916 vs 5559, read 1290 vs 970;"
-           " integers, buffered: write 311, read 396";
+    text =
+        "Pharo NeoCSV, 25,000 rows of floats, ms unbuffered vs buffered: write 20916 vs 5559, read 1290 vs 970;"
+        " integers, buffered: write 311, read 396";
   } else if (suite == "cedict") {
-    text = "2016 reproduction (i7-6700, 32-bit), ms excluding/including destructors: v1 641/651, v2 105/118,"
-           " v3 58/73, v4 50/50";
+    text =
+        "2016 reproduction (i7-6700, 32-bit), ms excluding/including destructors: v1 641/651, v2 105/118,"
+        " v3 58/73, v4 50/50";
   }
   if (!text.empty()) fmt::print(out, "  origin: {}\n", text);
 }
@@ -90,7 +96,8 @@ std::string runs_note(const Options& options) {
 void print_serialization_table(std::FILE* out, const Results& results, const std::string& suite,
                                const Options& options) {
   const auto data_sets = data_in(results, suite);
-  fmt::print(out, "\n{}: write and read {} rows ({})\n", suite, group_digits(options.rows), runs_note(options));
+  fmt::print(out, "\n{}: write and read {} rows ({})\n", suite, group_digits(options.rows),
+             runs_note(options));
   TextTable table;
   table.add_column("op", Align::left);
   table.add_column("variant", Align::left);
@@ -114,7 +121,8 @@ void print_serialization_table(std::FILE* out, const Results& results, const std
         const double median = e->measured->timing.median_ms;
         row.push_back(format_ms(median));
         row.push_back(std::to_string(e->measured->timing.runs()));
-        row.push_back(base != nullptr && median > 0 ? format_ratio(base->timing.median_ms / median) : "-");
+        row.push_back(base != nullptr && median > 0 ? format_ratio(base->timing.median_ms / median)
+                                                    : "-");
       }
       table.add_row(std::move(row));
     }
@@ -130,8 +138,9 @@ double megabytes_per_second(const Measurement& m) {
 }
 
 void print_streams_table(std::FILE* out, const Results& results, const Options& options) {
-  fmt::print(out, "\nstreams: {} MB one byte at a time (unbuffered: 1 MB, one system call per byte; {})\n",
-             options.stream_mb, runs_note(options));
+  fmt::print(
+      out, "\nstreams: {} MB one byte at a time (unbuffered: 1 MB, one system call per byte; {})\n",
+      options.stream_mb, runs_note(options));
   TextTable table;
   table.add_column("op", Align::left);
   table.add_column("variant", Align::left);
@@ -159,20 +168,27 @@ void print_streams_table(std::FILE* out, const Results& results, const Options& 
                      format_ms(m.timing.median_ms), fmt::format("{:.1f}", speed),
                      base != nullptr ? format_ratio(speed / megabytes_per_second(*base)) : "-"});
       if (buffered != nullptr && variant != "buffered") {
-        ratios.push_back(fmt::format("{} {}", format_ratio(megabytes_per_second(*buffered) / speed), variant));
+        ratios.push_back(
+            fmt::format("{} {}", format_ratio(megabytes_per_second(*buffered) / speed), variant));
       }
     }
-    if (!ratios.empty()) summary.push_back(fmt::format("  buffered {} throughput: {}", ops[o], fmt::join(ratios, ", ")));
+    if (!ratios.empty())
+      summary.push_back(
+          fmt::format("  buffered {} throughput: {}", ops[o], fmt::join(ratios, ", ")));
   }
   table.print(out);
   for (const std::string& line : summary) fmt::print(out, "{}\n", line);
-  fmt::print(out, "  (issue 2's targets: at least 1x putc/getc_unlocked, 3x ofstream::put/ifstream::get, 100x unbuffered)\n");
+  fmt::print(
+      out,
+      "  (issue 2's targets: at least 1x putc/getc_unlocked, 3x ofstream::put/ifstream::get, 100x unbuffered)\n");
   print_reasons(out, results, "streams");
 }
 
 void print_cedict_table(std::FILE* out, const Results& results, const Options& options) {
-  fmt::print(out, "\ncedict: load the CC-CEDICT dictionary, and look words up with the bufstream command ({})\n",
-             runs_note(options));
+  fmt::print(
+      out,
+      "\ncedict: load the CC-CEDICT dictionary, and look words up with the bufstream command ({})\n",
+      runs_note(options));
   TextTable table;
   table.add_column("op", Align::left);
   table.add_column("variant", Align::left);
@@ -195,9 +211,12 @@ void print_cedict_table(std::FILE* out, const Results& results, const Options& o
       }
       const Measurement& m = *e->measured;
       const double incl = m.timing.median_incl_destructors_ms.value_or(m.timing.median_ms);
-      table.add_row({ops[o], variant, m.entries ? group_digits(*m.entries) : "", std::to_string(m.timing.runs()),
-                     format_ms(m.timing.median_ms), format_ms(incl),
-                     base != nullptr && ops[o] == "load" ? format_ratio(base->timing.median_ms / m.timing.median_ms) : "-"});
+      table.add_row({ops[o], variant, m.entries ? group_digits(*m.entries) : "",
+                     std::to_string(m.timing.runs()), format_ms(m.timing.median_ms),
+                     format_ms(incl),
+                     base != nullptr && ops[o] == "load"
+                         ? format_ratio(base->timing.median_ms / m.timing.median_ms)
+                         : "-"});
     }
   }
   table.print(out);
@@ -205,21 +224,31 @@ void print_cedict_table(std::FILE* out, const Results& results, const Options& o
   // What a buffer does for each way of reading, from this run.
   std::vector<std::string> buffering;
   for (const char* way : {"lines", "bulk"}) {
-    const Measurement* unbuffered = find_measured(results, "cedict", "load", data, fmt::format("{}-unbuffered", way));
-    const Measurement* buffered = find_measured(results, "cedict", "load", data, fmt::format("{}-buffered", way));
+    const Measurement* unbuffered =
+        find_measured(results, "cedict", "load", data, fmt::format("{}-unbuffered", way));
+    const Measurement* buffered =
+        find_measured(results, "cedict", "load", data, fmt::format("{}-buffered", way));
     if (unbuffered != nullptr && buffered != nullptr && buffered->timing.median_ms > 0) {
-      buffering.push_back(fmt::format("{} {}", way, format_ratio(unbuffered->timing.median_ms / buffered->timing.median_ms)));
+      buffering.push_back(fmt::format(
+          "{} {}", way, format_ratio(unbuffered->timing.median_ms / buffered->timing.median_ms)));
     }
   }
-  if (!buffering.empty()) fmt::print(out, "  buffered vs unbuffered: {}\n", fmt::join(buffering, ", "));
-  fmt::print(out, "  lines-*: a line at a time, next_line and the line parser, as Smalltalk reads a file; bulk-*: the "
-                  "loader reads the file into its arena in reads as large as the file, so over either stream it makes a "
-                  "handful of system calls and the buffer is moot\n");
-  fmt::print(out, "  index: a zero-copy load plus building every look-up index (look-ups scan the entries until "
-                  "their kind's index pays, so the load variants exclude them)\n");
-  fmt::print(out, "  lookup: `bufstream cedict lookup --dict FILE QUERY`, one process per run, load included: "
-                  "headword 你好, pinyin \"ni hao\" and \"ni3 hao3\", english \"calico\"; stats: the same process "
-                  "loading and printing the counts, no look-up\n");
+  if (!buffering.empty())
+    fmt::print(out, "  buffered vs unbuffered: {}\n", fmt::join(buffering, ", "));
+  fmt::print(
+      out,
+      "  lines-*: a line at a time, next_line and the line parser, as Smalltalk reads a file; bulk-*: the "
+      "loader reads the file into its arena in reads as large as the file, so over either stream it makes a "
+      "handful of system calls and the buffer is moot\n");
+  fmt::print(
+      out,
+      "  index: a zero-copy load plus building every look-up index (look-ups scan the entries until "
+      "their kind's index pays, so the load variants exclude them)\n");
+  fmt::print(
+      out,
+      "  lookup: `bufstream cedict lookup --dict FILE QUERY`, one process per run, load included: "
+      "headword 你好, pinyin \"ni hao\" and \"ni3 hao3\", english \"calico\"; stats: the same process "
+      "loading and printing the counts, no look-up\n");
   print_reasons(out, results, "cedict");
 }
 
@@ -227,8 +256,8 @@ void print_cedict_table(std::FILE* out, const Results& results, const Options& o
 
 void print_tables(std::FILE* out, const Results& results, const Options& options,
                   const MachineInfo& machine) {
-  fmt::print(out, "\nbufstream-bench on {} ({} cores), {}, {} build\n", machine.cpu_model, machine.cores,
-             machine.compiler, machine.build_type);
+  fmt::print(out, "\nbufstream-bench on {} ({} cores), {}, {} build\n", machine.cpu_model,
+             machine.cores, machine.compiler, machine.build_type);
   for (const std::string& suite : suites_in(results)) {
     if (suite == "streams") {
       print_streams_table(out, results, options);

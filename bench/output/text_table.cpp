@@ -48,12 +48,14 @@ void TextTable::print(std::FILE* out) const {
   const std::string gap = "  ";
 
   // Group line: each run of columns with the same non-empty group gets its label centred.
-  if (std::any_of(columns_.begin(), columns_.end(), [](const Column& c) { return !c.group.empty(); })) {
+  if (std::any_of(columns_.begin(), columns_.end(),
+                  [](const Column& c) { return !c.group.empty(); })) {
     std::string line;
     for (std::size_t c = 0; c < columns_.size();) {
       std::size_t end = c + 1;
       std::size_t span = width[c];
-      while (end < columns_.size() && !columns_[c].group.empty() && columns_[end].group == columns_[c].group) {
+      while (end < columns_.size() && !columns_[c].group.empty() &&
+             columns_[end].group == columns_[c].group) {
         span += gap.size() + width[end];
         ++end;
       }

@@ -74,7 +74,8 @@ class EntryHash {
 
 void check(const LoadSummary& got, const LoadSummary& expected) {
   if (got.entries != expected.entries) {
-    throw ValidationError(fmt::format("loaded {} entries, expected {}", got.entries, expected.entries));
+    throw ValidationError(
+        fmt::format("loaded {} entries, expected {}", got.entries, expected.entries));
   }
   if (got.hash && expected.hash && *got.hash != *expected.hash) {
     throw ValidationError("the entries' fields differ from the other loaders'");
@@ -84,7 +85,8 @@ void check(const LoadSummary& got, const LoadSummary& expected) {
 // A timed load: `load()` builds the dictionary (timed), `summarize` checks it (untimed), then
 // its destruction is timed apart.
 template <class Load, class Summarize>
-TimedRun timed_load(Load load, Summarize summarize, const LoadSummary& expected, LoadSummary& last) {
+TimedRun timed_load(Load load, Summarize summarize, const LoadSummary& expected,
+                    LoadSummary& last) {
   return [load, summarize, &expected, &last](Stopwatch& watch) {
     std::optional<decltype(load())> dictionary;
     dictionary.emplace(load());
@@ -116,7 +118,8 @@ LoadSummary summarize_bufstream(const cedict::Dictionary& dictionary) {
   EntryHash hash;
   for (std::size_t i = 0; i < dictionary.size(); ++i) {
     const cedict::Entry e = dictionary[i];
-    for (std::string_view field : {e.traditional, e.simplified, e.pinyin, e.english()}) hash.add(field);
+    for (std::string_view field : {e.traditional, e.simplified, e.pinyin, e.english()})
+      hash.add(field);
   }
   return {.entries = dictionary.size(), .hash = hash.value()};
 }
@@ -131,7 +134,8 @@ LoadSummary summarize_bufstream(const cedict::Dictionary& dictionary) {
 int run_process(const std::vector<std::string>& argv, const std::filesystem::path& out,
                 const std::filesystem::path& err) {
   const auto check = [&](int error, std::string_view what) {
-    if (error != 0) throw std::system_error(error, std::generic_category(), fmt::format("{} {}", what, argv[0]));
+    if (error != 0)
+      throw std::system_error(error, std::generic_category(), fmt::format("{} {}", what, argv[0]));
   };
   posix_spawn_file_actions_t actions;
   check(posix_spawn_file_actions_init(&actions), "posix_spawn_file_actions_init");
@@ -140,8 +144,11 @@ int run_process(const std::vector<std::string>& argv, const std::filesystem::pat
   for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
   pid_t pid = 0;
-  int error = posix_spawn_file_actions_addopen(&actions, 1, out.c_str(), O_WRONLY | O_CREAT | O_EXCL, 0644);
-  if (error == 0) error = posix_spawn_file_actions_addopen(&actions, 2, err.c_str(), O_WRONLY | O_CREAT | O_EXCL, 0644);
+  int error =
+      posix_spawn_file_actions_addopen(&actions, 1, out.c_str(), O_WRONLY | O_CREAT | O_EXCL, 0644);
+  if (error == 0)
+    error = posix_spawn_file_actions_addopen(&actions, 2, err.c_str(), O_WRONLY | O_CREAT | O_EXCL,
+                                             0644);
   if (error == 0) error = posix_spawn(&pid, args[0], &actions, nullptr, args.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
   check(error, "posix_spawn");
@@ -149,7 +156,8 @@ int run_process(const std::vector<std::string>& argv, const std::filesystem::pat
   while (waitpid(pid, &status, 0) < 0) {
     if (errno != EINTR) throw std::system_error(errno, std::generic_category(), "waitpid");
   }
-  if (!WIFEXITED(status)) throw ValidationError(fmt::format("{} was ended by signal {}", argv[0], WTERMSIG(status)));
+  if (!WIFEXITED(status))
+    throw ValidationError(fmt::format("{} was ended by signal {}", argv[0], WTERMSIG(status)));
   return WEXITSTATUS(status);
 }
 
@@ -171,8 +179,10 @@ constexpr LookupQuery lookup_queries[] = {
 // What `bufstream cedict lookup QUERY` must print (docs/CLI.md), from the library: the entries
 // found, as CC-CEDICT lines, each once, those found by pinyin before those found by English
 // word. `count` is how many.
-std::string expected_lookup(const cedict::Dictionary& dict, const LookupQuery& q, std::uint64_t& count) {
-  std::vector<cedict::Entry> found = q.headword ? dict.find_headword(q.query) : dict.find_pinyin(q.query);
+std::string expected_lookup(const cedict::Dictionary& dict, const LookupQuery& q,
+                            std::uint64_t& count) {
+  std::vector<cedict::Entry> found =
+      q.headword ? dict.find_headword(q.query) : dict.find_pinyin(q.query);
   if (!q.headword) {
     for (const cedict::Entry& e : dict.find_english(q.query)) found.push_back(e);
   }
@@ -189,8 +199,8 @@ std::string expected_lookup(const cedict::Dictionary& dict, const LookupQuery& q
 
 // A timed run of the command: `argv` in a process of its own, its output in new files (removed
 // first, untimed), checked against `expected` after the clock has stopped.
-TimedRun timed_command(std::vector<std::string> argv, std::filesystem::path out, std::filesystem::path err,
-                       std::string expected) {
+TimedRun timed_command(std::vector<std::string> argv, std::filesystem::path out,
+                       std::filesystem::path err, std::string expected) {
   return [argv = std::move(argv), out = std::move(out), err = std::move(err),
           expected = std::move(expected)](Stopwatch& watch) {
     std::filesystem::remove(out);
@@ -200,10 +210,12 @@ TimedRun timed_command(std::vector<std::string> argv, std::filesystem::path out,
     // The process has freed all it held: its run includes its destructors.
     watch.begin_destructors();
     watch.stop_after_destructors();
-    if (status != 0) throw ValidationError(fmt::format("exit status {}: {}", status, read_file(err)));
+    if (status != 0)
+      throw ValidationError(fmt::format("exit status {}: {}", status, read_file(err)));
     const std::string got = read_file(out);
     if (got != expected) {
-      throw ValidationError(fmt::format("printed {} bytes, not the {} expected: {:.200}", got.size(), expected.size(), got));
+      throw ValidationError(fmt::format("printed {} bytes, not the {} expected: {:.200}",
+                                        got.size(), expected.size(), got));
     }
   };
 }
@@ -228,7 +240,8 @@ void run_cedict_suite(SuiteContext& context) {
                                          : context.options.cedict_path;
   progress_note(fmt::format("cedict suite, {}", path.string()));
   std::string missing_file;
-  if (!std::filesystem::exists(path)) missing_file = fmt::format("CC-CEDICT file not found: {} (see --cedict)", path.string());
+  if (!std::filesystem::exists(path))
+    missing_file = fmt::format("CC-CEDICT file not found: {} (see --cedict)", path.string());
 
   // The expected result, from an independent loader (untimed): the classic #2 if built, else
   // bufstream's mapped load. Every variant must agree with it.
@@ -252,10 +265,13 @@ void run_cedict_suite(SuiteContext& context) {
   namespace classic = cedict::classic;
   auto add_classic = [&](std::string_view name, auto load) {
     LoadSummary& last = last_loads.emplace_back();
-    variants.push_back({name, Cost::normal,
-                        timed_load([load, &path] { return load(path); },
-                                   [](const auto& d) { return summarize_classic(d); }, expected, last),
-                        {}, &last});
+    variants.push_back(
+        {name,
+         Cost::normal,
+         timed_load([load, &path] { return load(path); },
+                    [](const auto& d) { return summarize_classic(d); }, expected, last),
+         {},
+         &last});
   };
   add_classic("v1-iostream", classic::v1_iostream::load);
   add_classic("v2-mmap-wstring", classic::v2_mmap_wstring::load);
@@ -263,16 +279,21 @@ void run_cedict_suite(SuiteContext& context) {
   add_classic("v4-pool", classic::v4_pool::load);
 #else
   for (std::string_view name : {"v1-iostream", "v2-mmap-wstring", "v3-raw-strings", "v4-pool"}) {
-    variants.push_back({name, Cost::normal, std::nullopt, "not built yet (bench/cedict_classic has not landed)"});
+    variants.push_back(
+        {name, Cost::normal, std::nullopt, "not built yet (bench/cedict_classic has not landed)"});
   }
 #endif
 #ifdef BUFSTREAM_BENCH_HAVE_CEDICT_FORMAT
   auto add_bufstream = [&](std::string_view name, Cost cost, auto load) {
     LoadSummary& last = last_loads.emplace_back();
-    variants.push_back({name, cost,
-                        timed_load(load, [](const cedict::Dictionary& d) { return summarize_bufstream(d); },
-                                   expected, last),
-                        {}, &last});
+    variants.push_back(
+        {name,
+         cost,
+         timed_load(
+             load, [](const cedict::Dictionary& d) { return summarize_bufstream(d); }, expected,
+             last),
+         {},
+         &last});
   };
   // The Smalltalk way: a line at a time, which is what a buffer is for.
   add_bufstream("lines-unbuffered", Cost::slow, [&path] {
@@ -305,23 +326,29 @@ void run_cedict_suite(SuiteContext& context) {
     return dictionary;
   });
 #else
-  for (std::string_view name : {"lines-unbuffered", "lines-buffered", "bulk-unbuffered", "bulk-buffered", "mapped", "index"}) {
-    variants.push_back({name, Cost::normal, std::nullopt, "not built yet (formats/cedict has not landed)"});
+  for (std::string_view name : {"lines-unbuffered", "lines-buffered", "bulk-unbuffered",
+                                "bulk-buffered", "mapped", "index"}) {
+    variants.push_back(
+        {name, Cost::normal, std::nullopt, "not built yet (formats/cedict has not landed)"});
   }
 #endif
 #ifdef BUFSTREAM_BENCH_HAVE_CEDICT_CLASSIC
   {
     LoadSummary& last = last_loads.emplace_back();
-    variants.push_back({"scan-lines", Cost::normal,
+    variants.push_back({"scan-lines",
+                        Cost::normal,
                         timed_load([&path] { return classic::scan_lines::load(path); },
                                    [](const classic::scan_lines::LineScan& s) {
-                                     return LoadSummary{.entries = s.entry_count(), .hash = std::nullopt};
+                                     return LoadSummary{.entries = s.entry_count(),
+                                                        .hash = std::nullopt};
                                    },
                                    expected, last),
-                        {}, &last});
+                        {},
+                        &last});
   }
 #else
-  variants.push_back({"scan-lines", Cost::normal, std::nullopt, "not built yet (bench/cedict_classic has not landed)"});
+  variants.push_back({"scan-lines", Cost::normal, std::nullopt,
+                      "not built yet (bench/cedict_classic has not landed)"});
 #endif
 
   // The command, one process per question, as a user runs it; and, as the floor, the same
@@ -337,16 +364,18 @@ void run_cedict_suite(SuiteContext& context) {
     }
   }
   const std::string cli = BUFSTREAM_BENCH_CLI;
-  const auto add_command = [&](std::string_view name, std::vector<std::string> argv, std::string output,
-                               std::uint64_t count) {
-    LoadSummary& last = last_loads.emplace_back(LoadSummary{.entries = count, .hash = std::nullopt});
+  const auto add_command = [&](std::string_view name, std::vector<std::string> argv,
+                               std::string output, std::uint64_t count) {
+    LoadSummary& last =
+        last_loads.emplace_back(LoadSummary{.entries = count, .hash = std::nullopt});
     std::optional<TimedRun> run;
     if (reference) {
       run = timed_command(std::move(argv), context.temp.file(fmt::format("cedict-{}.out", name)),
                           context.temp.file(fmt::format("cedict-{}.err", name)), std::move(output));
     }
-    variants.push_back({name, Cost::normal, std::move(run), fmt::format("cannot load {}: {}", path.string(), reference_error),
-                        &last, "lookup"});
+    variants.push_back({name, Cost::normal, std::move(run),
+                        fmt::format("cannot load {}: {}", path.string(), reference_error), &last,
+                        "lookup"});
   };
   // The floor's output first: it includes the memory of any index, which look-ups may build.
   std::string stats_output;
@@ -358,8 +387,8 @@ void run_cedict_suite(SuiteContext& context) {
   for (const LookupQuery& q : lookup_queries) {
     std::uint64_t count = 0;
     std::string output = reference ? expected_lookup(*reference, q, count) : std::string();
-    add_command(q.variant, {cli, "cedict", "lookup", "--dict", path.string(), std::string(q.query)}, std::move(output),
-                count);
+    add_command(q.variant, {cli, "cedict", "lookup", "--dict", path.string(), std::string(q.query)},
+                std::move(output), count);
   }
   add_command("stats", {cli, "cedict", "stats", "--dict", path.string()}, std::move(stats_output),
               reference ? reference->size() : 0);
@@ -379,8 +408,11 @@ void run_cedict_suite(SuiteContext& context) {
     std::vector<InterleavedSuiteVariant> rows;
     for (const CedictVariant& v : variants) {
       if (v.op != op) continue;
-      InterleavedSuiteVariant row{.id = {suite_name, v.op, data_name, v.name}, .cost = v.cost, .run = {},
-                                  .skip_reason = {}, .finish = {}};
+      InterleavedSuiteVariant row{.id = {suite_name, v.op, data_name, v.name},
+                                  .cost = v.cost,
+                                  .run = {},
+                                  .skip_reason = {},
+                                  .finish = {}};
       if (!missing_file.empty()) {
         row.skip_reason = missing_file;
       } else if (!v.run) {
@@ -388,7 +420,9 @@ void run_cedict_suite(SuiteContext& context) {
       } else {
         row.run = *v.run;
         row.finish = [&path, cost = v.cost, last = v.last](Timing timing) {
-          return Measurement{.timing = std::move(timing), .cost = cost, .bytes = size_of_file(path),
+          return Measurement{.timing = std::move(timing),
+                             .cost = cost,
+                             .bytes = size_of_file(path),
                              .entries = last->entries};
         };
       }

@@ -5,7 +5,8 @@
 namespace bufstream::bench {
 
 void write_csv_bufstream(WriteStream& out, const DataSet& set) {
-  csv::Writer writer(out, {.separator = ',', .quoting = csv::Quoting::as_needed, .line_end = csv::LineEnd::lf});
+  csv::Writer writer(
+      out, {.separator = ',', .quoting = csv::Quoting::as_needed, .line_end = csv::LineEnd::lf});
   for (const Row& row : set.rows) {
     writer.field(row.i);
     writer.field(row.minus_i);
@@ -24,8 +25,12 @@ void write_csv_bufstream(WriteStream& out, const DataSet& set) {
 
 Checksum read_csv_bufstream(ReadStream& in, Stopwatch& watch) {
   csv::Reader reader(in);
-  const auto schema =
-      csv::Schema<Row>().field(&Row::i).field(&Row::minus_i).field(&Row::x).field(&Row::y).field(&Row::words);
+  const auto schema = csv::Schema<Row>()
+                          .field(&Row::i)
+                          .field(&Row::minus_i)
+                          .field(&Row::x)
+                          .field(&Row::y)
+                          .field(&Row::words);
   const std::vector<Row> rows = csv::read_rows(reader, schema);
   watch.stop();
   return checksum(rows);

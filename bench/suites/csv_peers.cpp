@@ -164,7 +164,8 @@ Checksum read_csv_libcsv(const std::filesystem::path& path, Stopwatch& watch) {
   std::size_t n = 0;
   bool parse_failed = false;
   while ((n = std::fread(chunk.get(), 1, chunk_size, f)) > 0) {
-    if (csv_parse(&parser, chunk.get(), n, LibcsvRows::on_field, LibcsvRows::on_row_end, &rows) != n) {
+    if (csv_parse(&parser, chunk.get(), n, LibcsvRows::on_field, LibcsvRows::on_row_end, &rows) !=
+        n) {
       parse_failed = true;
       break;
     }

@@ -34,7 +34,8 @@ void add_peers(SerializationSuite& suite) {
 #ifdef BUFSTREAM_BENCH_HAVE_LIBCSV
   suite.readers.push_back({"libcsv", Cost::normal, read_csv_libcsv, {}});
 #else
-  suite.readers.push_back({"libcsv", Cost::normal, {}, "libcsv not found at configure time (apt install libcsv-dev)"});
+  suite.readers.push_back(
+      {"libcsv", Cost::normal, {}, "libcsv not found at configure time (apt install libcsv-dev)"});
 #endif
   suite.readers.push_back({"getline", Cost::normal, read_csv_getline, {}});
 }
@@ -48,9 +49,10 @@ void run_csv_suite(SuiteContext& context) {
       .writers = {},
       .readers = {},
       .reference_writer = write_csv_stdio,
-      .read_back = [](const std::filesystem::path& path) {
-        return checksum(parse_csv_reference(read_file(path)));
-      },
+      .read_back =
+          [](const std::filesystem::path& path) {
+            return checksum(parse_csv_reference(read_file(path)));
+          },
   };
   add_bufstream_variants(suite);
   add_peers(suite);

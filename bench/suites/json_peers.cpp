@@ -26,7 +26,8 @@ namespace {
 constexpr std::size_t peer_buffer_size = 65536;
 
 [[noreturn]] void bad_shape(std::size_t row) {
-  throw ValidationError(fmt::format("row {} is not an array of two integers, two numbers and a string", row));
+  throw ValidationError(
+      fmt::format("row {} is not an array of two integers, two numbers and a string", row));
 }
 
 [[noreturn]] void io_failed(const char* what, const std::filesystem::path& path) {
@@ -139,7 +140,8 @@ Checksum read_json_rapidjson(const std::filesystem::path& path, Stopwatch& watch
   doc.ParseStream(stream);
   watch.stop();
   if (doc.HasParseError()) {
-    throw ValidationError(fmt::format("RapidJSON: {} at byte {}", rapidjson::GetParseError_En(doc.GetParseError()),
+    throw ValidationError(fmt::format("RapidJSON: {} at byte {}",
+                                      rapidjson::GetParseError_En(doc.GetParseError()),
                                       doc.GetErrorOffset()));
   }
   if (!doc.IsArray()) throw ValidationError("the document is not an array");
@@ -164,7 +166,8 @@ Checksum read_json_simdjson(const std::filesystem::path& path, Stopwatch& watch)
   simdjson::dom::element doc = parser.load(path.string());  // throws simdjson_error
   watch.stop();
   simdjson::dom::array rows;
-  if (doc.get_array().get(rows) != simdjson::SUCCESS) throw ValidationError("the document is not an array");
+  if (doc.get_array().get(rows) != simdjson::SUCCESS)
+    throw ValidationError("the document is not an array");
   RowChecksum sum;
   std::size_t n = 0;
   for (simdjson::dom::element element : rows) {

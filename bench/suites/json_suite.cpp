@@ -15,7 +15,8 @@
 namespace bufstream::bench {
 namespace {
 
-constexpr const char* json_format_missing = "bufstream::json not built yet (formats/json has not landed)";
+constexpr const char* json_format_missing =
+    "bufstream::json not built yet (formats/json has not landed)";
 
 void add_bufstream_variants(SerializationSuite& suite) {
 #ifdef BUFSTREAM_BENCH_HAVE_JSON_FORMAT
@@ -23,9 +24,11 @@ void add_bufstream_variants(SerializationSuite& suite) {
   suite.writers.push_back({"buffered", Cost::normal, over_buffered(write_json_bufstream), {}});
   suite.readers.push_back({"unbuffered", Cost::slow, over_unbuffered(read_json_bufstream_dom), {}});
   suite.readers.push_back({"buffered", Cost::normal, over_buffered(read_json_bufstream_dom), {}});
-  suite.readers.push_back({"buffered-typed", Cost::normal, over_buffered(read_json_bufstream_typed), {}});
+  suite.readers.push_back(
+      {"buffered-typed", Cost::normal, over_buffered(read_json_bufstream_typed), {}});
 #else
-  for (const char* name : {"unbuffered", "buffered"}) suite.writers.push_back({name, Cost::normal, {}, json_format_missing});
+  for (const char* name : {"unbuffered", "buffered"})
+    suite.writers.push_back({name, Cost::normal, {}, json_format_missing});
   for (const char* name : {"unbuffered", "buffered", "buffered-typed"}) {
     suite.readers.push_back({name, Cost::normal, {}, json_format_missing});
   }
@@ -39,13 +42,22 @@ void add_peers(SerializationSuite& suite) {
   suite.writers.push_back({"rapidjson", Cost::normal, write_json_rapidjson, {}});
   suite.readers.push_back({"rapidjson", Cost::normal, read_json_rapidjson, {}});
 #else
-  suite.writers.push_back({"rapidjson", Cost::normal, {}, "RapidJSON not found at configure time (apt install rapidjson-dev)"});
-  suite.readers.push_back({"rapidjson", Cost::normal, {}, "RapidJSON not found at configure time (apt install rapidjson-dev)"});
+  suite.writers.push_back({"rapidjson",
+                           Cost::normal,
+                           {},
+                           "RapidJSON not found at configure time (apt install rapidjson-dev)"});
+  suite.readers.push_back({"rapidjson",
+                           Cost::normal,
+                           {},
+                           "RapidJSON not found at configure time (apt install rapidjson-dev)"});
 #endif
 #ifdef BUFSTREAM_BENCH_HAVE_SIMDJSON
   suite.readers.push_back({"simdjson", Cost::normal, read_json_simdjson, {}});
 #else
-  suite.readers.push_back({"simdjson", Cost::normal, {}, "simdjson not found at configure time (apt install libsimdjson-dev)"});
+  suite.readers.push_back({"simdjson",
+                           Cost::normal,
+                           {},
+                           "simdjson not found at configure time (apt install libsimdjson-dev)"});
 #endif
 }
 
@@ -58,9 +70,10 @@ void run_json_suite(SuiteContext& context) {
       .writers = {},
       .readers = {},
       .reference_writer = write_json_nlohmann,
-      .read_back = [](const std::filesystem::path& path) {
-        return checksum_of(nlohmann::json::parse(read_file(path)));
-      },
+      .read_back =
+          [](const std::filesystem::path& path) {
+            return checksum_of(nlohmann::json::parse(read_file(path)));
+          },
   };
   add_bufstream_variants(suite);
   add_peers(suite);

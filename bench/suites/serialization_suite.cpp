@@ -62,7 +62,8 @@ Checksum read_once(const std::filesystem::path& path, Stopwatch& watch) {
 
 void check(const Checksum& got, const Checksum& expected, std::string_view what) {
   if (!got.matches(expected)) {
-    throw ValidationError(fmt::format("{}: got {}; expected {}", what, got.describe(), expected.describe()));
+    throw ValidationError(
+        fmt::format("{}: got {}; expected {}", what, got.describe(), expected.describe()));
   }
 }
 
@@ -80,9 +81,11 @@ void run_data_set(SuiteContext& context, const SerializationSuite& suite, DataKi
     reference_bytes = read_file(reference);
   } catch (const std::exception& e) {
     const std::string reason = fmt::format("cannot prepare the reference file: {}", e.what());
-    for (const auto& w : suite.writers) context.results.add_failed(suite.name, "write", data, w.name, reason);
+    for (const auto& w : suite.writers)
+      context.results.add_failed(suite.name, "write", data, w.name, reason);
     context.results.add_failed(suite.name, "write", data, "write-once", reason);
-    for (const auto& r : suite.readers) context.results.add_failed(suite.name, "read", data, r.name, reason);
+    for (const auto& r : suite.readers)
+      context.results.add_failed(suite.name, "read", data, r.name, reason);
     context.results.add_failed(suite.name, "read", data, "read-once", reason);
     progress_failed(reason);
     return;
@@ -113,7 +116,10 @@ void run_data_set(SuiteContext& context, const SerializationSuite& suite, DataKi
         .finish =
             [out, cost, check_output = std::move(check_output)](Timing timing) {
               check_output(out);
-              Measurement m{.timing = std::move(timing), .cost = cost, .bytes = size_of_file(out), .entries = {}};
+              Measurement m{.timing = std::move(timing),
+                            .cost = cost,
+                            .bytes = size_of_file(out),
+                            .entries = {}};
               std::filesystem::remove(out);
               return m;
             },
@@ -121,8 +127,11 @@ void run_data_set(SuiteContext& context, const SerializationSuite& suite, DataKi
   };
   for (const WriteVariant& w : suite.writers) {
     if (!w.write) {
-      write_rows.push_back({.id = {suite.name, "write", data, w.name}, .cost = w.cost, .run = {},
-                            .skip_reason = w.unavailable, .finish = {}});
+      write_rows.push_back({.id = {suite.name, "write", data, w.name},
+                            .cost = w.cost,
+                            .run = {},
+                            .skip_reason = w.unavailable,
+                            .finish = {}});
       continue;
     }
     add_writer(w.name, w.cost, w.write, [&suite, &expected](const std::filesystem::path& out) {
@@ -132,9 +141,12 @@ void run_data_set(SuiteContext& context, const SerializationSuite& suite, DataKi
   }
   add_writer(
       "write-once", Cost::normal,
-      [&reference_bytes](const DataSet&, const std::filesystem::path& out) { write_once(reference_bytes, out); },
+      [&reference_bytes](const DataSet&, const std::filesystem::path& out) {
+        write_once(reference_bytes, out);
+      },
       [&reference_bytes](const std::filesystem::path& out) {
-        if (read_file(out) != reference_bytes) throw ValidationError("the file written differs from the rendered bytes");
+        if (read_file(out) != reference_bytes)
+          throw ValidationError("the file written differs from the rendered bytes");
       });
   run_variants_interleaved(context, write_rows);
 
@@ -145,19 +157,23 @@ void run_data_set(SuiteContext& context, const SerializationSuite& suite, DataKi
     read_rows.push_back({
         .id = {suite.name, "read", data, name},
         .cost = cost,
-        .run = [&reference, read = std::move(read), want](
-                   Stopwatch& watch) { check(read(reference, watch), want, "the result read"); },
+        .run = [&reference, read = std::move(read),
+                want](Stopwatch& watch) { check(read(reference, watch), want, "the result read"); },
         .skip_reason = {},
         .finish =
             [cost, bytes = reference_bytes.size()](Timing timing) {
-              return Measurement{.timing = std::move(timing), .cost = cost, .bytes = bytes, .entries = {}};
+              return Measurement{
+                  .timing = std::move(timing), .cost = cost, .bytes = bytes, .entries = {}};
             },
     });
   };
   for (const ReadVariant& r : suite.readers) {
     if (!r.read) {
-      read_rows.push_back({.id = {suite.name, "read", data, r.name}, .cost = r.cost, .run = {},
-                           .skip_reason = r.unavailable, .finish = {}});
+      read_rows.push_back({.id = {suite.name, "read", data, r.name},
+                           .cost = r.cost,
+                           .run = {},
+                           .skip_reason = r.unavailable,
+                           .finish = {}});
       continue;
     }
     add_reader(r.name, r.cost, r.read, expected);

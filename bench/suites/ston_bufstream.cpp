@@ -3,8 +3,8 @@
 #include <fmt/format.h>
 
 #include <bufstream/memory_read_stream.hpp>
-#include <bufstream/ston/reader.hpp>
 #include <bufstream/ston/document.hpp>
+#include <bufstream/ston/reader.hpp>
 #include <bufstream/ston/writer.hpp>
 
 #include "harness/file_utils.hpp"
@@ -22,11 +22,12 @@ Checksum checksum_of(const ston::Value& root) {
       throw ValidationError(fmt::format("row {} is not a list of five values", n));
     }
     const ston::List row = item.as_list();
-    if (!row[0].is_integer() || !row[1].is_integer() || !row[2].is_number() || !row[3].is_number() ||
-        !row[4].is_string()) {
+    if (!row[0].is_integer() || !row[1].is_integer() || !row[2].is_number() ||
+        !row[3].is_number() || !row[4].is_string()) {
       throw ValidationError(fmt::format("row {} is not two integers, two numbers and a string", n));
     }
-    sum.add(row[0].as_int64(), row[1].as_int64(), row[2].as_double(), row[3].as_double(), row[4].as_string());
+    sum.add(row[0].as_int64(), row[1].as_int64(), row[2].as_double(), row[3].as_double(),
+            row[4].as_string());
     ++n;
   }
   return sum.result();

@@ -147,7 +147,8 @@ struct StreamVariant {
 // Checks once that a written file holds exactly the pattern.
 void check_written(const std::filesystem::path& path, std::uint64_t n) {
   const std::string bytes = read_file(path);
-  if (bytes.size() != n) throw ValidationError(fmt::format("wrote {} bytes, expected {}", bytes.size(), n));
+  if (bytes.size() != n)
+    throw ValidationError(fmt::format("wrote {} bytes, expected {}", bytes.size(), n));
   for (std::uint64_t k = 0; k < n; ++k) {
     if (bytes[k] != pattern(k)) throw ValidationError(fmt::format("byte {} differs", k));
   }
@@ -157,7 +158,8 @@ void check_written(const std::filesystem::path& path, std::uint64_t n) {
 
 void run_streams_suite(SuiteContext& context) {
   const std::uint64_t full = context.options.stream_mb * megabyte;
-  progress_note(fmt::format("streams suite, {} MB byte by byte (unbuffered: 1 MB)", context.options.stream_mb));
+  progress_note(fmt::format("streams suite, {} MB byte by byte (unbuffered: 1 MB)",
+                            context.options.stream_mb));
   const StreamVariant writers[] = {
       {"buffered", Cost::normal, write_buffered, nullptr},
       {"putc_unlocked", Cost::normal, write_putc_unlocked, nullptr},
@@ -170,14 +172,17 @@ void run_streams_suite(SuiteContext& context) {
       {"ifstream::get", Cost::normal, nullptr, read_ifstream_get},
       {"unbuffered", Cost::slow, nullptr, read_unbuffered},
   };
-  auto bytes_for = [&](Cost cost) { return cost == Cost::slow ? std::min(unbuffered_bytes, full) : full; };
+  auto bytes_for = [&](Cost cost) {
+    return cost == Cost::slow ? std::min(unbuffered_bytes, full) : full;
+  };
 
   // The writers side by side, each to a file of its own (the other writers' runs come between
   // a writer's last run and the check of its file in `finish`).
   std::vector<InterleavedSuiteVariant> write_rows;
   for (const StreamVariant& v : writers) {
     const std::uint64_t n = bytes_for(v.cost);
-    const std::filesystem::path path = context.temp.file(fmt::format("streams-write-{}.bin", v.name));
+    const std::filesystem::path path =
+        context.temp.file(fmt::format("streams-write-{}.bin", v.name));
     write_rows.push_back({
         .id = {"streams", "write", "bytes", v.name},
         .cost = v.cost,
@@ -192,7 +197,8 @@ void run_streams_suite(SuiteContext& context) {
             [path, n, cost = v.cost](Timing timing) {
               check_written(path, n);
               std::filesystem::remove(path);
-              return Measurement{.timing = std::move(timing), .cost = cost, .bytes = n, .entries = {}};
+              return Measurement{
+                  .timing = std::move(timing), .cost = cost, .bytes = n, .entries = {}};
             },
     });
   }
@@ -219,12 +225,14 @@ void run_streams_suite(SuiteContext& context) {
             [&input, n, want, read = v.read](Stopwatch& watch) {
               const std::uint64_t got = read(input, n);
               watch.stop();
-              if (got != want) throw ValidationError("the bytes read differ from the bytes in the file");
+              if (got != want)
+                throw ValidationError("the bytes read differ from the bytes in the file");
             },
         .skip_reason = {},
         .finish =
             [n, cost = v.cost](Timing timing) {
-              return Measurement{.timing = std::move(timing), .cost = cost, .bytes = n, .entries = {}};
+              return Measurement{
+                  .timing = std::move(timing), .cost = cost, .bytes = n, .entries = {}};
             },
     });
   }

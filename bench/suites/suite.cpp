@@ -43,13 +43,15 @@ std::string describe(const std::exception_ptr& error) {
 
 }  // namespace
 
-void run_variants_interleaved(SuiteContext& context, std::span<const InterleavedSuiteVariant> variants) {
+void run_variants_interleaved(SuiteContext& context,
+                              std::span<const InterleavedSuiteVariant> variants) {
   // The variants that can run, and where each one's result goes back in table order.
   std::vector<InterleavedVariant> runnable;
   std::vector<std::size_t> row_of;
   for (std::size_t row = 0; row < variants.size(); ++row) {
     if (!variants[row].run) continue;
-    runnable.push_back({.policy = run_policy(variants[row].cost, context.options.repeat), .run = variants[row].run});
+    runnable.push_back({.policy = run_policy(variants[row].cost, context.options.repeat),
+                        .run = variants[row].run});
     row_of.push_back(row);
   }
   std::vector<InterleavedResult> measured;

@@ -44,7 +44,8 @@ struct InterleavedSuiteVariant {
 /// then records every variant in the given order: measured, failed (an exception from a run
 /// or from `finish`) or skipped. Stderr shows a dot per round while they run, then one line
 /// per variant.
-void run_variants_interleaved(SuiteContext& context, std::span<const InterleavedSuiteVariant> variants);
+void run_variants_interleaved(SuiteContext& context,
+                              std::span<const InterleavedSuiteVariant> variants);
 
 /// Records a variant that cannot run here, with the reason.
 void skip_variant(SuiteContext& context, const VariantId& id, std::string_view reason);

@@ -24,7 +24,8 @@ std::filesystem::path resolve_links(const std::filesystem::path& path) {
     if (ec) throw IoError(ec, "readlink", path.string());
     p = link.is_absolute() ? link : p.parent_path() / link;
   }
-  throw IoError(std::make_error_code(std::errc::too_many_symbolic_link_levels), "open", path.string());
+  throw IoError(std::make_error_code(std::errc::too_many_symbolic_link_levels), "open",
+                path.string());
 }
 
 // A name no other file in the directory has yet: ".NAME.tmp-" and random letters. The leading
@@ -39,7 +40,8 @@ std::string temporary_name(const std::filesystem::path& target) {
 
 // Creates the temporary file beside `target` with the permissions the new version must have
 // and returns its descriptor; sets `temporary` to its path.
-int create_temporary(const std::filesystem::path& target, ::mode_t permissions, std::string& temporary) {
+int create_temporary(const std::filesystem::path& target, ::mode_t permissions,
+                     std::string& temporary) {
   struct ::stat old {};
   const bool replacing = ::stat(target.c_str(), &old) == 0;
   if (!replacing && errno != ENOENT) throw IoError::from_errno(errno, "stat", target.string());
@@ -53,7 +55,8 @@ int create_temporary(const std::filesystem::path& target, ::mode_t permissions, 
     temporary = temporary_name(target);
     // A new file gets `permissions` less the umask from the kernel, as open(2) gives it; a
     // replacement starts private and gets the old file's bits below.
-    fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, replacing ? 0600 : permissions);
+    fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
+                replacing ? 0600 : permissions);
     if (fd < 0 && !((errno == EEXIST && attempt < 100) || errno == EINTR)) {
       const int error = errno;
       temporary.clear();
@@ -62,7 +65,8 @@ int create_temporary(const std::filesystem::path& target, ::mode_t permissions, 
   }
   if (replacing) {
     ::mode_t mode = old.st_mode & 07777;
-    if ((old.st_uid != ::geteuid() || old.st_gid != ::getegid()) && ::fchown(fd, old.st_uid, old.st_gid) != 0) {
+    if ((old.st_uid != ::geteuid() || old.st_gid != ::getegid()) &&
+        ::fchown(fd, old.st_uid, old.st_gid) != 0) {
       mode &= ~static_cast<::mode_t>(S_ISUID | S_ISGID);  // never grant them to another owner
     }
     if (::fchmod(fd, mode) != 0) {
@@ -78,7 +82,8 @@ int create_temporary(const std::filesystem::path& target, ::mode_t permissions, 
 
 }  // namespace
 
-AtomicFileWriteStream::AtomicFileWriteStream(const std::filesystem::path& path, ::mode_t permissions)
+AtomicFileWriteStream::AtomicFileWriteStream(const std::filesystem::path& path,
+                                             ::mode_t permissions)
     : target_(resolve_links(path)),
       fd_(create_temporary(target_, permissions, temporary_)),
       file_(fd_, Ownership::borrowed, path.string()),
@@ -136,7 +141,8 @@ void AtomicFileWriteStream::close_sink() {
   fd_ = -1;
   // Linux releases the descriptor even when close(2) fails, so it is never retried.
   if (::close(fd) != 0 && errno != EINTR) fail_commit(errno, "close");
-  if (::rename(temporary_.c_str(), target_.c_str()) != 0) fail_commit(errno, "rename a temporary file over");
+  if (::rename(temporary_.c_str(), target_.c_str()) != 0)
+    fail_commit(errno, "rename a temporary file over");
   temporary_.clear();
   // The rename is durable once the directory is: without this, a crash could bring back the
   // old version after the program reported success. File systems that cannot sync a
@@ -146,7 +152,8 @@ void AtomicFileWriteStream::close_sink() {
   if (dir_fd < 0) throw IoError::from_errno(errno, "open the directory of", target_.string());
   const int synced = ::fsync(dir_fd) == 0 ? 0 : errno;
   ::close(dir_fd);
-  if (synced != 0 && synced != EINVAL) throw IoError::from_errno(synced, "fsync the directory of", target_.string());
+  if (synced != 0 && synced != EINVAL)
+    throw IoError::from_errno(synced, "fsync the directory of", target_.string());
 }
 
 }  // namespace bufstream

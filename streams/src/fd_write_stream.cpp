@@ -62,7 +62,8 @@ void FdWriteStream::write_slow(const char* data, std::size_t n) {
       if (errno == EINTR) continue;
       fail(IoError::from_errno(errno, "write", name_));
     }
-    if (put == 0) fail(IoError(std::make_error_code(std::errc::io_error), "write (no progress)", name_));
+    if (put == 0)
+      fail(IoError(std::make_error_code(std::errc::io_error), "write (no progress)", name_));
     add_direct_bytes(static_cast<std::size_t>(put));
     data += put;
     n -= static_cast<std::size_t>(put);

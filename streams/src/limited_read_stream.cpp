@@ -65,7 +65,8 @@ std::size_t LimitedReadStream::read_direct(std::span<char> dst) {
   std::size_t got = 0;
   if (left > 0 && !dst.empty()) {
     try {
-      got = source_->read_some(dst.first(static_cast<std::size_t>(std::min<std::uint64_t>(dst.size(), left))));
+      got = source_->read_some(
+          dst.first(static_cast<std::size_t>(std::min<std::uint64_t>(dst.size(), left))));
     } catch (const IoError& e) {
       window_start_ = source_->cursor();
       window_start_position_ = position();

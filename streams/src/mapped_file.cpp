@@ -23,7 +23,8 @@ MappedFile::MappedFile(const std::filesystem::path& path) : path_(path.string())
   }
   if (!S_ISREG(st.st_mode)) {
     ::close(fd);
-    throw IoError(std::make_error_code(std::errc::invalid_argument), "map (not a regular file)", path_);
+    throw IoError(std::make_error_code(std::errc::invalid_argument), "map (not a regular file)",
+                  path_);
   }
   size_ = static_cast<std::size_t>(st.st_size);
   if (size_ > 0) {

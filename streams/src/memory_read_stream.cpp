@@ -8,7 +8,8 @@ MemoryReadStream::MemoryReadStream(std::string_view bytes) noexcept
 }
 
 MemoryReadStream::MemoryReadStream(std::span<const std::byte> bytes) noexcept
-    : MemoryReadStream(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size())) {}
+    : MemoryReadStream(
+          std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size())) {}
 
 bool MemoryReadStream::refill(std::size_t) { return false; }
 

@@ -132,7 +132,9 @@ detail::ParsedDigits detail::parse_digits(const char* p, const char* end) noexce
   return {digits.value, digits.ok};
 }
 
-char* detail::format_signed(char* out, std::int64_t value) noexcept { return kernels::format_signed(out, value); }
+char* detail::format_signed(char* out, std::int64_t value) noexcept {
+  return kernels::format_signed(out, value);
+}
 
 char* detail::format_unsigned(char* out, std::uint64_t value) noexcept {
   return kernels::format_unsigned(out, value);
@@ -167,24 +169,27 @@ class NumberScanner {
         if (digit) return true;
         if (c == '.') return go(State::fraction);
         return exponent_mark(c);
-      case State::leading_point:
-        return digit && go(State::fraction);
-      case State::fraction:
-        return digit || exponent_mark(c);
+      case State::leading_point: return digit && go(State::fraction);
+      case State::fraction: return digit || exponent_mark(c);
       case State::exponent:
         if (c == '+' || c == '-') return go(State::exponent_sign);
         [[fallthrough]];
-      case State::exponent_sign:
-        return digit && go(State::exponent_digits);
-      case State::exponent_digits:
-        return digit;
+      case State::exponent_sign: return digit && go(State::exponent_digits);
+      case State::exponent_digits: return digit;
     }
     return false;
   }
 
  private:
   enum class State {
-    start, sign, integer, leading_point, fraction, exponent, exponent_sign, exponent_digits
+    start,
+    sign,
+    integer,
+    leading_point,
+    fraction,
+    exponent,
+    exponent_sign,
+    exponent_digits
   };
   bool go(State next) noexcept {
     state_ = next;

@@ -6,6 +6,8 @@
 
 namespace bufstream {
 
-double detail::decimal_to_double_or_nan(std::uint64_t w, int q) noexcept { return decimal_to_double_inline(w, q); }
+double detail::decimal_to_double_or_nan(std::uint64_t w, int q) noexcept {
+  return decimal_to_double_inline(w, q);
+}
 
 }  // namespace bufstream

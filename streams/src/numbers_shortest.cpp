@@ -203,7 +203,7 @@ inline int zero_bytes(int zero_bits) noexcept {
 //
 // `p[-1]` must be writable and is clobbered when the significand has 16 digits.
 inline void write_significand(char* p, const DecimalDigits& d) noexcept {
-  if (d.first <= 1) [[likely]] {  // every normal double has 16 or 17 digits
+  if (d.first <= 1) [[likely]] {   // every normal double has 16 or 17 digits
     char* const at = p - d.first;  // the 17 digits from there: a leading 0 lands on p[-1]
     at[0] = static_cast<char>('0' + d.top);
     store_digits(at + 1, d.middle);

@@ -9,7 +9,8 @@ namespace bufstream {
 
 bool ReadStream::refill_checked(std::size_t min) {
   if (error_) std::rethrow_exception(error_);
-  if (closed_) throw IoError(std::make_error_code(std::errc::bad_file_descriptor), "read after close");
+  if (closed_)
+    throw IoError(std::make_error_code(std::errc::bad_file_descriptor), "read after close");
   return refill(min);
 }
 
@@ -45,7 +46,8 @@ std::size_t ReadStream::read_some(std::span<char> dst) {
     return n;
   }
   if (error_) std::rethrow_exception(error_);
-  if (closed_) throw IoError(std::make_error_code(std::errc::bad_file_descriptor), "read after close");
+  if (closed_)
+    throw IoError(std::make_error_code(std::errc::bad_file_descriptor), "read after close");
   return read_direct(dst);
 }
 
@@ -90,7 +92,8 @@ std::string ReadStream::next(std::size_t n) {
     if (filled == result.size()) {
       result.resize(std::min(n, filled + std::clamp(filled, first_direct_chunk, max_direct_chunk)));
     }
-    const std::size_t got = read_some(std::span<char>(result.data() + filled, result.size() - filled));
+    const std::size_t got =
+        read_some(std::span<char>(result.data() + filled, result.size() - filled));
     if (got == 0) break;
     filled += got;
   }

@@ -23,7 +23,8 @@ std::string_view describe(Error error) noexcept {
 }
 
 std::string describe_invalid_byte(unsigned char lead, Error error) {
-  return "expected UTF-8 text but found " + describe_byte(lead) + " (" + std::string(describe(error)) + ")";
+  return "expected UTF-8 text but found " + describe_byte(lead) + " (" +
+         std::string(describe(error)) + ")";
 }
 
 namespace {
@@ -38,7 +39,8 @@ Decoded decode(const char* p, const char* end) noexcept {
   if (b0 < 0xC0) return {0, 1, Error::invalid_lead_byte};
   if (b0 == 0xC0 || b0 == 0xC1) {
     // C0/C1 can only start an overlong form of U+0000..U+007F.
-    if (end - p >= 2 && is_continuation(static_cast<unsigned char>(p[1]))) return {0, 2, Error::overlong_encoding};
+    if (end - p >= 2 && is_continuation(static_cast<unsigned char>(p[1])))
+      return {0, 2, Error::overlong_encoding};
     return {0, 1, Error::overlong_encoding};
   }
   // F5..F7 would start a code point beyond U+10FFFF; like F8..FF they never occur in UTF-8,
@@ -51,11 +53,13 @@ Decoded decode(const char* p, const char* end) noexcept {
   for (; i < length; ++i) {
     if (p + i == end) return {0, static_cast<std::uint8_t>(i), Error::truncated_sequence};
     const auto b = static_cast<unsigned char>(p[i]);
-    if (!is_continuation(b)) return {0, static_cast<std::uint8_t>(i), Error::invalid_continuation_byte};
+    if (!is_continuation(b))
+      return {0, static_cast<std::uint8_t>(i), Error::invalid_continuation_byte};
     cp = (cp << 6) | (b & 0x3F);
   }
   const auto len = static_cast<std::uint8_t>(length);
-  if ((length == 3 && cp < 0x800) || (length == 4 && cp < 0x10000)) return {0, len, Error::overlong_encoding};
+  if ((length == 3 && cp < 0x800) || (length == 4 && cp < 0x10000))
+    return {0, len, Error::overlong_encoding};
   if (cp >= 0xD800 && cp <= 0xDFFF) return {0, len, Error::surrogate};
   if (cp > 0x10FFFF) return {0, len, Error::beyond_max_code_point};
   return {cp, len, Error::none};
@@ -82,8 +86,8 @@ char* encode(char32_t cp, char* out) noexcept {
 
 void put(WriteStream& out, char32_t cp) {
   if (!is_scalar_value(cp)) {
-    throw std::invalid_argument(
-        fmt::format("utf8::put: U+{:04X} is not a Unicode scalar value", static_cast<std::uint32_t>(cp)));
+    throw std::invalid_argument(fmt::format("utf8::put: U+{:04X} is not a Unicode scalar value",
+                                            static_cast<std::uint32_t>(cp)));
   }
   char* p = out.reserve(4);
   out.commit(static_cast<std::size_t>(encode(cp, p) - p));
@@ -100,7 +104,8 @@ std::optional<char32_t> next(ReadStream& in) {
   const std::size_t want = sequence_length(lead);
   if (want > 1 && w.size() < want) w = in.fill(want);  // a sequence straddling two windows
   const Decoded d = decode(w.data(), w.data() + w.size());
-  if (d.error != Error::none) throw ParseError({in.position(), 0, 0}, std::string(describe(d.error)));
+  if (d.error != Error::none)
+    throw ParseError({in.position(), 0, 0}, std::string(describe(d.error)));
   in.advance(d.length);
   return d.code_point;
 }
@@ -129,7 +134,8 @@ void append_utf16(std::string_view text, std::u16string& out) {
     }
     const Decoded d = decode(p, end);
     if (d.error != Error::none) {
-      throw ParseError({static_cast<std::uint64_t>(p - begin), 0, 0}, std::string(describe(d.error)));
+      throw ParseError({static_cast<std::uint64_t>(p - begin), 0, 0},
+                       std::string(describe(d.error)));
     }
     if (d.code_point < 0x10000) {
       out.push_back(static_cast<char16_t>(d.code_point));
@@ -160,7 +166,8 @@ std::string from_utf16(std::u16string_view text) {
       cp = 0x10000 + ((cp - 0xD800) << 10) + (text[i + 1] - 0xDC00);
       ++i;
     } else if (cp >= 0xD800 && cp <= 0xDFFF) {
-      throw ParseError({i, 0, 0}, fmt::format("lone UTF-16 surrogate 0x{:04X}", static_cast<unsigned>(cp)));
+      throw ParseError({i, 0, 0},
+                       fmt::format("lone UTF-16 surrogate 0x{:04X}", static_cast<unsigned>(cp)));
     }
     out.append(buf, encode(cp, buf));
   }

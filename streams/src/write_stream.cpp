@@ -47,7 +47,8 @@ void WriteStream::close() {
 
 void WriteStream::throw_if_unusable() const {
   if (error_) std::rethrow_exception(error_);
-  if (closed_) throw IoError(std::make_error_code(std::errc::bad_file_descriptor), "write after close");
+  if (closed_)
+    throw IoError(std::make_error_code(std::errc::bad_file_descriptor), "write after close");
 }
 
 void WriteStream::fail(const IoError& error) {

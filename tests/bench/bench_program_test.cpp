@@ -53,14 +53,15 @@ const std::map<std::pair<std::string, std::string>, std::vector<std::string>>& e
       {{"streams", "read"}, {"buffered", "getc_unlocked", "ifstream::get", "unbuffered"}},
       {{"json", "write"}, {"unbuffered", "buffered", "nlohmann", "rapidjson", "write-once"}},
       {{"json", "read"},
-       {"unbuffered", "buffered", "buffered-typed", "nlohmann", "rapidjson", "simdjson", "read-once"}},
+       {"unbuffered", "buffered", "buffered-typed", "nlohmann", "rapidjson", "simdjson",
+        "read-once"}},
       {{"ston", "write"}, {"unbuffered", "buffered", "write-once"}},
       {{"ston", "read"}, {"unbuffered", "buffered", "read-once"}},
       {{"csv", "write"}, {"unbuffered", "buffered", "stdio", "ofstream", "write-once"}},
       {{"csv", "read"}, {"unbuffered", "buffered", "libcsv", "getline", "read-once"}},
       {{"cedict", "load"},
-       {"v1-iostream", "v2-mmap-wstring", "v3-raw-strings", "v4-pool", "lines-unbuffered", "lines-buffered",
-        "bulk-unbuffered", "bulk-buffered", "mapped", "index", "scan-lines"}},
+       {"v1-iostream", "v2-mmap-wstring", "v3-raw-strings", "v4-pool", "lines-unbuffered",
+        "lines-buffered", "bulk-unbuffered", "bulk-buffered", "mapped", "index", "scan-lines"}},
       {{"cedict", "lookup"}, {"headword", "pinyin", "pinyin-tones", "english", "stats"}},
   };
   return variants;
@@ -75,18 +76,21 @@ std::vector<std::string> data_sets_of(const std::string& suite) {
 class BenchProgram : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    dir_ = new fs::path(fs::temp_directory_path() / (std::string("bufstream-bench-test-") + std::to_string(::getpid())));
+    dir_ = new fs::path(fs::temp_directory_path() /
+                        (std::string("bufstream-bench-test-") + std::to_string(::getpid())));
     fs::create_directories(*dir_);
     // A small dictionary: the first lines of the shipped CC-CEDICT file.
     {
-      std::ifstream full(fs::path(BUFSTREAM_BENCH_SOURCE_DIR) / "data" / "cedict_ts.u8", std::ios::binary);
+      std::ifstream full(fs::path(BUFSTREAM_BENCH_SOURCE_DIR) / "data" / "cedict_ts.u8",
+                         std::ios::binary);
       std::ofstream small(*dir_ / "cedict-small.u8", std::ios::binary);
       std::string line;
       for (int n = 0; n < 3000 && std::getline(full, line); ++n) small << line << '\n';
     }
-    status_ = run_bench(std::string("--rows 200 --repeat 1 --stream-mb 1 --cedict '") + (*dir_ / "cedict-small.u8").string() +
-                            "' --tmpdir '" + dir_->string() + "' --json '" + (*dir_ / "r.json").string() +
-                            "' --svg '" + (*dir_ / "r.svg").string() + "'",
+    status_ = run_bench(std::string("--rows 200 --repeat 1 --stream-mb 1 --cedict '") +
+                            (*dir_ / "cedict-small.u8").string() + "' --tmpdir '" + dir_->string() +
+                            "' --json '" + (*dir_ / "r.json").string() + "' --svg '" +
+                            (*dir_ / "r.svg").string() + "'",
                         *dir_ / "out.txt", *dir_ / "err.txt");
   }
   static void TearDownTestSuite() {
@@ -129,15 +133,18 @@ TEST_F(BenchProgram, JsonFollowsTheSchema) {
   EXPECT_TRUE(machine["compiler"].is_string());
   EXPECT_TRUE(machine["build_type"].is_string());
 
-  const std::set<std::string> keys{"suite", "op", "data", "variant", "median_ms", "min_ms", "max_ms", "runs", "bytes"};
+  const std::set<std::string> keys{"suite",  "op",     "data", "variant", "median_ms",
+                                   "min_ms", "max_ms", "runs", "bytes"};
   for (const nlohmann::json& r : j["results"]) {
     std::set<std::string> have;
     for (const auto& [key, value] : r.items()) have.insert(key);
     std::set<std::string> want = keys;
     if (r["suite"] == "cedict") want.insert({"median_ms_incl_destructors", "entries"});
     EXPECT_EQ(have, want) << r.dump();
-    for (const char* k : {"suite", "op", "data", "variant"}) EXPECT_TRUE(r[k].is_string()) << r.dump();
-    for (const char* k : {"median_ms", "min_ms", "max_ms"}) EXPECT_TRUE(r[k].is_number()) << r.dump();
+    for (const char* k : {"suite", "op", "data", "variant"})
+      EXPECT_TRUE(r[k].is_string()) << r.dump();
+    for (const char* k : {"median_ms", "min_ms", "max_ms"})
+      EXPECT_TRUE(r[k].is_number()) << r.dump();
     EXPECT_LE(r["min_ms"].get<double>(), r["median_ms"].get<double>()) << r.dump();
     EXPECT_LE(r["median_ms"].get<double>(), r["max_ms"].get<double>()) << r.dump();
     EXPECT_GE(r["runs"].get<int>(), 1) << r.dump();
@@ -151,7 +158,8 @@ TEST_F(BenchProgram, JsonFollowsTheSchema) {
   for (const nlohmann::json& s : j["skipped"]) {
     std::set<std::string> have;
     for (const auto& [key, value] : s.items()) have.insert(key);
-    EXPECT_EQ(have, (std::set<std::string>{"suite", "op", "data", "variant", "reason"})) << s.dump();
+    EXPECT_EQ(have, (std::set<std::string>{"suite", "op", "data", "variant", "reason"}))
+        << s.dump();
     EXPECT_FALSE(s["reason"].get<std::string>().empty()) << s.dump();
   }
 }
@@ -161,8 +169,8 @@ TEST_F(BenchProgram, EveryVariantIsMeasuredOrSkippedWithAReasonAndNoneFailed) {
   const nlohmann::json j = report();
   std::map<std::string, int> seen;  // "suite/op/data/variant" -> times reported
   auto key = [](const nlohmann::json& e) {
-    return e["suite"].get<std::string>() + "/" + e["op"].get<std::string>() + "/" + e["data"].get<std::string>() +
-           "/" + e["variant"].get<std::string>();
+    return e["suite"].get<std::string>() + "/" + e["op"].get<std::string>() + "/" +
+           e["data"].get<std::string>() + "/" + e["variant"].get<std::string>();
   };
   for (const nlohmann::json& r : j["results"]) ++seen[key(r)];
   for (const nlohmann::json& s : j["skipped"]) {
@@ -190,7 +198,8 @@ TEST_F(BenchProgram, EveryGroupIsMeasuredSideBySide) {
   const nlohmann::json j = report();
   std::map<std::string, int> measured;  // "suite/op/data" -> variants measured
   for (const nlohmann::json& r : j["results"]) {
-    ++measured[r["suite"].get<std::string>() + "/" + r["op"].get<std::string>() + "/" + r["data"].get<std::string>()];
+    ++measured[r["suite"].get<std::string>() + "/" + r["op"].get<std::string>() + "/" +
+               r["data"].get<std::string>()];
   }
   std::map<std::string, std::vector<int>> announced;  // "suite/op/data" -> variant counts announced
   std::istringstream err(slurp(*dir_ / "err.txt"));
@@ -207,7 +216,8 @@ TEST_F(BenchProgram, EveryGroupIsMeasuredSideBySide) {
     for (const std::string& data : data_sets_of(suite_op.first)) {
       const std::string k = suite_op.first + "/" + suite_op.second + "/" + data;
       // A group whose variants were all skipped (a format not built) has no rounds to run.
-      const std::vector<int> want = measured[k] > 0 ? std::vector<int>{measured[k]} : std::vector<int>{};
+      const std::vector<int> want =
+          measured[k] > 0 ? std::vector<int>{measured[k]} : std::vector<int>{};
       EXPECT_EQ(announced[k], want) << k << " should be measured side by side once";
       if (!want.empty()) ++groups;
     }
@@ -226,21 +236,25 @@ TEST_F(BenchProgram, PeersFoundAtConfigureTimeAreMeasured) {
     measured.insert(r["suite"].get<std::string>() + "/" + r["op"].get<std::string>() + "/" +
                     r["variant"].get<std::string>());
   }
-  for (const char* k : {"streams/write/buffered", "streams/read/buffered", "streams/write/unbuffered",
-                        "json/write/nlohmann", "json/read/nlohmann", "json/write/write-once", "json/read/read-once",
-                        "csv/write/stdio", "csv/write/ofstream", "csv/read/getline", "ston/write/write-once",
-                        "ston/read/read-once"}) {
+  for (const char* k :
+       {"streams/write/buffered", "streams/read/buffered", "streams/write/unbuffered",
+        "json/write/nlohmann", "json/read/nlohmann", "json/write/write-once", "json/read/read-once",
+        "csv/write/stdio", "csv/write/ofstream", "csv/read/getline", "ston/write/write-once",
+        "ston/read/read-once"}) {
     EXPECT_TRUE(measured.count(k)) << k;
   }
 }
 
 TEST(BenchProgramCommandLine, HelpAndUsageErrors) {
   const fs::path dir = fs::temp_directory_path();
-  const fs::path out = dir / (std::string("bufstream-bench-help-") + std::to_string(::getpid()) + ".txt");
-  const fs::path err = dir / (std::string("bufstream-bench-help-") + std::to_string(::getpid()) + ".err");
+  const fs::path out =
+      dir / (std::string("bufstream-bench-help-") + std::to_string(::getpid()) + ".txt");
+  const fs::path err =
+      dir / (std::string("bufstream-bench-help-") + std::to_string(::getpid()) + ".err");
   EXPECT_EQ(run_bench("--help", out, err), 0);
   const std::string help = slurp(out);
-  for (const char* option : {"--suite", "--data", "--rows", "--repeat", "--json", "--svg", "--help", "--stream-mb"}) {
+  for (const char* option :
+       {"--suite", "--data", "--rows", "--repeat", "--json", "--svg", "--help", "--stream-mb"}) {
     EXPECT_NE(help.find(option), std::string::npos) << option;
   }
   EXPECT_EQ(run_bench("--suite nonsense", out, err), 2);

@@ -15,10 +15,10 @@
 #include "harness/measure.hpp"
 #include "harness/options.hpp"
 #include "harness/results.hpp"
+#include "harness/temp_dir.hpp"
 #include "output/json_report.hpp"
 #include "output/svg_chart.hpp"
 #include "output/text_table.hpp"
-#include "harness/temp_dir.hpp"
 #include "suites/csv_peers.hpp"
 #include "suites/suite.hpp"
 
@@ -83,7 +83,8 @@ std::vector<InterleavedResult> measure_alone(const RunPolicy& policy, TimedRun r
 
 TEST(Measure, RunsWarmUpsAndRepetitionsAndValidatesEach) {
   int calls = 0;
-  const auto ok = measure_alone({.warmups = 1, .runs = 4, .budget_ms = 1e9}, [&](Stopwatch&) { ++calls; });
+  const auto ok =
+      measure_alone({.warmups = 1, .runs = 4, .budget_ms = 1e9}, [&](Stopwatch&) { ++calls; });
   EXPECT_EQ(calls, 5);
   ASSERT_EQ(ok.size(), 1u);
   ASSERT_TRUE(ok[0].timing.has_value());
@@ -108,7 +109,8 @@ TEST(Measure, SlowVariantsRunFewerTimesWithoutWarmUp) {
 
 TEST(Measure, ABudgetOfZeroStillRunsOnce) {
   int calls = 0;
-  const auto results = measure_alone({.warmups = 0, .runs = 5, .budget_ms = 0}, [&](Stopwatch&) { ++calls; });
+  const auto results =
+      measure_alone({.warmups = 0, .runs = 5, .budget_ms = 0}, [&](Stopwatch&) { ++calls; });
   EXPECT_EQ(calls, 1);
   ASSERT_TRUE(results.at(0).timing.has_value());
   EXPECT_EQ(results[0].timing->runs(), 1);
@@ -162,9 +164,10 @@ constexpr double no_budget = 1e12;
 
 TEST(MeasureInterleaved, RunsEveryVariantOncePerRoundInTableOrderAfterAllWarmUps) {
   CallLog log;
-  const auto results = log.measure({{.name = "a", .policy = {.warmups = 1, .runs = 3, .budget_ms = no_budget}},
-                                    {.name = "b", .policy = {.warmups = 1, .runs = 3, .budget_ms = no_budget}},
-                                    {.name = "c", .policy = {.warmups = 1, .runs = 3, .budget_ms = no_budget}}});
+  const auto results =
+      log.measure({{.name = "a", .policy = {.warmups = 1, .runs = 3, .budget_ms = no_budget}},
+                   {.name = "b", .policy = {.warmups = 1, .runs = 3, .budget_ms = no_budget}},
+                   {.name = "c", .policy = {.warmups = 1, .runs = 3, .budget_ms = no_budget}}});
   EXPECT_EQ(log.calls(), (Calls{"a", "b", "c",  // warm-ups
                                 "a", "b", "c", "a", "b", "c", "a", "b", "c"}));
   EXPECT_EQ(log.rounds(), (std::vector<int>{0, 1, 2}));
@@ -178,9 +181,10 @@ TEST(MeasureInterleaved, RunsEveryVariantOncePerRoundInTableOrderAfterAllWarmUps
 
 TEST(MeasureInterleaved, WarmUpRoundsComeBeforeTheMeasuredOnes) {
   CallLog log;
-  const auto results = log.measure({{.name = "a", .policy = {.warmups = 2, .runs = 2, .budget_ms = no_budget}},
-                                    {.name = "b", .policy = {.warmups = 0, .runs = 2, .budget_ms = no_budget}},
-                                    {.name = "c", .policy = {.warmups = 1, .runs = 2, .budget_ms = no_budget}}});
+  const auto results =
+      log.measure({{.name = "a", .policy = {.warmups = 2, .runs = 2, .budget_ms = no_budget}},
+                   {.name = "b", .policy = {.warmups = 0, .runs = 2, .budget_ms = no_budget}},
+                   {.name = "c", .policy = {.warmups = 1, .runs = 2, .budget_ms = no_budget}}});
   EXPECT_EQ(log.calls(), (Calls{"a", "c", "a",  // warm-up rounds 0 and 1
                                 "a", "b", "c", "a", "b", "c"}));
   EXPECT_EQ(results[0].timing->runs(), 2);  // warm-ups are not samples
@@ -192,11 +196,12 @@ TEST(MeasureInterleaved, SlowVariantsTakePartInTheFirstRoundsOnly) {
   CallLog log;
   const RunPolicy normal = run_policy(Cost::normal, 5);
   const RunPolicy slow = run_policy(Cost::slow, 5);
-  const auto results = log.measure({{.name = "fast", .policy = normal}, {.name = "slow", .policy = slow},
+  const auto results = log.measure({{.name = "fast", .policy = normal},
+                                    {.name = "slow", .policy = slow},
                                     {.name = "floor", .policy = normal}});
   EXPECT_EQ(log.calls(), (Calls{"fast", "floor",  // the slow one has no warm-up
-                                "fast", "slow", "floor", "fast", "slow", "floor", "fast", "slow", "floor",
-                                "fast", "floor", "fast", "floor"}));
+                                "fast", "slow", "floor", "fast", "slow", "floor", "fast", "slow",
+                                "floor", "fast", "floor", "fast", "floor"}));
   EXPECT_EQ(log.rounds(), (std::vector<int>{0, 1, 2, 3, 4}));
   EXPECT_EQ(results[0].timing->runs(), 5);
   EXPECT_EQ(results[1].timing->runs(), 3);
@@ -206,9 +211,10 @@ TEST(MeasureInterleaved, SlowVariantsTakePartInTheFirstRoundsOnly) {
 TEST(MeasureInterleaved, AThrowingVariantDropsOutAndTheOthersComplete) {
   CallLog log;
   const RunPolicy policy{.warmups = 1, .runs = 4, .budget_ms = no_budget};
-  const auto results = log.measure({{.name = "a", .policy = policy},
-                                    {.name = "b", .policy = policy, .throw_on_call = 3},  // its 2nd measured run
-                                    {.name = "c", .policy = policy}});
+  const auto results =
+      log.measure({{.name = "a", .policy = policy},
+                   {.name = "b", .policy = policy, .throw_on_call = 3},  // its 2nd measured run
+                   {.name = "c", .policy = policy}});
   EXPECT_EQ(log.calls(), (Calls{"a", "b", "c", "a", "b", "c", "a", "b", "c", "a", "c", "a", "c"}));
   ASSERT_EQ(results.size(), 3u);
   EXPECT_EQ(results[0].timing->runs(), 4);
@@ -226,8 +232,9 @@ TEST(MeasureInterleaved, AThrowingVariantDropsOutAndTheOthersComplete) {
 TEST(MeasureInterleaved, AFailedWarmUpMeansNoMeasuredRuns) {
   CallLog log;
   const RunPolicy policy{.warmups = 1, .runs = 2, .budget_ms = no_budget};
-  const auto results = log.measure({{.name = "a", .policy = policy, .throw_on_call = 1, .throws_validation = false},
-                                    {.name = "b", .policy = policy}});
+  const auto results =
+      log.measure({{.name = "a", .policy = policy, .throw_on_call = 1, .throws_validation = false},
+                   {.name = "b", .policy = policy}});
   EXPECT_EQ(log.calls(), (Calls{"a", "b", "b", "b"}));
   ASSERT_TRUE(results[0].error);
   EXPECT_FALSE(results[0].timing);
@@ -239,8 +246,9 @@ TEST(MeasureInterleaved, AVariantThatUsedItsBudgetStopsWhileTheOthersGoOn) {
   CallLog log;
   // Every run takes some time, so a budget of zero is used up by the first run (at least one
   // always runs); a budget no run can use up lets the variant run all its repetitions.
-  const auto results = log.measure({{.name = "spent", .policy = {.warmups = 0, .runs = 4, .budget_ms = 0}},
-                                    {.name = "rich", .policy = {.warmups = 0, .runs = 4, .budget_ms = no_budget}}});
+  const auto results =
+      log.measure({{.name = "spent", .policy = {.warmups = 0, .runs = 4, .budget_ms = 0}},
+                   {.name = "rich", .policy = {.warmups = 0, .runs = 4, .budget_ms = no_budget}}});
   EXPECT_EQ(log.calls(), (Calls{"spent", "rich", "rich", "rich", "rich"}));
   EXPECT_EQ(results[0].timing->runs(), 1);
   EXPECT_EQ(results[1].timing->runs(), 4);
@@ -248,9 +256,11 @@ TEST(MeasureInterleaved, AVariantThatUsedItsBudgetStopsWhileTheOthersGoOn) {
 
 TEST(MeasureInterleaved, EachTimingIsComputedFromTheVariantsOwnSamples) {
   CallLog log;
-  const auto results = log.measure({{.name = "destroys", .policy = {.warmups = 0, .runs = 5, .budget_ms = no_budget},
-                                     .marks_destructors = true},
-                                    {.name = "plain", .policy = {.warmups = 0, .runs = 4, .budget_ms = no_budget}}});
+  const auto results =
+      log.measure({{.name = "destroys",
+                    .policy = {.warmups = 0, .runs = 5, .budget_ms = no_budget},
+                    .marks_destructors = true},
+                   {.name = "plain", .policy = {.warmups = 0, .runs = 4, .budget_ms = no_budget}}});
   ASSERT_EQ(results.size(), 2u);
   const Timing& destroys = *results[0].timing;
   const Timing& plain = *results[1].timing;
@@ -279,23 +289,44 @@ TEST(RunVariantsInterleaved, RecordsEveryRowInTableOrder) {
   Results results;
   SuiteContext context{.options = options, .temp = temp, .results = results};
   CallLog log;
-  auto finish = [](Timing t) { return Measurement{.timing = std::move(t), .cost = Cost::normal, .bytes = 1, .entries = 2}; };
+  auto finish = [](Timing t) {
+    return Measurement{.timing = std::move(t), .cost = Cost::normal, .bytes = 1, .entries = 2};
+  };
   const std::vector<InterleavedSuiteVariant> rows{
-      {.id = {"s", "load", "d", "first"}, .cost = Cost::normal, .run = log.run({.name = "first", .policy = {}}),
-       .skip_reason = {}, .finish = finish},
-      {.id = {"s", "load", "d", "absent"}, .cost = Cost::normal, .run = {}, .skip_reason = "not built", .finish = {}},
-      {.id = {"s", "load", "d", "wrong"}, .cost = Cost::normal,
-       .run = log.run({.name = "wrong", .policy = {}, .throw_on_call = 2}), .skip_reason = {}, .finish = finish},
-      {.id = {"s", "load", "d", "slow"}, .cost = Cost::slow, .run = log.run({.name = "slow", .policy = {}}),
-       .skip_reason = {}, .finish = finish},
-      {.id = {"s", "load", "d", "unfinished"}, .cost = Cost::normal, .run = log.run({.name = "unfinished", .policy = {}}),
-       .skip_reason = {}, .finish = [](const Timing&) -> Measurement { throw ValidationError("file reads back wrong"); }},
+      {.id = {"s", "load", "d", "first"},
+       .cost = Cost::normal,
+       .run = log.run({.name = "first", .policy = {}}),
+       .skip_reason = {},
+       .finish = finish},
+      {.id = {"s", "load", "d", "absent"},
+       .cost = Cost::normal,
+       .run = {},
+       .skip_reason = "not built",
+       .finish = {}},
+      {.id = {"s", "load", "d", "wrong"},
+       .cost = Cost::normal,
+       .run = log.run({.name = "wrong", .policy = {}, .throw_on_call = 2}),
+       .skip_reason = {},
+       .finish = finish},
+      {.id = {"s", "load", "d", "slow"},
+       .cost = Cost::slow,
+       .run = log.run({.name = "slow", .policy = {}}),
+       .skip_reason = {},
+       .finish = finish},
+      {.id = {"s", "load", "d", "unfinished"},
+       .cost = Cost::normal,
+       .run = log.run({.name = "unfinished", .policy = {}}),
+       .skip_reason = {},
+       .finish = [](const Timing&) -> Measurement {
+         throw ValidationError("file reads back wrong");
+       }},
   };
   run_variants_interleaved(context, rows);
 
   // Policies by cost and --repeat: one warm-up and 3 runs; the slow one 3 runs, no warm-up.
-  EXPECT_EQ(log.calls(), (Calls{"first", "wrong", "unfinished", "first", "wrong", "slow", "unfinished", "first",
-                                "slow", "unfinished", "first", "slow", "unfinished"}));
+  EXPECT_EQ(log.calls(),
+            (Calls{"first", "wrong", "unfinished", "first", "wrong", "slow", "unfinished", "first",
+                   "slow", "unfinished", "first", "slow", "unfinished"}));
   const std::vector<Entry>& entries = results.entries();
   ASSERT_EQ(entries.size(), 5u);
   std::vector<std::string> variants;
@@ -318,8 +349,9 @@ TEST(RunVariantsInterleaved, RecordsEveryRowInTableOrder) {
 }
 
 TEST(CsvReference, ParsesQuotedAndUnquotedRowsWithEitherLineEnd) {
-  const auto rows = parse_csv_reference("1,-1,1,1.5,one\r\n1001,-1001,0.001,2,\"one thousand, one\"\n"
-                                        "2,-2,3,4,\"say \"\"hi\"\"\"\n");
+  const auto rows = parse_csv_reference(
+      "1,-1,1,1.5,one\r\n1001,-1001,0.001,2,\"one thousand, one\"\n"
+      "2,-2,3,4,\"say \"\"hi\"\"\"\n");
   ASSERT_EQ(rows.size(), 3u);
   EXPECT_EQ(rows[0], (Row{1, -1, 1.0, 1.5, "one"}));
   EXPECT_EQ(rows[1], (Row{1001, -1001, 0.001, 2.0, "one thousand, one"}));
@@ -327,49 +359,69 @@ TEST(CsvReference, ParsesQuotedAndUnquotedRowsWithEitherLineEnd) {
 }
 
 TEST(CsvReference, RejectsMalformedText) {
-  EXPECT_THROW(parse_csv_reference("1,-1,1,1,one"), ValidationError);           // no line end
-  EXPECT_THROW(parse_csv_reference("1,-1,x,1,one\n"), ValidationError);         // not a number
-  EXPECT_THROW(parse_csv_reference("1,-1,1,1,one, two\n"), ValidationError);    // unquoted comma
-  EXPECT_THROW(parse_csv_reference("1,-1,1,1,\"one\n"), ValidationError);       // open quote
-  EXPECT_THROW(parse_csv_reference("1,-1,1\n"), ValidationError);               // short record
+  EXPECT_THROW(parse_csv_reference("1,-1,1,1,one"), ValidationError);         // no line end
+  EXPECT_THROW(parse_csv_reference("1,-1,x,1,one\n"), ValidationError);       // not a number
+  EXPECT_THROW(parse_csv_reference("1,-1,1,1,one, two\n"), ValidationError);  // unquoted comma
+  EXPECT_THROW(parse_csv_reference("1,-1,1,1,\"one\n"), ValidationError);     // open quote
+  EXPECT_THROW(parse_csv_reference("1,-1,1\n"), ValidationError);             // short record
 }
 
 Results sample_results() {
   Results r;
-  Timing t{.samples_ms = {1, 2, 3}, .median_ms = 2, .min_ms = 1, .max_ms = 3, .median_incl_destructors_ms = {}};
-  r.add_measured("json", "write", "floats", "buffered", {.timing = t, .cost = Cost::normal, .bytes = 10, .entries = {}});
+  Timing t{.samples_ms = {1, 2, 3},
+           .median_ms = 2,
+           .min_ms = 1,
+           .max_ms = 3,
+           .median_incl_destructors_ms = {}};
+  r.add_measured("json", "write", "floats", "buffered",
+                 {.timing = t, .cost = Cost::normal, .bytes = 10, .entries = {}});
   t.median_incl_destructors_ms = 2.5;
-  r.add_measured("cedict", "load", "cc-cedict", "v4-pool", {.timing = t, .cost = Cost::normal, .bytes = 99, .entries = 7});
+  r.add_measured("cedict", "load", "cc-cedict", "v4-pool",
+                 {.timing = t, .cost = Cost::normal, .bytes = 99, .entries = 7});
   r.add_skipped("json", "read", "floats", "simdjson", "simdjson not found");
   r.add_failed("csv", "read", "floats", "getline", "bad checksum");
   return r;
 }
 
 TEST(JsonReport, HasTheSchemaOfBenchmarksMd) {
-  const MachineInfo machine{.cpu_model = "cpu", .cores = 2, .compiler = "GCC", .build_type = "Release"};
+  const MachineInfo machine{
+      .cpu_model = "cpu", .cores = 2, .compiler = "GCC", .build_type = "Release"};
   const nlohmann::json j = results_to_json(sample_results(), machine);
   ASSERT_EQ(j["results"].size(), 2u);
-  EXPECT_EQ(j["results"][0],
-            (nlohmann::json{{"suite", "json"}, {"op", "write"}, {"data", "floats"}, {"variant", "buffered"},
-                            {"median_ms", 2.0}, {"min_ms", 1.0}, {"max_ms", 3.0}, {"runs", 3}, {"bytes", 10}}));
+  EXPECT_EQ(j["results"][0], (nlohmann::json{{"suite", "json"},
+                                             {"op", "write"},
+                                             {"data", "floats"},
+                                             {"variant", "buffered"},
+                                             {"median_ms", 2.0},
+                                             {"min_ms", 1.0},
+                                             {"max_ms", 3.0},
+                                             {"runs", 3},
+                                             {"bytes", 10}}));
   EXPECT_EQ(j["results"][1]["median_ms_incl_destructors"], 2.5);
   EXPECT_EQ(j["results"][1]["entries"], 7);
   ASSERT_EQ(j["skipped"].size(), 2u);
-  EXPECT_EQ(j["skipped"][0], (nlohmann::json{{"suite", "json"}, {"op", "read"}, {"data", "floats"},
-                                             {"variant", "simdjson"}, {"reason", "simdjson not found"}}));
+  EXPECT_EQ(j["skipped"][0], (nlohmann::json{{"suite", "json"},
+                                             {"op", "read"},
+                                             {"data", "floats"},
+                                             {"variant", "simdjson"},
+                                             {"reason", "simdjson not found"}}));
   EXPECT_EQ(j["skipped"][1]["reason"], "FAILED: bad checksum");
-  EXPECT_EQ(j["machine"], (nlohmann::json{{"cpu_model", "cpu"}, {"cores", 2}, {"compiler", "GCC"},
-                                          {"build_type", "Release"}}));
+  EXPECT_EQ(
+      j["machine"],
+      (nlohmann::json{
+          {"cpu_model", "cpu"}, {"cores", 2}, {"compiler", "GCC"}, {"build_type", "Release"}}));
 }
 
 TEST(SvgChart, IsOneSvgDocumentWithEveryVariantLabelled) {
-  const MachineInfo machine{.cpu_model = "A & B <cpu>", .cores = 2, .compiler = "GCC", .build_type = "Release"};
+  const MachineInfo machine{
+      .cpu_model = "A & B <cpu>", .cores = 2, .compiler = "GCC", .build_type = "Release"};
   const std::string svg = render_svg_chart(sample_results(), Options{}, machine);
   EXPECT_TRUE(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
   EXPECT_TRUE(svg.ends_with("</svg>\n"));
   EXPECT_NE(svg.find("A &amp; B &lt;cpu&gt;"), std::string::npos);  // text is escaped
   EXPECT_EQ(svg.find("<cpu>"), std::string::npos);
-  for (const char* label : {">buffered<", ">v4-pool<", ">simdjson<", ">getline<", "FAILED", "skipped: simdjson not found"}) {
+  for (const char* label : {">buffered<", ">v4-pool<", ">simdjson<", ">getline<", "FAILED",
+                            "skipped: simdjson not found"}) {
     EXPECT_NE(svg.find(label), std::string::npos) << label;
   }
 }

@@ -26,8 +26,9 @@ INSTANTIATE_TEST_SUITE_P(
                       WordsCase{101, "one hundred one"}, WordsCase{999, "nine hundred ninety-nine"},
                       WordsCase{1000, "one thousand"},
                       WordsCase{1234, "one thousand, two hundred thirty-four"},
-                      WordsCase{25000, "twenty-five thousand"}, WordsCase{100000, "one hundred thousand"},
-                      WordsCase{1000000, "one million"}, WordsCase{-5, "negative five"}));
+                      WordsCase{25000, "twenty-five thousand"},
+                      WordsCase{100000, "one hundred thousand"}, WordsCase{1000000, "one million"},
+                      WordsCase{-5, "negative five"}));
 
 INSTANTIATE_TEST_SUITE_P(
     MoreShapes, WordsTest,

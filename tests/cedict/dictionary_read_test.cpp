@@ -7,9 +7,9 @@
 
 #include <gtest/gtest.h>
 
+#include <bufstream/cedict/stats.hpp>
 #include <bufstream/memory_read_stream.hpp>
 #include <bufstream/string_write_stream.hpp>
-#include <bufstream/cedict/stats.hpp>
 
 #include "test_streams.hpp"
 
@@ -37,13 +37,15 @@ void expect_small_file(const Dictionary& dict) {
   ASSERT_EQ(dict.size(), 6u);
   EXPECT_EQ(dict[0].traditional, "3C");
   EXPECT_EQ(dict[0].pinyin, "san1 C");
-  EXPECT_EQ(glosses_of(dict[0]),
-            (std::vector<std::string>{"abbr. for computers, communications, and consumer electronics",
-                                      "China Compulsory Certificate (CCC)"}));
+  EXPECT_EQ(
+      glosses_of(dict[0]),
+      (std::vector<std::string>{"abbr. for computers, communications, and consumer electronics",
+                                "China Compulsory Certificate (CCC)"}));
   EXPECT_EQ(dict[1].english(), "(Internet slang) bye-bye (alternative for 拜拜[bai2 bai2])");
   EXPECT_EQ(dict[3].index, 3u);
   EXPECT_EQ(dict[3].pinyin, "liao3");
-  EXPECT_EQ(dict[3].english(), "to finish/to achieve/variant of 瞭|了[liao3]/to understand clearly");
+  EXPECT_EQ(dict[3].english(),
+            "to finish/to achieve/variant of 瞭|了[liao3]/to understand clearly");
   EXPECT_EQ(dict[4].simplified, "𪨊");
   EXPECT_EQ(dict[5].traditional, "綠");
   EXPECT_EQ(dict[5].simplified, "绿");
@@ -175,9 +177,12 @@ struct Malformed {
 std::vector<Malformed> malformed_lines() {
   return {
       {"missing bracket", "好 好 hao3] /good/", 9, "expected '[' to open the pinyin but found 'h'"},
-      {"missing closing bracket", "好 好 [hao3 /good/", 21, "expected ']' to close the pinyin but found end of line"},
-      {"missing slashes", "好 好 [hao3] good", 16, "expected '/' to open the glosses but found 'g'"},
-      {"missing final slash", "好 好 [hao3] /good", 21, "expected '/' to close the last gloss but found end of line"},
+      {"missing closing bracket", "好 好 [hao3 /good/", 21,
+       "expected ']' to close the pinyin but found end of line"},
+      {"missing slashes", "好 好 [hao3] good", 16,
+       "expected '/' to open the glosses but found 'g'"},
+      {"missing final slash", "好 好 [hao3] /good", 21,
+       "expected '/' to close the last gloss but found end of line"},
       {"empty line", "", 1, "expected an entry or a comment but found an empty line"},
       {"invalid UTF-8", "好 好 [hao3] /\xC0\x80/", 17,
        "expected UTF-8 text but found byte 0xc0 (invalid UTF-8: overlong encoding)"},
@@ -217,7 +222,8 @@ TEST(DictionaryRead, LenientModeSkipsAndCounts) {
   for (const auto& setup : testing::reader_setups()) {
     SCOPED_TRACE(setup.name);
     auto in = setup.make(text);
-    const Dictionary dict = Dictionary::load(*in, {.errors = ErrorMode::lenient, .max_reported_errors = 4});
+    const Dictionary dict =
+        Dictionary::load(*in, {.errors = ErrorMode::lenient, .max_reported_errors = 4});
     ASSERT_EQ(dict.size(), 2u);
     EXPECT_EQ(dict[0].traditional, "你好");
     EXPECT_EQ(dict[1].traditional, "綠");
@@ -252,7 +258,8 @@ TEST(DictionaryRead, PrintStats) {
   const std::string report = std::string(out.view());
   for (const char* expected :
        {"small.u8\n", "entries:              6\n", "declared entries:     6 (matches)\n",
-        "malformed lines:      1\n", "#! version:           1\n", "malformed: <input>:11:9: expected ' [' and the pinyin"}) {
+        "malformed lines:      1\n", "#! version:           1\n",
+        "malformed: <input>:11:9: expected ' [' and the pinyin"}) {
     EXPECT_NE(report.find(expected), std::string::npos) << expected << "\n---\n" << report;
   }
 }
@@ -278,7 +285,9 @@ TEST(DictionaryRead, TablesGrowBeyondTheirEstimate) {
       EXPECT_EQ(e.traditional, "a");
       EXPECT_EQ(e.simplified, "b");
       EXPECT_EQ(e.pinyin, std::string(1, static_cast<char>('a' + i % 26)));
-      EXPECT_EQ(glosses_of(e), (std::vector<std::string>{"x", std::string(1, static_cast<char>('a' + i / 26 % 26)), "z"}));
+      EXPECT_EQ(glosses_of(e),
+                (std::vector<std::string>{"x", std::string(1, static_cast<char>('a' + i / 26 % 26)),
+                                          "z"}));
     }
     EXPECT_EQ(dict.stats().glosses, 3 * count);
   };
@@ -315,7 +324,8 @@ namespace {
 // with the byte-by-byte line parser.
 TEST(DictionaryRead, FastPathAgreesOnRandomDictionaries) {
   const std::vector<std::string> pieces{
-      " ", "[", "]", "/", "a", "bc", "好", "é", "𪨊", "\xE0\xA0\x80", "\xED\xA0\x80", "\xC0", "\x80", "\xFF",
+      " ",    "[",    "]",    "/", "a", "bc", "好", "é", "𪨊", "\xE0\xA0\x80", "\xED\xA0\x80",
+      "\xC0", "\x80", "\xFF",
   };
   std::uint64_t state = 7;
   const auto next = [&state] {

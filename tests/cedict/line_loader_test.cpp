@@ -30,10 +30,10 @@ void expect_same(const Dictionary& lines, const Dictionary& bulk) {
     const Entry b = bulk[i];
     const std::vector<std::string_view> ga(a.glosses.begin(), a.glosses.end());
     const std::vector<std::string_view> gb(b.glosses.begin(), b.glosses.end());
-    if (a.traditional != b.traditional || a.simplified != b.simplified || a.pinyin != b.pinyin || ga != gb ||
-        a.index != b.index) {
-      FAIL() << "entry " << i << " differs: " << a.traditional << " [" << a.pinyin << "] against " << b.traditional
-             << " [" << b.pinyin << "]";
+    if (a.traditional != b.traditional || a.simplified != b.simplified || a.pinyin != b.pinyin ||
+        ga != gb || a.index != b.index) {
+      FAIL() << "entry " << i << " differs: " << a.traditional << " [" << a.pinyin << "] against "
+             << b.traditional << " [" << b.pinyin << "]";
     }
   }
   const Stats sa = lines.stats();
@@ -50,7 +50,8 @@ void expect_same(const Dictionary& lines, const Dictionary& bulk) {
   EXPECT_EQ(sa.metadata, sb.metadata);
   EXPECT_EQ(sa.declared_entries, sb.declared_entries);
   ASSERT_EQ(sa.malformed.size(), sb.malformed.size());
-  for (std::size_t i = 0; i < sa.malformed.size(); ++i) EXPECT_STREQ(sa.malformed[i].what(), sb.malformed[i].what());
+  for (std::size_t i = 0; i < sa.malformed.size(); ++i)
+    EXPECT_STREQ(sa.malformed[i].what(), sb.malformed[i].what());
 }
 
 TEST(LineLoader, ShippedFileAgreesEntryByEntryWithTheBulkLoader) {
@@ -86,7 +87,8 @@ TEST(LineLoader, SmallFileOverEveryReader) {
 }
 
 TEST(LineLoader, LastLineEndedOrNot) {
-  for (const std::string& text : {small_file + "\n", small_file + "\r\n", std::string("#! entries=0\n"), std::string()}) {
+  for (const std::string& text :
+       {small_file + "\n", small_file + "\r\n", std::string("#! entries=0\n"), std::string()}) {
     MemoryReadStream in(text);
     expect_same(Dictionary::load_lines(in), Dictionary::load_view(text));
   }
@@ -108,7 +110,8 @@ TEST(LineLoader, EntriesOutliveTheLinesTheyWereReadFrom) {
 // Over the unbuffered descriptor stream (one read(2) per byte) the result is the same.
 TEST(LineLoader, OverAnUnbufferedDescriptor) {
   const std::filesystem::path path =
-      std::filesystem::temp_directory_path() / ("bufstream-line-loader-" + std::to_string(::getpid()) + ".u8");
+      std::filesystem::temp_directory_path() /
+      ("bufstream-line-loader-" + std::to_string(::getpid()) + ".u8");
   {
     std::ofstream out(path, std::ios::binary);
     out << small_file;
@@ -142,7 +145,8 @@ TEST(LineLoader, StrictErrorsNameTheSameLineColumnAndByte) {
 }
 
 TEST(LineLoader, LenientModeSkipsAndCountsAsTheBulkLoaderDoes) {
-  const std::string text = "好 好 [hao3] /good/\nnot an entry\n你 你 [ni3] /you/\n\n他 他 [ta1] /he/";
+  const std::string text =
+      "好 好 [hao3] /good/\nnot an entry\n你 你 [ni3] /you/\n\n他 他 [ta1] /he/";
   const LoadOptions lenient{.errors = ErrorMode::lenient};
   for (const auto& setup : testing::reader_setups()) {
     SCOPED_TRACE(setup.name);

@@ -43,18 +43,34 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(
         GoodLine{"你好 你好 [ni3 hao3] /hello/hi/", "你好", "你好", "ni3 hao3", {"hello", "hi"}},
         GoodLine{"% % [pa1] /percent (Tw)/", "%", "%", "pa1", {"percent (Tw)"}},
-        GoodLine{"3C 3C [san1 C] /abbr. for computers/China Compulsory Certificate (CCC)/", "3C", "3C",
-                 "san1 C", {"abbr. for computers", "China Compulsory Certificate (CCC)"}},
-        GoodLine{"AA制 AA制 [A A zhi4] /to split the bill/to go Dutch/", "AA制", "AA制", "A A zhi4",
+        GoodLine{"3C 3C [san1 C] /abbr. for computers/China Compulsory Certificate (CCC)/",
+                 "3C",
+                 "3C",
+                 "san1 C",
+                 {"abbr. for computers", "China Compulsory Certificate (CCC)"}},
+        GoodLine{"AA制 AA制 [A A zhi4] /to split the bill/to go Dutch/",
+                 "AA制",
+                 "AA制",
+                 "A A zhi4",
                  {"to split the bill", "to go Dutch"}},
-        GoodLine{"88 88 [ba1 ba1] /(Internet slang) bye-bye (alternative for 拜拜[bai2 bai2])/", "88", "88",
-                 "ba1 ba1", {"(Internet slang) bye-bye (alternative for 拜拜[bai2 bai2])"}},
+        GoodLine{"88 88 [ba1 ba1] /(Internet slang) bye-bye (alternative for 拜拜[bai2 bai2])/",
+                 "88",
+                 "88",
+                 "ba1 ba1",
+                 {"(Internet slang) bye-bye (alternative for 拜拜[bai2 bai2])"}},
         GoodLine{"綠 绿 [lu:4] /green/", "綠", "绿", "lu:4", {"green"}},
-        GoodLine{"㞞 𪨊 [song2] /(coll.) semen/weak and incompetent/", "㞞", "𪨊", "song2",
+        GoodLine{"㞞 𪨊 [song2] /(coll.) semen/weak and incompetent/",
+                 "㞞",
+                 "𪨊",
+                 "song2",
                  {"(coll.) semen", "weak and incompetent"}},
-        GoodLine{"了 了 [liao3] /variant of 瞭|了[liao3]/", "了", "了", "liao3", {"variant of 瞭|了[liao3]"}},
+        GoodLine{"了 了 [liao3] /variant of 瞭|了[liao3]/",
+                 "了",
+                 "了",
+                 "liao3",
+                 {"variant of 瞭|了[liao3]"}},
         GoodLine{"好 好 [hao3] /good/\r", "好", "好", "hao3", {"good"}},  // CRLF line end
-        GoodLine{"x y [] /g/", "x", "y", "", {"g"}}));                     // empty pinyin is allowed
+        GoodLine{"x y [] /g/", "x", "y", "", {"g"}}));                    // empty pinyin is allowed
 
 TEST(LineParser, CommentLine) {
   ParsedLine p;
@@ -107,16 +123,20 @@ TEST_P(BadLines, ReportsKindColumnAndMessage) {
 INSTANTIATE_TEST_SUITE_P(
     Table, BadLines,
     ::testing::Values(
-        BadLine{"", LineError::empty_line, 1, "expected an entry or a comment but found an empty line"},
-        BadLine{"\r", LineError::empty_line, 1, "expected an entry or a comment but found an empty line"},
+        BadLine{"", LineError::empty_line, 1,
+                "expected an entry or a comment but found an empty line"},
+        BadLine{"\r", LineError::empty_line, 1,
+                "expected an entry or a comment but found an empty line"},
         BadLine{"好 好 [hao3] /g\xFF/", LineError::invalid_utf8, 18,
                 "expected UTF-8 text but found byte 0xff (invalid UTF-8: invalid lead byte)"},
-        BadLine{"\xE5\xA5 好 [hao3] /good/", LineError::invalid_utf8, 1,
-                "expected UTF-8 text but found byte 0xe5 (invalid UTF-8: invalid continuation byte)"},
+        BadLine{
+            "\xE5\xA5 好 [hao3] /good/", LineError::invalid_utf8, 1,
+            "expected UTF-8 text but found byte 0xe5 (invalid UTF-8: invalid continuation byte)"},
         BadLine{"好 \xED\xA0\x80 [hao3] /good/", LineError::invalid_utf8, 5,
                 "expected UTF-8 text but found byte 0xed (invalid UTF-8: encoded surrogate)"},
-        BadLine{"好 好 [h\xF4\x90\x80\x80] /good/", LineError::invalid_utf8, 11,
-                "expected UTF-8 text but found byte 0xf4 (invalid UTF-8: code point beyond U+10FFFF)"},
+        BadLine{
+            "好 好 [h\xF4\x90\x80\x80] /good/", LineError::invalid_utf8, 11,
+            "expected UTF-8 text but found byte 0xf4 (invalid UTF-8: code point beyond U+10FFFF)"},
         BadLine{"好 好 [hao3] /good//\xE0\x80\x80/", LineError::invalid_utf8, 23,
                 "expected UTF-8 text but found byte 0xe0 (invalid UTF-8: overlong encoding)"},
         BadLine{"好 好 [hao3] /goo\xF0\x9F\x98", LineError::invalid_utf8, 20,
@@ -125,33 +145,40 @@ INSTANTIATE_TEST_SUITE_P(
                 "expected UTF-8 text but found byte 0xff (invalid UTF-8: invalid lead byte)"},
         BadLine{" 好 [hao3] /good/", LineError::missing_traditional, 1,
                 "expected a traditional headword but found ' '"},
-        BadLine{"好", LineError::missing_simplified, 4,
-                "expected ' ' and a simplified headword after the traditional one but found end of line"},
-        BadLine{"好  [hao3] /good/", LineError::missing_simplified, 5, "expected a simplified headword but found ' '"},
+        BadLine{
+            "好", LineError::missing_simplified, 4,
+            "expected ' ' and a simplified headword after the traditional one but found end of line"},
+        BadLine{"好  [hao3] /good/", LineError::missing_simplified, 5,
+                "expected a simplified headword but found ' '"},
         BadLine{"好 好", LineError::missing_pinyin, 8,
                 "expected ' [' and the pinyin after the simplified headword but found end of line"},
-        BadLine{"好 好 hao3] /good/", LineError::missing_pinyin, 9, "expected '[' to open the pinyin but found 'h'"},
+        BadLine{"好 好 hao3] /good/", LineError::missing_pinyin, 9,
+                "expected '[' to open the pinyin but found 'h'"},
         BadLine{"好 好 [hao3 /good/", LineError::unterminated_pinyin, 21,
                 "expected ']' to close the pinyin but found end of line"},
         BadLine{"好 好 [hao3]/good/", LineError::missing_glosses, 15,
                 "expected ' /' and the glosses after the pinyin but found '/'"},
         BadLine{"好 好 [hao3]", LineError::missing_glosses, 15,
                 "expected ' /' and the glosses after the pinyin but found end of line"},
-        BadLine{"好 好 [hao3] good/", LineError::missing_glosses, 16, "expected '/' to open the glosses but found 'g'"},
-        BadLine{"好 好 [hao3] /", LineError::unterminated_glosses, 17, "expected a gloss and '/' but found end of line"},
+        BadLine{"好 好 [hao3] good/", LineError::missing_glosses, 16,
+                "expected '/' to open the glosses but found 'g'"},
+        BadLine{"好 好 [hao3] /", LineError::unterminated_glosses, 17,
+                "expected a gloss and '/' but found end of line"},
         BadLine{"好 好 [hao3] /good", LineError::unterminated_glosses, 21,
                 "expected '/' to close the last gloss but found end of line"},
         BadLine{"好 好 [hao3] /good/ ", LineError::unterminated_glosses, 23,
                 "expected '/' to close the last gloss but found end of line"},
-        BadLine{"好 好 [hao3] //", LineError::empty_gloss, 17, "expected a gloss but found '/' (an empty gloss)"},
+        BadLine{"好 好 [hao3] //", LineError::empty_gloss, 17,
+                "expected a gloss but found '/' (an empty gloss)"},
         BadLine{"好 好 [hao3] /good//well/", LineError::empty_gloss, 22,
                 "expected a gloss but found '/' (an empty gloss)"}));
 
 TEST(LineParser, DescribesEveryError) {
-  for (auto e : {LineError::none, LineError::empty_line, LineError::invalid_utf8, LineError::missing_traditional,
-                 LineError::missing_simplified, LineError::missing_pinyin, LineError::unterminated_pinyin,
-                 LineError::missing_glosses, LineError::unterminated_glosses, LineError::empty_gloss,
-                 LineError::line_too_long}) {
+  for (auto e :
+       {LineError::none, LineError::empty_line, LineError::invalid_utf8,
+        LineError::missing_traditional, LineError::missing_simplified, LineError::missing_pinyin,
+        LineError::unterminated_pinyin, LineError::missing_glosses, LineError::unterminated_glosses,
+        LineError::empty_gloss, LineError::line_too_long}) {
     EXPECT_NE(describe(e), "unknown error");
   }
 }
@@ -198,7 +225,8 @@ Reference reference_parse(std::string_view line) {
   constexpr auto npos = std::string_view::npos;
   if (line.empty()) return fail(LineError::empty_line, 0);
   if (line[0] == '#') {
-    if (const auto bad = utf8::find_invalid(line)) return fail(LineError::invalid_utf8, bad->offset);
+    if (const auto bad = utf8::find_invalid(line))
+      return fail(LineError::invalid_utf8, bad->offset);
     r.kind = line.size() >= 2 && line[1] == '!' ? LineKind::metadata : LineKind::comment;
     return r;
   }
@@ -254,25 +282,38 @@ TEST(LineParserReference, AgreesOnHandPickedLines) {
   const std::vector<std::string> lines{
       "好 好 [hao3] /good/",
       "a b [c] /d/",
-      "é è [e2] /café/",                                  // two-byte sequences
+      "é è [e2] /café/",                                     // two-byte sequences
       "㞞 𪨊 [song2] /(coll.) semen/weak and incompetent/",  // a four-byte sequence
-      "\xE0\xA0\x80 \xED\x9F\xBF [x] /U+0800 and U+D7FF/",    // E0 and ED, valid
-      "\xE0\x9F\xBF \xE5\xA5\xBD [x] /overlong/",             // E0 overlong
-      "\xED\xA0\x80 \xE5\xA5\xBD [x] /surrogate/",            // ED surrogate
+      "\xE0\xA0\x80 \xED\x9F\xBF [x] /U+0800 and U+D7FF/",   // E0 and ED, valid
+      "\xE0\x9F\xBF \xE5\xA5\xBD [x] /overlong/",            // E0 overlong
+      "\xED\xA0\x80 \xE5\xA5\xBD [x] /surrogate/",           // ED surrogate
       "\xF4\x90\x80\x80 x [x] /beyond U+10FFFF/",
       "\xC1\xBF x [x] /overlong two bytes/",
       "x x [x] /stray \x80 continuation/",
-      "x x [x] /cut \xE5\xA5/",                               // truncated before the final '/'
+      "x x [x] /cut \xE5\xA5/",  // truncated before the final '/'
       "x x [x] /cut at the end \xE5/",
       "x x [x] /lead then ASCII \xE5x\xA5/",
-      "好 好 [hao3] /" + std::string(100, 'g') + "/",        // around 128 bytes
+      "好 好 [hao3] /" + std::string(100, 'g') + "/",  // around 128 bytes
       "好 好 [hao3] /" + std::string(108, 'g') + "/",
       "好 好 [hao3] /" + std::string(109, 'g') + "/",
       "好 好 [hao3] /" + std::string(110, 'g') + "/",
       "好 好 [hao3] /" + std::string(200, 'g') + "/",
-      "x x [] /a/", "x x [x]/a/", "x x [x] a/", "x x [x] //", "x x [x] /a//", "x x [x /a/",
-      "x  [x] /a/", " x [x] /a/", "x x x [x] /a/", "x x [x] /a", "x x [x] /a/ ", "x x [x]] /a/",
-      "x x [[x] /a/", "x x [x/y] /a/", "x\tx [x] /a/", "x x [x] /a]b/",
+      "x x [] /a/",
+      "x x [x]/a/",
+      "x x [x] a/",
+      "x x [x] //",
+      "x x [x] /a//",
+      "x x [x /a/",
+      "x  [x] /a/",
+      " x [x] /a/",
+      "x x x [x] /a/",
+      "x x [x] /a",
+      "x x [x] /a/ ",
+      "x x [x]] /a/",
+      "x x [[x] /a/",
+      "x x [x/y] /a/",
+      "x\tx [x] /a/",
+      "x x [x] /a]b/",
   };
   for (const std::string& line : lines) expect_same_parse(line);
 }
@@ -280,8 +321,29 @@ TEST(LineParserReference, AgreesOnHandPickedLines) {
 // Random lines built from the pieces that matter to the grammar and to UTF-8, short and long.
 TEST(LineParserReference, AgreesOnRandomLines) {
   const std::vector<std::string> pieces{
-      " ", " ", "[", "]", "/", "/", "a", "bc", "好", "é", "𪨊", "\xE0\xA0\x80", "\xED\x9F\xBF",
-      "\xE0\x80", "\xED\xA0\x80", "\xC0", "\xC2", "\x80", "\xBF", "\xF0\x90", "\xF4\x90\x80\x80", "\xFF", "#",
+      " ",
+      " ",
+      "[",
+      "]",
+      "/",
+      "/",
+      "a",
+      "bc",
+      "好",
+      "é",
+      "𪨊",
+      "\xE0\xA0\x80",
+      "\xED\x9F\xBF",
+      "\xE0\x80",
+      "\xED\xA0\x80",
+      "\xC0",
+      "\xC2",
+      "\x80",
+      "\xBF",
+      "\xF0\x90",
+      "\xF4\x90\x80\x80",
+      "\xFF",
+      "#",
   };
   std::uint64_t state = 42;
   const auto next = [&state] {
@@ -293,7 +355,8 @@ TEST(LineParserReference, AgreesOnRandomLines) {
     // Mostly well-formed skeletons with random fields.
     const auto field = [&](std::size_t max_pieces) {
       std::string f;
-      for (std::size_t k = next() % (max_pieces + 1); k > 0; --k) f += pieces[next() % pieces.size()];
+      for (std::size_t k = next() % (max_pieces + 1); k > 0; --k)
+        f += pieces[next() % pieces.size()];
       return f;
     };
     if (next() % 4 == 0) {

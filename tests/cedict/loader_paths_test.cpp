@@ -50,7 +50,10 @@ Expected reference(const std::string& text) {
     parse_line(line, parsed, glosses);
     switch (parsed.kind) {
       case LineKind::entry: {
-        ExpectedEntry e{std::string(parsed.traditional), std::string(parsed.simplified), std::string(parsed.pinyin), {}};
+        ExpectedEntry e{std::string(parsed.traditional),
+                        std::string(parsed.simplified),
+                        std::string(parsed.pinyin),
+                        {}};
         for (const GlossSpan& g : glosses) e.glosses.emplace_back(line.substr(g.offset, g.size));
         x.glosses += glosses.size();
         x.entries.push_back(std::move(e));
@@ -76,7 +79,8 @@ void expect_matches(const Dictionary& dict, const Expected& x) {
     ASSERT_EQ(e.traditional, x.entries[i].traditional) << "entry " << i;
     ASSERT_EQ(e.simplified, x.entries[i].simplified) << "entry " << i;
     ASSERT_EQ(e.pinyin, x.entries[i].pinyin) << "entry " << i;
-    ASSERT_EQ(std::vector<std::string>(e.glosses.begin(), e.glosses.end()), x.entries[i].glosses) << "entry " << i;
+    ASSERT_EQ(std::vector<std::string>(e.glosses.begin(), e.glosses.end()), x.entries[i].glosses)
+        << "entry " << i;
   }
   const Stats s = dict.stats();
   EXPECT_EQ(s.lines, x.lines);
@@ -91,7 +95,8 @@ void expect_matches(const Dictionary& dict, const Expected& x) {
     EXPECT_EQ(s.malformed[i].position().offset, x.errors[i].offset) << "error " << i;
     EXPECT_EQ(s.malformed[i].position().line, x.errors[i].line) << "error " << i;
     EXPECT_EQ(s.malformed[i].position().column, x.errors[i].column) << "error " << i;
-    EXPECT_NE(s.malformed[i].message().find(x.messages[i]), std::string::npos) << s.malformed[i].message();
+    EXPECT_NE(s.malformed[i].message().find(x.messages[i]), std::string::npos)
+        << s.malformed[i].message();
   }
 }
 
@@ -105,8 +110,26 @@ class RandomText {
   // Pieces 0..8 are valid and hold no structure byte; the rest are structure or invalid.
   std::string field(std::size_t max_pieces, std::size_t kinds) {
     static const std::vector<std::string> pieces{
-        "a", "bc", "好", "é", "𪨊", "\xE0\xA0\x80", "\xED\x9F\xBF", "\xF4\x8F\xBF\xBF", "0123456789abcdef",
-        " ", "[", "]", "/", "\r", "\xED\xA0\x80", "\xC0\xAF", "\x80", "\xFF", "\xF0\x9F", "\xE4\xBD",
+        "a",
+        "bc",
+        "好",
+        "é",
+        "𪨊",
+        "\xE0\xA0\x80",
+        "\xED\x9F\xBF",
+        "\xF4\x8F\xBF\xBF",
+        "0123456789abcdef",
+        " ",
+        "[",
+        "]",
+        "/",
+        "\r",
+        "\xED\xA0\x80",
+        "\xC0\xAF",
+        "\x80",
+        "\xFF",
+        "\xF0\x9F",
+        "\xE4\xBD",
     };
     std::string f;
     for (std::size_t k = below(max_pieces + 1); k > 0; --k) f += pieces[below(kinds)];
@@ -161,8 +184,10 @@ class LoaderPaths : public ::testing::TestWithParam<kernels::InstructionSet> {
 };
 
 INSTANTIATE_TEST_SUITE_P(InstructionSets, LoaderPaths,
-                         ::testing::Values(kernels::InstructionSet::portable, kernels::InstructionSet::sse2,
-                                           kernels::InstructionSet::avx2, kernels::InstructionSet::avx512),
+                         ::testing::Values(kernels::InstructionSet::portable,
+                                           kernels::InstructionSet::sse2,
+                                           kernels::InstructionSet::avx2,
+                                           kernels::InstructionSet::avx512),
                          [](const ::testing::TestParamInfo<kernels::InstructionSet>& param) {
                            return std::string(kernels::name(param.param));
                          });
@@ -181,7 +206,7 @@ TEST_P(LoaderPaths, ZeroCopyAgreesWithTheLineParserAcrossChunks) {
   RandomText random(11);
   for (int round = 0; round < 12; ++round) {
     std::string text = random.dictionary(1500, 50);  // about 60 KiB: many 4 KiB chunks
-    if (round % 2 == 1) text.pop_back();               // no final newline
+    if (round % 2 == 1) text.pop_back();             // no final newline
     SCOPED_TRACE(round);
     const Expected x = reference(text);
     ASSERT_GT(x.entries.size(), 500u);
@@ -254,7 +279,16 @@ TEST_P(LoaderPaths, StrictErrorAfterManyChunksHasItsLineAndOffset) {
 // A line longer than a chunk (4 KiB) goes to the line parser, good or bad.
 TEST_P(LoaderPaths, LinesLongerThanAChunk) {
   const std::string gloss(40000, 'g');
-  const std::string text = "a b [c] /x/\n" "L L [l] /" + gloss + "/y/\n" "d e [f] /z/\n" "M M [m] /" + gloss + "\n" "g h [i] /w/";
+  const std::string text =
+      "a b [c] /x/\n"
+      "L L [l] /" +
+      gloss +
+      "/y/\n"
+      "d e [f] /z/\n"
+      "M M [m] /" +
+      gloss +
+      "\n"
+      "g h [i] /w/";
   const Expected x = reference(text);
   ASSERT_EQ(x.entries.size(), 4u);
   ASSERT_EQ(x.malformed, 1u);

@@ -92,10 +92,10 @@ TEST(WordSplitting, WordsAcrossBlockAndWindowEdges) {
       "/",
       "to go Dutch",
       " leading and trailing ",
-      std::string(63, 'a') + " " + std::string(70, 'b'),   // a word across the 64-byte window
-      std::string(64, 'x'),                                 // exactly one window
+      std::string(63, 'a') + " " + std::string(70, 'b'),  // a word across the 64-byte window
+      std::string(64, 'x'),                               // exactly one window
       std::string(7, ' ') + "ab" + std::string(55, ' ') + "cd",
-      std::string(200, 'w'),                                // a word over several windows
+      std::string(200, 'w'),  // a word over several windows
       "隻|只[zhi1]/(coll.) modem/",
       "caf\xC3\xA9 na\xC3\xAFve",
   };
@@ -111,14 +111,16 @@ TEST(WordSplitting, RandomTextsAndTheShippedGlosses) {
   const Dictionary& d = shipped();
   for (std::size_t i = 0; i < d.size(); ++i) {
     const std::string_view english = d[i].english();
-    if (words_masked(english) != words_bytewise(english)) FAIL() << "entry " << i << ": " << english;
+    if (words_masked(english) != words_bytewise(english))
+      FAIL() << "entry " << i << ": " << english;
   }
 }
 
 TEST(WordSplitting, LowerEightIsAsciiLowerOnEachByte) {
   for (unsigned b = 0; b < 256; ++b) {
     const std::uint64_t x = b * 0x0101010101010101ULL;
-    const std::uint64_t want = static_cast<unsigned char>(ascii_lower(static_cast<char>(b))) * 0x0101010101010101ULL;
+    const std::uint64_t want =
+        static_cast<unsigned char>(ascii_lower(static_cast<char>(b))) * 0x0101010101010101ULL;
     EXPECT_EQ(detail::lower_eight(x), want) << b;
   }
 }
@@ -154,7 +156,7 @@ TEST(ContainsWord, WholeWordsIgnoringAsciiCase) {
            {"bobcat", "cat", false},
            {"CAT", "cat", true},
            {"hello/hi", "hi", true},
-           {"隻只[zhi1]", "只", false},     // 只 is inside a longer word
+           {"隻只[zhi1]", "只", false},  // 只 is inside a longer word
            {"隻|只[zhi1]", "只", true},
            {"a cat in a hat that is a very long gloss indeed, cat", "cat", true},
            {"catcatcatcat cat", "cat", true},
@@ -172,7 +174,8 @@ TEST(ContainsWord, AgreesWithSplittingOnRandomTexts) {
   const std::vector<std::string> words{"a", "az", "z0", "u", "09", "q", "\xC3\xBC", "\xE4\xBD\xA0"};
   for (int i = 0; i < 5000; ++i) {
     const std::string t = random_text(rng, rng() % 80);
-    for (const std::string& w : words) ASSERT_EQ(contains_word(t, w), contains_word_by_splitting(t, w)) << t << " / " << w;
+    for (const std::string& w : words)
+      ASSERT_EQ(contains_word(t, w), contains_word_by_splitting(t, w)) << t << " / " << w;
   }
 }
 
@@ -191,14 +194,16 @@ std::string key_by_units(std::string_view pinyin, bool tones) {
 }
 
 TEST(PinyinKeyPaths, TheByteTableGivesTheUnitsKey) {
-  std::vector<std::string> pinyins{"u:", "U:", "u::", "uu:", "u':", "lu:4 Xun4", "Xi1 an1", "san1 C", "a\tb", ":", "u", ""};
+  std::vector<std::string> pinyins{"u:",      "U:",     "u::",  "uu:", "u':", "lu:4 Xun4",
+                                   "Xi1 an1", "san1 C", "a\tb", ":",   "u",   ""};
   std::mt19937 rng(4);
   for (int i = 0; i < 3000; ++i) pinyins.push_back(random_text(rng, rng() % 30));
   const Dictionary& d = shipped();
   for (std::size_t i = 0; i < d.size(); ++i) pinyins.emplace_back(d[i].pinyin);
   std::string scratch;
   for (const std::string& p : pinyins) {
-    for (const bool tones : {false, true}) ASSERT_EQ(key(p, tones), key_by_units(p, tones)) << p << " tones " << tones;
+    for (const bool tones : {false, true})
+      ASSERT_EQ(key(p, tones), key_by_units(p, tones)) << p << " tones " << tones;
     const std::string k = key_by_units(p, false);
     ASSERT_TRUE(toneless_key_is(p, k, scratch)) << p;
     ASSERT_FALSE(toneless_key_is(p, k + "a", scratch)) << p;
@@ -276,9 +281,12 @@ TEST(LookupPaths, ScansAndIndexesAgreeOnTheShippedFile) {
     SCOPED_TRACE(std::to_string(i) + " " + std::string(e.traditional));
 
     const Dictionary fresh = Dictionary::load_view(shipped_text());
-    EXPECT_EQ(numbers(fresh.find_traditional(e.traditional)), numbers(indexed.find_traditional(e.traditional)));
-    EXPECT_EQ(numbers(fresh.find_simplified(e.simplified)), numbers(indexed.find_simplified(e.simplified)));
-    EXPECT_EQ(numbers(fresh.find_headword(e.simplified)), numbers(indexed.find_headword(e.simplified)));
+    EXPECT_EQ(numbers(fresh.find_traditional(e.traditional)),
+              numbers(indexed.find_traditional(e.traditional)));
+    EXPECT_EQ(numbers(fresh.find_simplified(e.simplified)),
+              numbers(indexed.find_simplified(e.simplified)));
+    EXPECT_EQ(numbers(fresh.find_headword(e.simplified)),
+              numbers(indexed.find_headword(e.simplified)));
     EXPECT_EQ(numbers(fresh.find_pinyin(e.pinyin)), numbers(indexed.find_pinyin(e.pinyin)));
     EXPECT_EQ(numbers(fresh.find_pinyin(toneless)), numbers(indexed.find_pinyin(toneless)));
     if (!words.empty()) {

@@ -43,7 +43,7 @@ void expect_lookups(const Dictionary& d) {
   // Headwords, exactly.
   EXPECT_EQ(numbers(d.find_traditional("你好")), N{0});
   EXPECT_EQ(numbers(d.find_traditional("好")), (N{1, 2}));  // both readings
-  EXPECT_EQ(numbers(d.find_traditional("绿")), N{});         // simplified only
+  EXPECT_EQ(numbers(d.find_traditional("绿")), N{});        // simplified only
   EXPECT_EQ(numbers(d.find_simplified("绿")), N{5});
   EXPECT_EQ(numbers(d.find_simplified("綠")), N{});
   EXPECT_EQ(numbers(d.find_headword("綠")), N{5});
@@ -51,7 +51,7 @@ void expect_lookups(const Dictionary& d) {
   EXPECT_EQ(numbers(d.find_headword("好")), (N{1, 2}));  // found under both forms, listed once
   EXPECT_EQ(numbers(d.find_headword("AA制")), N{10});
   EXPECT_EQ(numbers(d.find_headword("3C")), N{9});
-  EXPECT_EQ(numbers(d.find_headword("你")), N{});        // no prefix matches
+  EXPECT_EQ(numbers(d.find_headword("你")), N{});  // no prefix matches
   EXPECT_EQ(numbers(d.find_headword("")), N{});
 
   // Pinyin: tones optional, case and spaces ignored, u: / v / ü alike.
@@ -101,8 +101,8 @@ void expect_lookups(const Dictionary& d) {
   EXPECT_EQ(numbers(d.find_english("dutch bill")), N{10});  // words may be in different glosses
   EXPECT_EQ(numbers(d.find_english("dutch cat")), N{});
   EXPECT_EQ(numbers(d.find_english("Lü")), N{3});
-  EXPECT_EQ(numbers(d.find_english("只")), N{7});      // "隻|只[zhi1]": 只 is a word of its own
-  EXPECT_EQ(numbers(d.find_english("隻|只")), N{7});    // both words
+  EXPECT_EQ(numbers(d.find_english("只")), N{7});     // "隻|只[zhi1]": 只 is a word of its own
+  EXPECT_EQ(numbers(d.find_english("隻|只")), N{7});  // both words
   EXPECT_EQ(numbers(d.find_english("zhi1")), N{7});
   EXPECT_EQ(numbers(d.find_english("modem")), N{7});
   EXPECT_EQ(numbers(d.find_english("mode")), N{});
@@ -145,7 +145,8 @@ TEST(Lookup, ConcurrentFirstUse) {
 // A pinyin of tone digits only has an empty look-up key (a fuzzer found the index's prefix
 // shifting a 64-bit value by 64 for it).
 TEST(Lookup, PinyinOfToneDigitsOnly) {
-  const Dictionary d = Dictionary::load_view("A A [2] /letter/\n\u4e00 \u4e00 [yi1] /one/\n", {.errors = ErrorMode::lenient});
+  const Dictionary d = Dictionary::load_view("A A [2] /letter/\n\u4e00 \u4e00 [yi1] /one/\n",
+                                             {.errors = ErrorMode::lenient});
   EXPECT_TRUE(d.find_pinyin("yi").size() == 1);
   EXPECT_EQ(d.find_pinyin("2").size(), d.find_pinyin("").size());
 }

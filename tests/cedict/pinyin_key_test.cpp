@@ -40,7 +40,7 @@ TEST(PinyinKey, ToneMarksBecomeDigitsAtTheSyllableEnd) {
   EXPECT_EQ(key("Xī'ān", true), "xi1an1");
   EXPECT_EQ(key("xiān", true), "xian1");
   EXPECT_EQ(key("Zhōngguó", true), "zhong1guo2");
-  EXPECT_EQ(key("Chángē", true), "chan2ge1");   // n then g and a vowel: the g starts a syllable
+  EXPECT_EQ(key("Chángē", true), "chan2ge1");  // n then g and a vowel: the g starts a syllable
   EXPECT_EQ(key("fāngàn", true), "fan1gan4");  // the same rule: pinyin writes 方案 fāng'àn
   EXPECT_EQ(key("fāng'àn", true), "fang1an4");
   EXPECT_EQ(key("nǎr", true), "nar3");

@@ -43,10 +43,18 @@ struct Expected {
 // Entries checked by hand against the file.
 const std::vector<Expected>& hand_checked() {
   static const std::vector<Expected> entries{
-      {0, "%", "%", "pa1", {"percent (Tw)"}},                                  // the first entry
-      {2, "3C", "3C", "san1 C",                                                 // Latin letters
-       {"abbr. for computers, communications, and consumer electronics", "China Compulsory Certificate (CCC)"}},
-      {shipped_entries - 1, "\U00028B4E", "\U0002CB73", "xi3", {"seaborgium (chemistry)"}},    // the last line, no LF
+      {0, "%", "%", "pa1", {"percent (Tw)"}},  // the first entry
+      {2,
+       "3C",
+       "3C",
+       "san1 C",  // Latin letters
+       {"abbr. for computers, communications, and consumer electronics",
+        "China Compulsory Certificate (CCC)"}},
+      {shipped_entries - 1,
+       "\U00028B4E",
+       "\U0002CB73",
+       "xi3",
+       {"seaborgium (chemistry)"}},  // the last line, no LF
   };
   return entries;
 }
@@ -166,8 +174,9 @@ TEST(ShippedFile, Lookups) {
   for (const Entry& e : green) found_green = found_green || e.simplified == "绿";
   EXPECT_TRUE(found_green);
   // Tone marks and tone digits find the same entries.
-  for (const auto& [marks, digits] : {std::pair{"nǐ hǎo", "ni3 hao3"}, std::pair{"Zhōngguó", "Zhong1 guo2"},
-                                      std::pair{"lǜ", "lu:4"}, std::pair{"Xī'ān", "Xi1 an1"}}) {
+  for (const auto& [marks, digits] :
+       {std::pair{"nǐ hǎo", "ni3 hao3"}, std::pair{"Zhōngguó", "Zhong1 guo2"},
+        std::pair{"lǜ", "lu:4"}, std::pair{"Xī'ān", "Xi1 an1"}}) {
     std::vector<std::size_t> a, b;
     for (const Entry& e : d.find_pinyin(marks)) a.push_back(e.index);
     for (const Entry& e : d.find_pinyin(digits)) b.push_back(e.index);
@@ -182,9 +191,11 @@ TEST(ShippedFile, Lookups) {
     std::string lower(e.english());
     for (char& c : lower) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
     bool whole = false;
-    for (std::size_t at = lower.find("cat"); at != std::string::npos; at = lower.find("cat", at + 1)) {
+    for (std::size_t at = lower.find("cat"); at != std::string::npos;
+         at = lower.find("cat", at + 1)) {
       const bool left = at == 0 || !std::isalnum(static_cast<unsigned char>(lower[at - 1]));
-      const bool right = at + 3 == lower.size() || !std::isalnum(static_cast<unsigned char>(lower[at + 3]));
+      const bool right =
+          at + 3 == lower.size() || !std::isalnum(static_cast<unsigned char>(lower[at + 3]));
       whole = whole || (left && right);
     }
     EXPECT_TRUE(whole) << e.english();
@@ -240,7 +251,8 @@ TEST(ShippedFile, LookupsAgreeWithAFullScan) {
       if (e.traditional == key.traditional) traditional.push_back(i);
       if (e.simplified == key.simplified) simplified.push_back(i);
       if (!word.empty() && has_word(i, lowered_word)) english.push_back(i);
-      if (e.pinyin.size() == key.pinyin.size() && lower(e.pinyin) == lowered_pinyin) pinyin.push_back(i);  // same spelling: found by any key
+      if (e.pinyin.size() == key.pinyin.size() && lower(e.pinyin) == lowered_pinyin)
+        pinyin.push_back(i);  // same spelling: found by any key
     }
     SCOPED_TRACE(std::string(key.traditional) + " " + word);
     EXPECT_EQ(numbers(d.find_traditional(key.traditional)), traditional);
@@ -261,8 +273,8 @@ TEST(ShippedFile, MemoryStaysWellUnderFourTimesTheFile) {
   const MemoryUsage m = dict.memory_usage();
   EXPECT_GT(m.text_bytes, 0u);
   EXPECT_GT(m.index_bytes, 0u);
-  EXPECT_LT(m.total(), 3 * dict.stats().bytes) << "text " << m.text_bytes << ", entries " << m.entry_bytes
-                                                 << ", indexes " << m.index_bytes;
+  EXPECT_LT(m.total(), 3 * dict.stats().bytes)
+      << "text " << m.text_bytes << ", entries " << m.entry_bytes << ", indexes " << m.index_bytes;
 }
 
 // ---- The classic steps agree with bufstream's loader ------------------------------------
@@ -274,8 +286,9 @@ void expect_classic_agrees(const Classic& classic) {
   for (std::size_t i = 0; i < ref.size(); ++i) {
     const classic::EntryView c = classic.entry(i);
     const Entry e = ref[i];
-    if (c.traditional != utf8::to_utf16(e.traditional) || c.simplified != utf8::to_utf16(e.simplified) ||
-        c.pinyin != utf8::to_utf16(e.pinyin) || c.english != utf8::to_utf16(e.english())) {
+    if (c.traditional != utf8::to_utf16(e.traditional) ||
+        c.simplified != utf8::to_utf16(e.simplified) || c.pinyin != utf8::to_utf16(e.pinyin) ||
+        c.english != utf8::to_utf16(e.english())) {
       FAIL() << "entry " << i << " differs: " << e.traditional;
     }
   }
@@ -290,8 +303,12 @@ void expect_classic_agrees(const Classic& classic) {
 }
 
 TEST(ClassicLoaders, V1Iostream) { expect_classic_agrees(classic::v1_iostream::load(cedict_file)); }
-TEST(ClassicLoaders, V2MmapWstring) { expect_classic_agrees(classic::v2_mmap_wstring::load(cedict_file)); }
-TEST(ClassicLoaders, V3RawStrings) { expect_classic_agrees(classic::v3_raw_strings::load(cedict_file)); }
+TEST(ClassicLoaders, V2MmapWstring) {
+  expect_classic_agrees(classic::v2_mmap_wstring::load(cedict_file));
+}
+TEST(ClassicLoaders, V3RawStrings) {
+  expect_classic_agrees(classic::v3_raw_strings::load(cedict_file));
+}
 TEST(ClassicLoaders, V4Pool) { expect_classic_agrees(classic::v4_pool::load(cedict_file)); }
 
 TEST(ClassicLoaders, V3MoveTransfersOwnership) {

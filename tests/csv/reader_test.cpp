@@ -31,7 +31,8 @@ void over_every_setup(std::string_view text, const ReaderOptions& options, Check
   }
 }
 
-Records read_all(std::string_view text, const testing::ReaderSetup& setup, const ReaderOptions& options = {}) {
+Records read_all(std::string_view text, const testing::ReaderSetup& setup,
+                 const ReaderOptions& options = {}) {
   auto in = setup.make(text);
   Reader reader(*in, options);
   return reader.read_all();
@@ -71,22 +72,38 @@ const std::vector<Case>& rfc_cases() {
       {"quoted field then CR at end of input", "\"a\"\r", {{"a"}}},
       {"whitespace kept as is", " a , b \t\n", {{" a ", " b \t"}}},
       {"spaces inside quotes", "\" a \",\"\"\n", {{" a ", ""}}},
-      {"UTF-8 content", "na\xC3\xAFve,\xE6\x97\xA5\xE6\x9C\xAC\n", {{"na\xC3\xAFve", "\xE6\x97\xA5\xE6\x9C\xAC"}}},
+      {"UTF-8 content",
+       "na\xC3\xAFve,\xE6\x97\xA5\xE6\x9C\xAC\n",
+       {{"na\xC3\xAFve", "\xE6\x97\xA5\xE6\x9C\xAC"}}},
       {"bytes kept even if not UTF-8", "\xFF\xFE,x\n", {{"\xFF\xFE", "x"}}},
       {"empty line is a record of one empty field", "a\n\nb\n", {{"a"}, {""}, {"b"}}},
       {"only a line end", "\r\n", {{""}}},
       {"separator alone", ",", {{"", ""}}},
-      {"byte-order mark skipped", "\xEF\xBB\xBF" "a,b\n", {{"a", "b"}}},
+      {"byte-order mark skipped",
+       "\xEF\xBB\xBF"
+       "a,b\n",
+       {{"a", "b"}}},
       {"byte-order mark only", "\xEF\xBB\xBF", {}},
-      {"byte-order mark kept when asked", "\xEF\xBB\xBF" "a\n", {{"\xEF\xBB\xBF" "a"}}, {.skip_bom = false}},
+      {"byte-order mark kept when asked",
+       "\xEF\xBB\xBF"
+       "a\n",
+       {{"\xEF\xBB\xBF"
+         "a"}},
+       {.skip_bom = false}},
       {"two bytes of a byte-order mark are data", "\xEF\xBBx\n", {{"\xEF\xBBx"}}},
       {"quote inside a quoted field's line", "\"x\",\"a\"\"\nb\"\n", {{"x", "a\"\nb"}}},
-      {"tab separator", "a\tb,c\n\"x\ty\"\tz\n", {{"a", "b,c"}, {"x\ty", "z"}}, {.separator = '\t'}},
+      {"tab separator",
+       "a\tb,c\n\"x\ty\"\tz\n",
+       {{"a", "b,c"}, {"x\ty", "z"}},
+       {.separator = '\t'}},
       {"semicolon separator", "1,5;2\n", {{"1,5", "2"}}, {.separator = ';'}},
       {"space separator", "a b  c\n", {{"a", "b", "", "c"}}, {.separator = ' '}},
       {"NUL byte as data", std::string("a\0b,c\n", 6), {{std::string("a\0b", 3), "c"}}},
       {"skip empty lines", "a\n\n\r\n\rb\n\n", {{"a"}, {"b"}}, {.skip_empty_lines = true}},
-      {"skip empty lines keeps empty quoted field", "\"\"\n\nb\n", {{""}, {"b"}}, {.skip_empty_lines = true}},
+      {"skip empty lines keeps empty quoted field",
+       "\"\"\n\nb\n",
+       {{""}, {"b"}},
+       {.skip_empty_lines = true}},
   };
   return cases;
 }
@@ -118,19 +135,37 @@ const std::vector<ErrorCase>& error_cases() {
       {"unterminated quote", "a,b\n\"xyz", 2, 2, 1, 4, "quoted field not closed"},
       {"unterminated quote over lines", "x,y\n1,\"ab\ncd", 2, 2, 3, 6, "quoted field not closed"},
       {"bare quote in unquoted field", "ab\"c\n", 1, 1, 3, 2, "'\"' in an unquoted field"},
-      {"bare quote after quoted line break", "a,b\n\"x\ny\",q\"z\n", 2, 3, 5, 11, "'\"' in an unquoted field"},
-      {"text after closing quote", "\"ab\"c,d\n", 1, 1, 5, 4, "after the closing '\"' but found 'c'"},
+      {"bare quote after quoted line break", "a,b\n\"x\ny\",q\"z\n", 2, 3, 5, 11,
+       "'\"' in an unquoted field"},
+      {"text after closing quote", "\"ab\"c,d\n", 1, 1, 5, 4,
+       "after the closing '\"' but found 'c'"},
       {"space after closing quote", "\"ab\" ,d\n", 1, 1, 5, 4, "but found ' '"},
       {"text after closing quote after CRLF in quotes", "1,2\r\n\"a\r\nb\"x,3\r\n", 2, 3, 3, 11,
        "but found 'x'"},
-      {"too many fields", "a,b\n1,2,3\n", 2, 2, 5, 8, "expected 2 fields, as in the first record, but found 3"},
-      {"too few fields", "a,b\n1\n", 2, 2, 2, 5, "expected 2 fields, as in the first record, but found 1"},
+      {"too many fields", "a,b\n1,2,3\n", 2, 2, 5, 8,
+       "expected 2 fields, as in the first record, but found 3"},
+      {"too few fields", "a,b\n1\n", 2, 2, 2, 5,
+       "expected 2 fields, as in the first record, but found 1"},
       {"too few fields at end of input", "a,b\n1", 2, 2, 2, 5, "but found 1"},
       {"empty line in a two-column file", "a,b\n\nc,d\n", 2, 2, 1, 4, "but found 1"},
-      {"too many fields after a multi-line record", "a,b\n\"1\n2\",3\n4,5,6\n", 3, 4, 5, 16, "but found 3"},
+      {"too many fields after a multi-line record", "a,b\n\"1\n2\",3\n4,5,6\n", 3, 4, 5, 16,
+       "but found 3"},
       {"error in third record", "a\r\nb\r\n\"c", 3, 3, 1, 6, "record 3:"},
-      {"tab separator named", "\"a\"b\tc\n", 1, 1, 4, 3, "expected '\\t', a line end", {.separator = '\t'}},
-      {"quote kept strict when separator is space", "a b\"c\n", 1, 1, 4, 3, "unquoted field",
+      {"tab separator named",
+       "\"a\"b\tc\n",
+       1,
+       1,
+       4,
+       3,
+       "expected '\\t', a line end",
+       {.separator = '\t'}},
+      {"quote kept strict when separator is space",
+       "a b\"c\n",
+       1,
+       1,
+       4,
+       3,
+       "unquoted field",
        {.separator = ' ', .variable_field_count = true}},
   };
   return cases;
@@ -157,7 +192,8 @@ TEST(CsvReader, StrictErrorsSayWhereAndWhat) {
       const std::optional<ParseError> e = first_error(reader);
       ASSERT_TRUE(e);
       EXPECT_EQ(e->position(), (SourcePosition{c.offset, c.line, c.column})) << e->what();
-      EXPECT_NE(e->message().find("record " + std::to_string(c.record) + ":"), std::string::npos) << e->what();
+      EXPECT_NE(e->message().find("record " + std::to_string(c.record) + ":"), std::string::npos)
+          << e->what();
       EXPECT_NE(e->message().find(c.message_part), std::string::npos) << e->what();
     }
   }
@@ -174,13 +210,16 @@ TEST(CsvReader, InvalidUtf8IsAnErrorAtItsByteWhenValidating) {
   };
   const std::string long_field(150, 'x');
   const std::vector<Utf8Case> cases{
-      {"first field", "a,b\n\xff\xfe,2\n", 2, 1, 2, 1, 4, "byte 0xff (invalid UTF-8: invalid lead byte)"},
+      {"first field", "a,b\n\xff\xfe,2\n", 2, 1, 2, 1, 4,
+       "byte 0xff (invalid UTF-8: invalid lead byte)"},
       {"truncated in a later field", "a,b\n1,x\xc3\n", 2, 2, 2, 4, 7, "byte 0xc3 (invalid UTF-8: "},
       {"after a doubled quote", "a,b\n\"x\"\"\xff\",2\n", 2, 1, 2, 5, 8, "byte 0xff"},
       {"after a line break in quotes", "a,b\n1,\"x\ny\xff\"\n", 2, 2, 3, 2, 10, "byte 0xff"},
       {"overlong", "\xc0\x80,b\n", 1, 1, 1, 1, 0, "byte 0xc0 (invalid UTF-8: overlong encoding)"},
-      {"surrogate", "a,\"\xed\xa0\x80\"\n", 1, 2, 1, 4, 3, "byte 0xed (invalid UTF-8: encoded surrogate)"},
-      {"deep in a long field", "a\n" + long_field + "\xf8" + long_field + "\n", 2, 1, 2, 151, 152, "byte 0xf8"},
+      {"surrogate", "a,\"\xed\xa0\x80\"\n", 1, 2, 1, 4, 3,
+       "byte 0xed (invalid UTF-8: encoded surrogate)"},
+      {"deep in a long field", "a\n" + long_field + "\xf8" + long_field + "\n", 2, 1, 2, 151, 152,
+       "byte 0xf8"},
   };
   for (const auto& setup : testing::reader_setups()) {
     for (const Utf8Case& c : cases) {
@@ -190,8 +229,9 @@ TEST(CsvReader, InvalidUtf8IsAnErrorAtItsByteWhenValidating) {
       const std::optional<ParseError> e = first_error(reader);
       ASSERT_TRUE(e);
       EXPECT_EQ(e->position(), (SourcePosition{c.offset, c.line, c.column})) << e->what();
-      const std::string prefix = "record " + std::to_string(c.record) + ", field " + std::to_string(c.field) +
-                                 ": expected UTF-8 text but found " + c.found;
+      const std::string prefix = "record " + std::to_string(c.record) + ", field " +
+                                 std::to_string(c.field) + ": expected UTF-8 text but found " +
+                                 c.found;
       EXPECT_EQ(e->message().substr(0, prefix.size()), prefix) << e->what();
       // Not validating (the default), the same bytes are fields like any other.
       auto again = setup.make(c.input);
@@ -202,7 +242,8 @@ TEST(CsvReader, InvalidUtf8IsAnErrorAtItsByteWhenValidating) {
 }
 
 TEST(CsvReader, ValidUtf8PassesValidationWhereverTheBufferSplitsIt) {
-  const std::string text = "\xc3\xa9t\xc3\xa9,\"\xe4\xb8\xad\"\"\xe6\x96\x87\"\r\n\xf0\x9f\x98\x80,\"a\nb\xc3\xa9\"\n";
+  const std::string text =
+      "\xc3\xa9t\xc3\xa9,\"\xe4\xb8\xad\"\"\xe6\x96\x87\"\r\n\xf0\x9f\x98\x80,\"a\nb\xc3\xa9\"\n";
   over_every_setup(text, {.validate_utf8 = true}, [](Reader& reader) {
     EXPECT_EQ(reader.read_all(), (Records{{"\xc3\xa9t\xc3\xa9", "\xe4\xb8\xad\"\xe6\x96\x87"},
                                           {"\xf0\x9f\x98\x80", "a\nb\xc3\xa9"}}));
@@ -241,8 +282,14 @@ TEST(CsvReader, LenientCases) {
       {"unterminated quote holds the rest", "x\n\"abc\ndef", {{"x"}, {"abc\ndef"}}, lazy},
       {"unterminated after doubled quote", "\"\"\"a\n", {{"\"a\n"}}, lazy},
       {"well-formed input unchanged", "\"a,b\",\"c\"\"d\"\n", {{"a,b", "c\"d"}}, lazy},
-      {"records of any length", "a,b\n1,2,3\n4\n\n", {{"a", "b"}, {"1", "2", "3"}, {"4"}, {""}}, ragged},
-      {"both", "a\n\"b\"c,d,e\n", {{"a"}, {"b\"c,d,e\n"}}, {.lazy_quotes = true, .variable_field_count = true}},
+      {"records of any length",
+       "a,b\n1,2,3\n4\n\n",
+       {{"a", "b"}, {"1", "2", "3"}, {"4"}, {""}},
+       ragged},
+      {"both",
+       "a\n\"b\"c,d,e\n",
+       {{"a"}, {"b\"c,d,e\n"}},
+       {.lazy_quotes = true, .variable_field_count = true}},
   };
   for (const auto& setup : testing::reader_setups()) {
     for (const Case& c : cases) {
@@ -297,7 +344,9 @@ TEST(CsvReader, FieldPositionsOfEveryKindOfField) {
     ASSERT_EQ(r->size(), first_offsets.size());
     EXPECT_EQ(r->to_strings(), (std::vector<std::string>{"a", "b", "", "", "c\"d", "e"}));
     for (std::size_t i = 0; i < first_offsets.size(); ++i) {
-      EXPECT_EQ(reader.field_position(i), (SourcePosition{first_offsets[i], 1, first_offsets[i] + 1})) << i;
+      EXPECT_EQ(reader.field_position(i),
+                (SourcePosition{first_offsets[i], 1, first_offsets[i] + 1}))
+          << i;
     }
     r = reader.next();
     ASSERT_NE(r, nullptr);
@@ -306,7 +355,9 @@ TEST(CsvReader, FieldPositionsOfEveryKindOfField) {
     EXPECT_EQ((*r)[68], "r\"s");
     const std::uint64_t start = text.find('\n') + 1;
     for (std::size_t i = 0; i < 70; ++i) {
-      EXPECT_EQ(reader.field_position(i), (SourcePosition{start + wide_offsets[i], 2, wide_offsets[i] + 1})) << i;
+      EXPECT_EQ(reader.field_position(i),
+                (SourcePosition{start + wide_offsets[i], 2, wide_offsets[i] + 1}))
+          << i;
     }
     EXPECT_EQ(reader.next(), nullptr);
   }
@@ -361,12 +412,15 @@ TEST(CsvReader, NextIntoStringsReusesTheVector) {
 }
 
 TEST(CsvReader, AtEnd) {
-  over_every_setup("\xEF\xBB\xBF" "a\n\n", {.skip_empty_lines = true}, [](Reader& reader) {
-    EXPECT_FALSE(reader.at_end());
-    ASSERT_NE(reader.next(), nullptr);
-    EXPECT_TRUE(reader.at_end());  // the empty line is skipped, nothing follows
-    EXPECT_EQ(reader.next(), nullptr);
-  });
+  over_every_setup(
+      "\xEF\xBB\xBF"
+      "a\n\n",
+      {.skip_empty_lines = true}, [](Reader& reader) {
+        EXPECT_FALSE(reader.at_end());
+        ASSERT_NE(reader.next(), nullptr);
+        EXPECT_TRUE(reader.at_end());  // the empty line is skipped, nothing follows
+        EXPECT_EQ(reader.next(), nullptr);
+      });
   over_every_setup("", {}, [](Reader& reader) { EXPECT_TRUE(reader.at_end()); });
 }
 
@@ -464,7 +518,8 @@ TEST(CsvReader, LineCountAfterLongMultiLineField) {
 // ---- Random input: the same answer whatever the windows are ------------------------------
 
 // What reading gives: the records, or the error (message and position) that stopped it.
-std::string outcome(std::string_view text, const testing::ReaderSetup& setup, const ReaderOptions& options) {
+std::string outcome(std::string_view text, const testing::ReaderSetup& setup,
+                    const ReaderOptions& options) {
   auto in = setup.make(text);
   Reader reader(*in, options);
   std::string result;
@@ -487,8 +542,11 @@ std::string outcome(std::string_view text, const testing::ReaderSetup& setup, co
 TEST(CsvReader, RandomInputGivesTheSameAnswerOnEverySetup) {
   std::mt19937 random(4180);
   const std::string alphabet = "ab,\"\r\n ";
-  const std::vector<ReaderOptions> modes{{}, {.lazy_quotes = true}, {.variable_field_count = true},
-                                         {.lazy_quotes = true, .variable_field_count = true, .skip_empty_lines = true}};
+  const std::vector<ReaderOptions> modes{
+      {},
+      {.lazy_quotes = true},
+      {.variable_field_count = true},
+      {.lazy_quotes = true, .variable_field_count = true, .skip_empty_lines = true}};
   const auto setups = testing::reader_setups();
   for (int round = 0; round < 400; ++round) {
     std::string text;
@@ -498,8 +556,8 @@ TEST(CsvReader, RandomInputGivesTheSameAnswerOnEverySetup) {
       const std::string expected = outcome(text, setups.front(), mode);
       for (const auto& setup : setups) {
         ASSERT_EQ(outcome(text, setup, mode), expected)
-            << setup.name << ", lazy " << mode.lazy_quotes << ", variable " << mode.variable_field_count
-            << ", input '" << text << "'";
+            << setup.name << ", lazy " << mode.lazy_quotes << ", variable "
+            << mode.variable_field_count << ", input '" << text << "'";
       }
     }
   }
@@ -511,7 +569,8 @@ TEST(CsvReader, RandomInputGivesTheSameAnswerOnEverySetup) {
 TEST(CsvReader, LongRandomRecordsGiveTheSameAnswerOnEverySetup) {
   std::mt19937 random(64);
   const auto setups = testing::reader_setups();
-  const std::vector<ReaderOptions> modes{{}, {.variable_field_count = true},
+  const std::vector<ReaderOptions> modes{{},
+                                         {.variable_field_count = true},
                                          {.separator = ';', .variable_field_count = true},
                                          {.separator = '\0', .variable_field_count = true}};
   for (int round = 0; round < 300; ++round) {
@@ -521,9 +580,11 @@ TEST(CsvReader, LongRandomRecordsGiveTheSameAnswerOnEverySetup) {
     const std::size_t length = random() % 700;
     for (std::size_t i = 0; i < length; ++i) {
       // Mostly letters: fields of every length, and the syntax bytes at every offset.
-      text += random() % 4 == 0 ? alphabet[random() % alphabet.size()] : static_cast<char>('a' + random() % 8);
+      text += random() % 4 == 0 ? alphabet[random() % alphabet.size()]
+                                : static_cast<char>('a' + random() % 8);
     }
-    const std::string expected = outcome(text, setups[1], mode);  // one byte at a time: the slow path
+    const std::string expected =
+        outcome(text, setups[1], mode);  // one byte at a time: the slow path
     for (const auto& setup : setups) {
       ASSERT_EQ(outcome(text, setup, mode), expected) << setup.name << ", round " << round;
     }
@@ -573,7 +634,8 @@ TEST(CsvReader, LenientReadingNeverLosesAByte) {
     for (std::size_t i = 0; i < length; ++i) text += alphabet[random() % alphabet.size()];
     for (const auto& setup : testing::reader_setups()) {
       std::string kept;
-      for (const auto& record : read_all(text, setup, {.lazy_quotes = true, .variable_field_count = true})) {
+      for (const auto& record :
+           read_all(text, setup, {.lazy_quotes = true, .variable_field_count = true})) {
         for (const std::string& field : record) kept += letters(field);
       }
       ASSERT_EQ(kept, letters(text)) << setup.name << ", input '" << text << "'";

@@ -2,8 +2,8 @@
 // header name, then the same file read as zero-copy records.
 #include <gtest/gtest.h>
 
-#include <filesystem>
 #include <unistd.h>
+#include <filesystem>
 
 // ---- README example begins ----
 #include <bufstream/buffered_read_stream.hpp>
@@ -49,7 +49,8 @@ namespace {
 
 TEST(CsvReadme, ExampleRuns) {
   const std::filesystem::path path =
-      std::filesystem::temp_directory_path() / ("bufstream-csv-readme-" + std::to_string(::getpid()) + ".csv");
+      std::filesystem::temp_directory_path() /
+      ("bufstream-csv-readme-" + std::to_string(::getpid()) + ".csv");
   save(path, {{1, 9.5, std::nullopt, "first"}, {2, 0.1, 0.25, "says \"hi\", twice"}});
 
   const std::vector<Trade> back = load(path);

@@ -92,7 +92,8 @@ TEST(CsvSizeEstimate, UnknownForStreamsThatCannotTell) {
     Reader reader(*in);
     read_records(reader, 500);
     // Only the memory stream knows its size; the chunked sources (and buffers over them) do not.
-    EXPECT_EQ(reader.estimated_records_left().has_value(), dynamic_cast<MemoryReadStream*>(in.get()) != nullptr);
+    EXPECT_EQ(reader.estimated_records_left().has_value(),
+              dynamic_cast<MemoryReadStream*>(in.get()) != nullptr);
   }
 }
 

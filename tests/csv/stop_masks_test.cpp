@@ -25,7 +25,9 @@ TEST(CsvStopMasks, FindStopsLikeAPlainLoop) {
       }
       const char* const end = text.data() + text.size();
       const auto plain = [&](const char* p, bool with_separator) {
-        while (p != end && *p != '"' && *p != '\r' && *p != '\n' && !(with_separator && *p == separator)) ++p;
+        while (p != end && *p != '"' && *p != '\r' && *p != '\n' &&
+               !(with_separator && *p == separator))
+          ++p;
         return p;
       };
       StopMasks stops(separator);
@@ -35,11 +37,13 @@ TEST(CsvStopMasks, FindStopsLikeAPlainLoop) {
       for (std::size_t start = 0; start <= text.size(); ++start) {
         const char* const p = text.data() + start;
         const char* const stop = stops.next_stop(p);
-        ASSERT_EQ(stop, plain(p, true)) << "separator " << int{separator} << ", round " << round << ", at " << start;
+        ASSERT_EQ(stop, plain(p, true))
+            << "separator " << int{separator} << ", round " << round << ", at " << start;
         if (stop != end) {
           ASSERT_EQ(stops.is_separator(stop), *stop == separator);
         }
-        ASSERT_EQ(stops.next_quoted_stop(p), plain(p, false)) << "round " << round << ", at " << start;
+        ASSERT_EQ(stops.next_quoted_stop(p), plain(p, false))
+            << "round " << round << ", at " << start;
       }
       for (int k = 0; k < 20 && !text.empty(); ++k) {
         const char* const p = text.data() + random() % (text.size() + 1);

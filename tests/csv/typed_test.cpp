@@ -44,7 +44,8 @@ void over_every_setup(std::string_view text, const ReaderOptions& options, Check
 
 TEST(CsvFieldConverter, Integers) {
   EXPECT_EQ(FieldConverter<int>::parse("-42"), -42);
-  EXPECT_EQ(FieldConverter<std::int64_t>::parse("-9223372036854775808"), std::numeric_limits<std::int64_t>::min());
+  EXPECT_EQ(FieldConverter<std::int64_t>::parse("-9223372036854775808"),
+            std::numeric_limits<std::int64_t>::min());
   EXPECT_EQ(FieldConverter<std::uint8_t>::parse("255"), 255);
   for (const char* bad : {"", "+1", " 1", "1 ", "1.0", "0x10", "abc"}) {
     EXPECT_THROW(FieldConverter<int>::parse(bad), ConversionError) << bad;
@@ -79,8 +80,10 @@ TEST(CsvFieldConverter, Doubles) {
 }
 
 TEST(CsvFieldConverter, BoolsStringsOptionals) {
-  for (const char* yes : {"true", "TRUE", "True", "1"}) EXPECT_TRUE(FieldConverter<bool>::parse(yes)) << yes;
-  for (const char* no : {"false", "FALSE", "False", "0"}) EXPECT_FALSE(FieldConverter<bool>::parse(no)) << no;
+  for (const char* yes : {"true", "TRUE", "True", "1"})
+    EXPECT_TRUE(FieldConverter<bool>::parse(yes)) << yes;
+  for (const char* no : {"false", "FALSE", "False", "0"})
+    EXPECT_FALSE(FieldConverter<bool>::parse(no)) << no;
   for (const char* bad : {"", "yes", "t", "2", " true"}) {
     EXPECT_THROW(FieldConverter<bool>::parse(bad), ConversionError) << bad;
   }
@@ -108,7 +111,8 @@ struct BenchRecord {
 std::vector<BenchRow> bench_rows(std::int64_t count) {
   std::vector<BenchRow> rows;
   for (std::int64_t i = 1; i <= count; ++i) {
-    rows.emplace_back(i, -i, 1.0 / static_cast<double>(i), std::sqrt(static_cast<double>(i)), words(i));
+    rows.emplace_back(i, -i, 1.0 / static_cast<double>(i), std::sqrt(static_cast<double>(i)),
+                      words(i));
   }
   return rows;
 }
@@ -162,8 +166,8 @@ TEST(CsvTyped, BenchmarkRowsWrittenAndReadBackExactly) {
 TEST(CsvTyped, BenchmarkRowsOverUnbufferedDescriptors) {
   // The benchmark's "unbuffered" variant: one system call per stream operation, both ways.
   const std::vector<BenchRow> rows = bench_rows(1200);
-  const std::filesystem::path path =
-      std::filesystem::temp_directory_path() / ("bufstream-csv-fd-" + std::to_string(::getpid()) + ".csv");
+  const std::filesystem::path path = std::filesystem::temp_directory_path() /
+                                     ("bufstream-csv-fd-" + std::to_string(::getpid()) + ".csv");
   {
     FdWriteStream out(path);
     Writer w(out);
@@ -188,14 +192,15 @@ struct Trade {
 };
 
 TEST(CsvTyped, PositionalSchemaWithEveryKindOfColumn) {
-  const auto schema = Schema<Trade>()
-                          .field(&Trade::id)
-                          .field_or(&Trade::price, -1.0)
-                          .field(&Trade::fee)
-                          .ignore()
-                          .field(&Trade::settled)
-                          .field(&Trade::note)
-                          .field_with(&Trade::code, [](std::string_view s) { return static_cast<int>(s.size()); });
+  const auto schema =
+      Schema<Trade>()
+          .field(&Trade::id)
+          .field_or(&Trade::price, -1.0)
+          .field(&Trade::fee)
+          .ignore()
+          .field(&Trade::settled)
+          .field(&Trade::note)
+          .field_with(&Trade::code, [](std::string_view s) { return static_cast<int>(s.size()); });
   const std::string input =
       "1,2.5,0.25,skip me,true,\"a, b\",xyz\r\n"
       "2,,,,0,,\r\n";
@@ -225,9 +230,12 @@ TEST(CsvTyped, SchemaWritesWhatItReads) {
                           .field("price", &Trade::price)
                           .field("fee", &Trade::fee)
                           .field("note", &Trade::note)
-                          .field_with("code", &Trade::code, [](std::string_view s) { return std::stoi(std::string(s)) - 1; },
-                                      [](int c) { return c + 1; });
-  const std::vector<Trade> trades{{7, 0.1, std::nullopt, false, "x \"y\"", 41}, {8, 1e-300, 2.0, false, "", 0}};
+                          .field_with(
+                              "code", &Trade::code,
+                              [](std::string_view s) { return std::stoi(std::string(s)) - 1; },
+                              [](int c) { return c + 1; });
+  const std::vector<Trade> trades{{7, 0.1, std::nullopt, false, "x \"y\"", 41},
+                                  {8, 1e-300, 2.0, false, "", 0}};
   StringWriteStream out;
   Writer w(out, {.line_end = LineEnd::lf});
   schema.write_header(w);
@@ -255,14 +263,16 @@ struct WithOpaque {
 };
 
 TEST(CsvTyped, WritingAColumnWithoutAFormatIsALogicError) {
-  const auto schema = Schema<WithOpaque>().field_with(&WithOpaque::o, [](std::string_view) { return Opaque{1}; });
+  const auto schema =
+      Schema<WithOpaque>().field_with(&WithOpaque::o, [](std::string_view) { return Opaque{1}; });
   StringWriteStream out;
   Writer w(out);
   EXPECT_THROW(schema.write_row(w, WithOpaque{}), std::logic_error);
 }
 
 TEST(CsvTyped, NamedSchemaMapsHeaderColumnsInAnyOrder) {
-  const auto schema = Schema<Trade>().field("id", &Trade::id).field("note", &Trade::note).field("fee", &Trade::fee);
+  const auto schema =
+      Schema<Trade>().field("id", &Trade::id).field("note", &Trade::note).field("fee", &Trade::fee);
   const std::string input = "note,unused,fee,id\r\nhello,x,1.5,3\r\n\"bye\",y,,4\r\n";
   for (const auto& setup : testing::reader_setups()) {
     SCOPED_TRACE(setup.name);
@@ -327,8 +337,10 @@ TEST(CsvTyped, ConversionErrorsSayWhere) {
   };
   const std::vector<ErrorCase> cases{
       {"1,2,a\r\n2,x,b\r\n", 2, 3, 9, "record 2, field 2: expected a number but found 'x'"},
-      {"1,2,a\r\n,3,b\r\n", 2, 1, 7, "record 2, field 1: expected an integer from -2147483648 to 2147483647 but found an empty field"},
-      {"\"1\n\",2,a\n", 1, 1, 0, "record 1, field 1: expected an integer from -2147483648 to 2147483647 but found '1\n'"},
+      {"1,2,a\r\n,3,b\r\n", 2, 1, 7,
+       "record 2, field 1: expected an integer from -2147483648 to 2147483647 but found an empty field"},
+      {"\"1\n\",2,a\n", 1, 1, 0,
+       "record 1, field 1: expected an integer from -2147483648 to 2147483647 but found '1\n'"},
       {"1,\"a\nb\",\"c\"\n", 1, 3, 2, "record 1, field 2: expected a number but found 'a\nb'"},
   };
   for (const auto& setup : testing::reader_setups()) {
@@ -355,9 +367,10 @@ TEST(CsvTyped, NamedColumnAppearsInConversionErrors) {
       read_rows(reader, Schema<Trade>().field("id", &Trade::id).field("note", &Trade::note));
       FAIL() << "no error";
     } catch (const ParseError& e) {
-      EXPECT_EQ(e.message(),
-                "record 3, field 1 ('id'): expected an integer from -9223372036854775808 to 9223372036854775807 "
-                "but found 'x'");
+      EXPECT_EQ(
+          e.message(),
+          "record 3, field 1 ('id'): expected an integer from -9223372036854775808 to 9223372036854775807 "
+          "but found 'x'");
       EXPECT_EQ(e.line(), 3u);
     }
   });
@@ -389,7 +402,8 @@ TEST(CsvTyped, RecordsMustMatchThePositionalSchema) {
       read_rows<Row>(reader);
       FAIL() << "no error";
     } catch (const ParseError& e) {
-      EXPECT_EQ(e.message(), "record 1, field 3: no column reads this field: the row has 2 columns");
+      EXPECT_EQ(e.message(),
+                "record 1, field 3: no column reads this field: the row has 2 columns");
       EXPECT_EQ(e.column(), 5u);
     }
   });
@@ -437,8 +451,23 @@ TEST(CsvTyped, TupleThroughASchemaReadsLikeTheDirectPath) {
 
 TEST(CsvTyped, RandomTablesRoundTrip) {
   std::mt19937 random(20240611);
-  const std::vector<std::string> pieces{"\xEF\xBB\xBF", ",", ";", "\t", "\"", "\"\"", "\r", "\n", "\r\n", " ", "a", "xyz",
-                                        "\xC3\xA9", "\xE6\x97\xA5", "\xF0\x9F\x98\x80", "1.5", ""};
+  const std::vector<std::string> pieces{"\xEF\xBB\xBF",
+                                        ",",
+                                        ";",
+                                        "\t",
+                                        "\"",
+                                        "\"\"",
+                                        "\r",
+                                        "\n",
+                                        "\r\n",
+                                        " ",
+                                        "a",
+                                        "xyz",
+                                        "\xC3\xA9",
+                                        "\xE6\x97\xA5",
+                                        "\xF0\x9F\x98\x80",
+                                        "1.5",
+                                        ""};
   const std::vector<WriterOptions> dialects{
       {},
       {.line_end = LineEnd::lf},

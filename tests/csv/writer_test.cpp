@@ -30,12 +30,24 @@ struct WriteCase {
 const std::vector<WriteCase>& write_cases() {
   const double inf = std::numeric_limits<double>::infinity();
   static const std::vector<WriteCase> cases{
-      {"plain record", {}, [](Writer& w) { w.record({"a", "b"}); }, "a,b\r\n"},
-      {"LF line end", {.line_end = LineEnd::lf}, [](Writer& w) { w.record({"a", "b"}); w.record({"c"}); },
+      {"plain record",
+       {},
+       [](Writer& w) {
+         w.record({"a", "b"});
+       },
+       "a,b\r\n"},
+      {"LF line end",
+       {.line_end = LineEnd::lf},
+       [](Writer& w) {
+         w.record({"a", "b"});
+         w.record({"c"});
+       },
        "a,b\nc\n"},
       {"quotes as needed",
        {},
-       [](Writer& w) { w.row("a,b", "say \"hi\"", "cr\r", "lf\n", " lead", "trail ", "\tx", "in side", ""); },
+       [](Writer& w) {
+         w.row("a,b", "say \"hi\"", "cr\r", "lf\n", " lead", "trail ", "\tx", "in side", "");
+       },
        "\"a,b\",\"say \"\"hi\"\"\",\"cr\r\",\"lf\n\",\" lead\",\"trail \",\"\tx\",in side,\r\n"},
       {"only a quote", {}, [](Writer& w) { w.row("\""); }, "\"\"\"\"\r\n"},
       {"empty fields", {}, [](Writer& w) { w.row("", ""); }, ",\r\n"},
@@ -45,32 +57,89 @@ const std::vector<WriteCase>& write_cases() {
        {.quoting = Quoting::always},
        [](Writer& w) { w.row(1, "a", 0.5, "", "q\""); },
        "\"1\",\"a\",\"0.5\",\"\",\"q\"\"\"\r\n"},
-      {"quoting never", {.quoting = Quoting::never}, [](Writer& w) { w.row(" a ", "", 2); w.row(""); },
+      {"quoting never",
+       {.quoting = Quoting::never},
+       [](Writer& w) {
+         w.row(" a ", "", 2);
+         w.row("");
+       },
        " a ,,2\r\n\r\n"},
       {"integers and doubles",
        {},
-       [](Writer& w) { w.row(-7, 42u, std::int64_t{-9223372036854775807 - 1}, 0.1, 1e100, -0.0, 1.5f, 0.1f); },
+       [](Writer& w) {
+         w.row(-7, 42u, std::int64_t{-9223372036854775807 - 1}, 0.1, 1e100, -0.0, 1.5f, 0.1f);
+       },
        "-7,42,-9223372036854775808,0.1,1e+100,-0,1.5,0.1\r\n"},
-      {"non-finite doubles", {}, [inf](Writer& w) { w.row(inf, -inf, std::nan("")); }, "inf,-inf,nan\r\n"},
+      {"non-finite doubles",
+       {},
+       [inf](Writer& w) { w.row(inf, -inf, std::nan("")); },
+       "inf,-inf,nan\r\n"},
       {"bools, chars and optionals",
        {},
-       [](Writer& w) { w.row(true, false, 'x', ',', std::optional<int>{}, std::optional<int>{3}, std::nullopt); },
+       [](Writer& w) {
+         w.row(true, false, 'x', ',', std::optional<int>{}, std::optional<int>{3}, std::nullopt);
+       },
        "true,false,x,\",\",,3,\r\n"},
-      {"optional string", {}, [](Writer& w) { w.row(std::optional<std::string>{"a b"}, std::optional<std::string>{}); },
+      {"optional string",
+       {},
+       [](Writer& w) { w.row(std::optional<std::string>{"a b"}, std::optional<std::string>{}); },
        "a b,\r\n"},
-      {"semicolon separator", {.separator = ';'}, [](Writer& w) { w.row("a;b", "c,d", 1.5); }, "\"a;b\";c,d;1.5\r\n"},
-      {"dot separator quotes doubles", {.separator = '.'}, [](Writer& w) { w.row(1.5, 2, "x"); }, "\"1.5\".2.x\r\n"},
-      {"minus separator quotes negatives", {.separator = '-'}, [](Writer& w) { w.row(-1, 1); }, "\"-1\"-1\r\n"},
-      {"tab separator", {.separator = '\t'}, [](Writer& w) { w.row("a\tb", "c d"); }, "\"a\tb\"\tc d\r\n"},
-      {"tuple", {}, [](Writer& w) { w.row(std::make_tuple(1, std::string("x,y"), 2.5)); }, "1,\"x,y\",2.5\r\n"},
-      {"range of numbers", {}, [](Writer& w) { w.record(std::vector<int>{1, 2, 3}); }, "1,2,3\r\n"},
-      {"range of strings", {}, [](Writer& w) { w.record(std::vector<std::string>{"a", "b c", "d,e"}); },
+      {"semicolon separator",
+       {.separator = ';'},
+       [](Writer& w) { w.row("a;b", "c,d", 1.5); },
+       "\"a;b\";c,d;1.5\r\n"},
+      {"dot separator quotes doubles",
+       {.separator = '.'},
+       [](Writer& w) { w.row(1.5, 2, "x"); },
+       "\"1.5\".2.x\r\n"},
+      {"minus separator quotes negatives",
+       {.separator = '-'},
+       [](Writer& w) { w.row(-1, 1); },
+       "\"-1\"-1\r\n"},
+      {"tab separator",
+       {.separator = '\t'},
+       [](Writer& w) { w.row("a\tb", "c d"); },
+       "\"a\tb\"\tc d\r\n"},
+      {"tuple",
+       {},
+       [](Writer& w) { w.row(std::make_tuple(1, std::string("x,y"), 2.5)); },
+       "1,\"x,y\",2.5\r\n"},
+      {"range of numbers",
+       {},
+       [](Writer& w) {
+         w.record(std::vector<int>{1, 2, 3});
+       },
+       "1,2,3\r\n"},
+      {"range of strings",
+       {},
+       [](Writer& w) {
+         w.record(std::vector<std::string>{"a", "b c", "d,e"});
+       },
        "a,b c,\"d,e\"\r\n"},
-      {"field by field", {}, [](Writer& w) { w.field("a"); w.field(1); w.end_record(); w.field(2); w.end_record(); },
+      {"field by field",
+       {},
+       [](Writer& w) {
+         w.field("a");
+         w.field(1);
+         w.end_record();
+         w.field(2);
+         w.end_record();
+       },
        "a,1\r\n2\r\n"},
-      {"byte-order mark at the start is quoted", {}, [](Writer& w) { w.row("\xEF\xBB\xBF" "a", "\xEF\xBB\xBF"); },
-       "\"\xEF\xBB\xBF" "a\",\xEF\xBB\xBF\r\n"},
-      {"UTF-8 as is", {}, [](Writer& w) { w.row("na\xC3\xAFve", "\xE6\x97\xA5"); }, "na\xC3\xAFve,\xE6\x97\xA5\r\n"},
+      {"byte-order mark at the start is quoted",
+       {},
+       [](Writer& w) {
+         w.row(
+             "\xEF\xBB\xBF"
+             "a",
+             "\xEF\xBB\xBF");
+       },
+       "\"\xEF\xBB\xBF"
+       "a\",\xEF\xBB\xBF\r\n"},
+      {"UTF-8 as is",
+       {},
+       [](Writer& w) { w.row("na\xC3\xAFve", "\xE6\x97\xA5"); },
+       "na\xC3\xAFve,\xE6\x97\xA5\r\n"},
   };
   return cases;
 }
@@ -124,7 +193,9 @@ TEST(CsvWriter, NeverQuotingRefusesFieldsThatNeedQuotes) {
 
   StringWriteStream bom;
   Writer never(bom, {.quoting = Quoting::never});
-  EXPECT_THROW(never.field("\xEF\xBB\xBF" "a"), std::invalid_argument);
+  EXPECT_THROW(never.field("\xEF\xBB\xBF"
+                           "a"),
+               std::invalid_argument);
   EXPECT_EQ(bom.view(), "");
 }
 
@@ -165,8 +236,8 @@ TEST(CsvWriter, ShortWritesAndInterruptionsLoseNothing) {
 TEST(CsvWriter, WriteErrorsSurface) {
   const std::string expected = expected_many();
   // (buffer size, which call to the sink fails): each run makes more calls than that.
-  const std::vector<std::pair<std::size_t, std::size_t>> runs{{1, 1}, {1, 2}, {1, 40}, {7, 1}, {7, 5},
-                                                               {7, 40}, {4096, 1}, {4096, 2}};
+  const std::vector<std::pair<std::size_t, std::size_t>> runs{
+      {1, 1}, {1, 2}, {1, 40}, {7, 1}, {7, 5}, {7, 40}, {4096, 1}, {4096, 2}};
   for (const auto& [size, fail_at] : runs) {
     {
       SCOPED_TRACE("buffer " + std::to_string(size) + ", failing call " + std::to_string(fail_at));
@@ -183,7 +254,7 @@ TEST(CsvWriter, WriteErrorsSurface) {
       EXPECT_TRUE(out.failed());
       EXPECT_LT(sink.written().size(), expected.size());
       EXPECT_EQ(expected.compare(0, sink.written().size(), sink.written()), 0);  // a true prefix
-      EXPECT_THROW(w.row(1), IoError);  // sticky
+      EXPECT_THROW(w.row(1), IoError);                                           // sticky
     }
   }
 }

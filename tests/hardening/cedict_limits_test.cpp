@@ -16,7 +16,8 @@ using testing::long_text_setups;
 
 void expect_long_line(std::size_t gloss_bytes) {
   const std::string gloss = letters(gloss_bytes);
-  const std::string text = "# head\n\xE4\xBD\xA0 \xE4\xBD\xA0 [ni3] /" + gloss + "/you/\n\xE5\xA5\xBD \xE5\xA5\xBD [hao3] /good/\n";
+  const std::string text = "# head\n\xE4\xBD\xA0 \xE4\xBD\xA0 [ni3] /" + gloss +
+                           "/you/\n\xE5\xA5\xBD \xE5\xA5\xBD [hao3] /good/\n";
   for (const auto& setup : long_text_setups(text.size())) {
     SCOPED_TRACE(setup.name);
     auto in = setup.make(text);
@@ -33,10 +34,13 @@ void expect_long_line(std::size_t gloss_bytes) {
 
 TEST(CedictLimits, A16MiBLineIsBoundedOnlyByMemory) { expect_long_line(testing::long_token_bytes); }
 
-TEST(CedictLimits, ALongLineThroughOneByteBuffers) { expect_long_line(testing::medium_token_bytes); }
+TEST(CedictLimits, ALongLineThroughOneByteBuffers) {
+  expect_long_line(testing::medium_token_bytes);
+}
 
 TEST(CedictLimits, ALongMalformedLineIsReportedAtItsColumn) {
-  const std::string text = "\xE4\xBD\xA0 \xE4\xBD\xA0 [ni3] /" + letters(testing::medium_token_bytes) + "\n";
+  const std::string text =
+      "\xE4\xBD\xA0 \xE4\xBD\xA0 [ni3] /" + letters(testing::medium_token_bytes) + "\n";
   for (const auto& setup : long_text_setups(text.size())) {
     SCOPED_TRACE(setup.name);
     auto in = setup.make(text);

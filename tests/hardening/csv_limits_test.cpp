@@ -26,8 +26,8 @@ void expect_long_fields(std::size_t size) {
   const std::string value = letters(size);
   std::string quoted = value;
   quoted[size / 2] = '"';  // a doubled quote in the middle of the quoted field
-  const std::string text = value + ",\"" + quoted.substr(0, size / 2) + "\"\"" + quoted.substr(size / 2 + 1) +
-                           "\"\r\n\"\",x\r\n";
+  const std::string text = value + ",\"" + quoted.substr(0, size / 2) + "\"\"" +
+                           quoted.substr(size / 2 + 1) + "\"\r\n\"\",x\r\n";
   for (const auto& setup : long_text_setups(text.size())) {
     SCOPED_TRACE(setup.name);
     auto in = setup.make(text);
@@ -47,7 +47,9 @@ void expect_long_fields(std::size_t size) {
 
 TEST(CsvLimits, A16MiBFieldIsBoundedOnlyByMemory) { expect_long_fields(testing::long_token_bytes); }
 
-TEST(CsvLimits, ALongFieldThroughOneByteBuffers) { expect_long_fields(testing::medium_token_bytes); }
+TEST(CsvLimits, ALongFieldThroughOneByteBuffers) {
+  expect_long_fields(testing::medium_token_bytes);
+}
 
 TEST(CsvLimits, AHundredThousandFieldsInOneRecord) {
   constexpr std::size_t n = 100000;
@@ -80,18 +82,22 @@ TEST(CsvLimits, AHundredThousandDigitIntegerFieldIsARangeErrorNamingIt) {
   } catch (const ParseError& e) {
     EXPECT_EQ(e.line(), 2u);
     EXPECT_EQ(e.column(), 1u);
-    EXPECT_NE(e.message().find("expected an integer from -9223372036854775808 to 9223372036854775807 but found '" +
-                               huge.substr(0, 40) + "...' (100000 bytes)"),
-              std::string::npos)
+    EXPECT_NE(
+        e.message().find(
+            "expected an integer from -9223372036854775808 to 9223372036854775807 but found '" +
+            huge.substr(0, 40) + "...' (100000 bytes)"),
+        std::string::npos)
         << e.what();
   }
 }
 
 TEST(CsvLimits, AHundredThousandDigitFloatFieldIsCorrectlyRounded) {
   EXPECT_EQ(FieldConverter<double>::parse("0." + std::string(100000, '3')), 1.0 / 3.0);
-  EXPECT_EQ(FieldConverter<double>::parse(digits(100000) + "e-99990"), 1234567891.23456789123456789);
+  EXPECT_EQ(FieldConverter<double>::parse(digits(100000) + "e-99990"),
+            1234567891.23456789123456789);
   EXPECT_EQ(FieldConverter<float>::parse("0." + std::string(100000, '3')), 1.0f / 3.0f);
-  EXPECT_EQ(FieldConverter<double>::parse("0." + std::string(100000, '0') + "1"), 0.0);  // underflow
+  EXPECT_EQ(FieldConverter<double>::parse("0." + std::string(100000, '0') + "1"),
+            0.0);  // underflow
 }
 
 TEST(CsvLimits, AHundredThousandDigitNumberBeyondTheDoubleRangeIsAnError) {
@@ -101,8 +107,9 @@ TEST(CsvLimits, AHundredThousandDigitNumberBeyondTheDoubleRangeIsAnError) {
       (void)FieldConverter<double>::parse(text);
       ADD_FAILURE() << text.substr(0, 20) << " was read";
     } catch (const ConversionError& e) {
-      EXPECT_NE(std::string(e.what()).find("expected a number within the range of double but found '"),
-                std::string::npos)
+      EXPECT_NE(
+          std::string(e.what()).find("expected a number within the range of double but found '"),
+          std::string::npos)
           << e.what();
     }
   }

@@ -59,9 +59,11 @@ auto again_throws(Step step) -> decltype(step()) {
       (void)step();
       repeat_verdict = std::string("the repeated step succeeded after '") + first.what() + "'";
     } catch (const IoError& second) {
-      if (second.code() != first.code()) repeat_verdict = std::string("the repeat threw another IoError: ") + second.what();
+      if (second.code() != first.code())
+        repeat_verdict = std::string("the repeat threw another IoError: ") + second.what();
     } catch (const std::exception& e) {
-      repeat_verdict = std::string("the repeat threw ") + typeid(e).name() + " after '" + first.what() + "': " + e.what();
+      repeat_verdict = std::string("the repeat threw ") + typeid(e).name() + " after '" +
+                       first.what() + "': " + e.what();
     }
     throw;
   }
@@ -86,7 +88,8 @@ inline std::string judge_faulty_run(const ReadDocument& read, ReadStream& in, in
 }
 
 /// Checks `read` over every faulty setup as the header describes. `name` labels failures.
-inline void check_reader(const std::string& name, std::string_view document, const ReadDocument& read) {
+inline void check_reader(const std::string& name, std::string_view document,
+                         const ReadDocument& read) {
   SCOPED_TRACE(name);
   MemoryReadStream memory(document);
   const std::string expected = read(memory);
@@ -119,11 +122,14 @@ inline void check_reader(const std::string& name, std::string_view document, con
     std::string first_wrong;
     for (std::size_t n = 1; n <= reads; ++n) {
       const int error_number = fault_errno(n);
-      FaultySetup s = kind.make(document, {.fail_at = n, .error_number = error_number, .max_per_read = per_read});
+      FaultySetup s = kind.make(
+          document, {.fail_at = n, .error_number = error_number, .max_per_read = per_read});
       const std::string verdict = judge_faulty_run(read, s.stream(), error_number);
-      if (!verdict.empty() && wrong++ == 0) first_wrong = "read " + std::to_string(n) + ": " + verdict;
+      if (!verdict.empty() && wrong++ == 0)
+        first_wrong = "read " + std::to_string(n) + ": " + verdict;
     }
-    EXPECT_EQ(wrong, 0u) << wrong << " of " << reads << " fault positions went wrong; the first: " << first_wrong;
+    EXPECT_EQ(wrong, 0u) << wrong << " of " << reads
+                         << " fault positions went wrong; the first: " << first_wrong;
   }
 }
 
@@ -133,7 +139,8 @@ namespace bufstream::testing {
 
 /// Fails the read at every position, over every faulty setup, and checks that a step of the
 /// reader repeated after the IoError (see `again_throws`) throws it again.
-inline void check_repeats(const std::string& name, std::string_view document, const ReadDocument& read) {
+inline void check_repeats(const std::string& name, std::string_view document,
+                          const ReadDocument& read) {
   SCOPED_TRACE(name);
   for (const FaultySetupKind& kind : fault_setups()) {
     SCOPED_TRACE(kind.name);
@@ -148,16 +155,19 @@ inline void check_repeats(const std::string& name, std::string_view document, co
     std::string first_wrong;
     repeat_failed_steps = true;
     for (std::size_t n = 1; n <= reads; ++n) {
-      FaultySetup s = kind.make(document, {.fail_at = n, .error_number = fault_errno(n), .max_per_read = per_read});
+      FaultySetup s = kind.make(
+          document, {.fail_at = n, .error_number = fault_errno(n), .max_per_read = per_read});
       repeat_verdict.clear();
       try {
         (void)read(s.stream());
       } catch (const std::exception&) {
       }
-      if (!repeat_verdict.empty() && wrong++ == 0) first_wrong = "read " + std::to_string(n) + ": " + repeat_verdict;
+      if (!repeat_verdict.empty() && wrong++ == 0)
+        first_wrong = "read " + std::to_string(n) + ": " + repeat_verdict;
     }
     repeat_failed_steps = false;
-    EXPECT_EQ(wrong, 0u) << wrong << " of " << reads << " fault positions: a repeated step did not throw the "
+    EXPECT_EQ(wrong, 0u) << wrong << " of " << reads
+                         << " fault positions: a repeated step did not throw the "
                          << "IoError again; the first: " << first_wrong;
   }
 }

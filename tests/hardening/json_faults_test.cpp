@@ -63,7 +63,9 @@ std::string read_events(ReadStream& in) {
 }
 
 TEST(JsonFaults, Events) { check_reader("json::Reader::parse", document, read_events); }
-TEST(JsonFaults, EventsRepeatedAfterIoError) { check_repeats("json::Reader::parse", document, read_events); }
+TEST(JsonFaults, EventsRepeatedAfterIoError) {
+  check_repeats("json::Reader::parse", document, read_events);
+}
 
 std::string read_skip_value(ReadStream& in) {
   Reader reader(in);
@@ -73,7 +75,9 @@ std::string read_skip_value(ReadStream& in) {
 }
 
 TEST(JsonFaults, SkipValue) { check_reader("json::Reader::skip_value", document, read_skip_value); }
-TEST(JsonFaults, SkipValueRepeatedAfterIoError) { check_repeats("json::Reader::skip_value", document, read_skip_value); }
+TEST(JsonFaults, SkipValueRepeatedAfterIoError) {
+  check_repeats("json::Reader::skip_value", document, read_skip_value);
+}
 
 struct Item {
   std::int64_t id = 0;
@@ -103,8 +107,12 @@ std::string read_typed(ReadStream& in) {
   return out;
 }
 
-TEST(JsonFaults, Typed) { check_reader("json::Reader::read<std::vector<Item>>", items, read_typed); }
-TEST(JsonFaults, TypedRepeatedAfterIoError) { check_repeats("json::Reader::read<std::vector<Item>>", items, read_typed); }
+TEST(JsonFaults, Typed) {
+  check_reader("json::Reader::read<std::vector<Item>>", items, read_typed);
+}
+TEST(JsonFaults, TypedRepeatedAfterIoError) {
+  check_repeats("json::Reader::read<std::vector<Item>>", items, read_typed);
+}
 
 std::string read_pull_api(ReadStream& in) {
   Reader reader(in);
@@ -115,9 +123,16 @@ std::string read_pull_api(ReadStream& in) {
     while (auto key = again_throws([&] { return reader.next_key(); })) {
       out += std::string(*key) + "=";
       switch (again_throws([&] { return reader.peek(); })) {
-        case ValueType::string: out += again_throws([&] { return std::string(reader.read_string()); }); break;
-        case ValueType::number: out += std::to_string(again_throws([&] { return reader.read_double(); })); break;
-        default: again_throws([&] { reader.skip_value(); }); out += "?"; break;
+        case ValueType::string:
+          out += again_throws([&] { return std::string(reader.read_string()); });
+          break;
+        case ValueType::number:
+          out += std::to_string(again_throws([&] { return reader.read_double(); }));
+          break;
+        default:
+          again_throws([&] { reader.skip_value(); });
+          out += "?";
+          break;
       }
       out += ";";
     }
@@ -127,7 +142,9 @@ std::string read_pull_api(ReadStream& in) {
 }
 
 TEST(JsonFaults, PullApi) { check_reader("json::Reader pull API", items, read_pull_api); }
-TEST(JsonFaults, PullApiRepeatedAfterIoError) { check_repeats("json::Reader pull API", items, read_pull_api); }
+TEST(JsonFaults, PullApiRepeatedAfterIoError) {
+  check_repeats("json::Reader pull API", items, read_pull_api);
+}
 
 TEST(JsonFaults, JsonLinesSequence) {
   constexpr std::string_view lines = "{\"a\":1}\n[true,\"x\"]\n\"s\"\n-0.5\nnull\n";

@@ -19,7 +19,9 @@ using testing::digits;
 using testing::letters;
 using testing::long_text_setups;
 
-std::string nested_arrays(std::size_t depth) { return std::string(depth, '[') + std::string(depth, ']'); }
+std::string nested_arrays(std::size_t depth) {
+  return std::string(depth, '[') + std::string(depth, ']');
+}
 
 struct CountEvents {
   std::size_t events = 0;
@@ -141,7 +143,8 @@ TEST(JsonLimits, AHundredThousandDigitIntegerIsBeyondTheDoubleRange) {
       FAIL() << "a 100,000-digit integer was read";
     } catch (const ParseError& e) {
       EXPECT_EQ(e.offset(), 0u);
-      EXPECT_NE(e.message().find("expected a number within the range of double"), std::string::npos) << e.what();
+      EXPECT_NE(e.message().find("expected a number within the range of double"), std::string::npos)
+          << e.what();
     }
   }
 }

@@ -52,9 +52,11 @@ inline std::vector<LongTextSetup> long_text_setups(std::size_t text_size) {
   std::vector<std::size_t> sizes{65536};
   if (text_size <= 2 * medium_token_bytes) sizes = {1, 7, 65536};
   for (std::size_t size : sizes) {
-    setups.push_back({"buffered" + std::to_string(size), [size](std::string_view t) -> std::unique_ptr<ReadStream> {
-                        return std::make_unique<BufferedReadStream>(std::make_unique<MemoryReadStream>(t),
-                                                                    BufferOptions{.buffer_size = size});
+    setups.push_back({"buffered" + std::to_string(size),
+                      [size](std::string_view t) -> std::unique_ptr<ReadStream> {
+                        return std::make_unique<BufferedReadStream>(
+                            std::make_unique<MemoryReadStream>(t),
+                            BufferOptions{.buffer_size = size});
                       }});
   }
   return setups;

@@ -5,8 +5,8 @@
 
 #include <gtest/gtest.h>
 
-#include <bufstream/ston/reader.hpp>
 #include <bufstream/ston/document.hpp>
+#include <bufstream/ston/reader.hpp>
 #include <bufstream/ston/writer.hpp>
 
 #include "fault_harness.hpp"
@@ -40,8 +40,12 @@ std::string read_values_with_sharing_and_cycles(ReadStream& in) {
   return out;
 }
 
-TEST(StonFaults, ValuesWithSharingAndCycles) { check_reader("ston::Reader::read", document, read_values_with_sharing_and_cycles); }
-TEST(StonFaults, ValuesWithSharingAndCyclesRepeatedAfterIoError) { check_repeats("ston::Reader::read", document, read_values_with_sharing_and_cycles); }
+TEST(StonFaults, ValuesWithSharingAndCycles) {
+  check_reader("ston::Reader::read", document, read_values_with_sharing_and_cycles);
+}
+TEST(StonFaults, ValuesWithSharingAndCyclesRepeatedAfterIoError) {
+  check_repeats("ston::Reader::read", document, read_values_with_sharing_and_cycles);
+}
 
 TEST(StonFaults, ParseOneValue) {
   check_reader("ston::parse", "[1,[2,@2],{#k:@1}]  ", [](ReadStream& in) {
@@ -51,13 +55,14 @@ TEST(StonFaults, ParseOneValue) {
 }
 
 TEST(StonFaults, Comments) {
-  check_reader("ston::Reader with comments", "/* a */ [1, // b\n 2 /* c * / */]", [](ReadStream& in) {
-    Reader reader(in, {.allow_comments = true});
-    Document doc;
-    const Value v = again_throws([&] { return reader.read(doc); });
-    again_throws([&] { reader.expect_end(); });
-    return to_string(v);
-  });
+  check_reader("ston::Reader with comments", "/* a */ [1, // b\n 2 /* c * / */]",
+               [](ReadStream& in) {
+                 Reader reader(in, {.allow_comments = true});
+                 Document doc;
+                 const Value v = again_throws([&] { return reader.read(doc); });
+                 again_throws([&] { reader.expect_end(); });
+                 return to_string(v);
+               });
 }
 
 }  // namespace

@@ -8,8 +8,8 @@
 
 #include <gtest/gtest.h>
 
-#include <bufstream/ston/reader.hpp>
 #include <bufstream/ston/document.hpp>
+#include <bufstream/ston/reader.hpp>
 #include <bufstream/ston/writer.hpp>
 #include <bufstream/string_write_stream.hpp>
 
@@ -74,13 +74,15 @@ void expect_deep_round_trip(const std::string& text, std::size_t depth) {
             (void)parse(text, {.max_depth = depth - 1});
             if (failed == 0) failed = 3;
           } catch (const ParseError& e) {
-            if (failed == 0 && e.message().find("ReadOptions::max_depth") == std::string::npos) failed = 4;
+            if (failed == 0 && e.message().find("ReadOptions::max_depth") == std::string::npos)
+              failed = 4;
           }
           try {
             (void)to_string(doc.root(), {.max_depth = depth - 1});
             if (failed == 0) failed = 5;
           } catch (const WriteError& e) {
-            if (failed == 0 && std::string(e.what()).find("WriteOptions::max_depth") == std::string::npos) {
+            if (failed == 0 &&
+                std::string(e.what()).find("WriteOptions::max_depth") == std::string::npos) {
               failed = 6;
             }
           }
@@ -170,7 +172,8 @@ TEST(StonLimits, TheWriterRefusesNestingBeyondItsDepth) {
     (void)to_string(root);
     FAIL() << "1001 levels were written";
   } catch (const WriteError& e) {
-    EXPECT_NE(std::string(e.what()).find("nesting deeper than 1000 levels"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("nesting deeper than 1000 levels"), std::string::npos)
+        << e.what();
   }
 }
 
@@ -206,8 +209,8 @@ TEST(StonLimits, ALongStringThroughOneByteBuffers) {
 TEST(StonLimits, NumbersLongerThanMaxNumberLengthAreAnError) {
   // The default limit (10,000 digits per digit group, and as exponent) keeps a hostile input
   // from asking for gigabytes; the error names the option.
-  for (const std::string& text : {digits(100000), "-" + digits(100000), "1." + digits(100000), std::string("1e100000"),
-                                 "1/" + digits(100000)}) {
+  for (const std::string& text : {digits(100000), "-" + digits(100000), "1." + digits(100000),
+                                  std::string("1e100000"), "1/" + digits(100000)}) {
     SCOPED_TRACE(text.substr(0, 12));
     try {
       (void)parse(text);
@@ -232,14 +235,16 @@ TEST(StonLimits, AHundredThousandDigitIntegerIsExactWithARaisedLimit) {
     EXPECT_TRUE(list[1].as_integer().to_string() == "-" + positive);
     EXPECT_TRUE(list[2].as_integer().to_string() == "1" + std::string(99999, '0'));
     EXPECT_EQ(list[0].as_integer().to_double(), HUGE_VAL);
-    EXPECT_EQ(to_string(doc.root()), "[" + positive + ",-" + positive + ",1" + std::string(99999, '0') + "]");
+    EXPECT_EQ(to_string(doc.root()),
+              "[" + positive + ",-" + positive + ",1" + std::string(99999, '0') + "]");
   }
 }
 
 TEST(StonLimits, AHundredThousandDigitFloatIsCorrectlyRoundedOrInfinite) {
   const ReadOptions options{.max_number_length = 100000};
   EXPECT_EQ(parse("0." + std::string(100000, '3'), options).root().as_double(), 1.0 / 3.0);
-  EXPECT_EQ(parse(digits(100000) + ".5e-99990", options).root().as_double(), 1234567891.23456789123456789);
+  EXPECT_EQ(parse(digits(100000) + ".5e-99990", options).root().as_double(),
+            1234567891.23456789123456789);
   // Beyond the double range a float is infinite, as Pharo's arithmetic makes it.
   EXPECT_EQ(parse(digits(100000) + ".0", options).root().as_double(), HUGE_VAL);
   EXPECT_EQ(parse("-" + digits(400) + ".0").root().as_double(), -HUGE_VAL);
@@ -272,7 +277,8 @@ TEST(StonLimits, AChainOfTenThousandForwardReferencesIsRead) {
   const Document doc = parse(reference_chain(n));
   const List root = doc.root().as_list();
   ASSERT_EQ(root.size(), n + 1);
-  for (std::size_t i = 0; i < n; ++i) ASSERT_TRUE(root[i].as_list()[0].as_list().is(root[i + 1].as_list())) << i;
+  for (std::size_t i = 0; i < n; ++i)
+    ASSERT_TRUE(root[i].as_list()[0].as_list().is(root[i + 1].as_list())) << i;
   EXPECT_TRUE(root[n].as_list().empty());
   EXPECT_EQ(doc.root(), parse(reference_chain(n)).root());  // equality walks it without recursion
 }
@@ -308,7 +314,8 @@ TEST(StonLimits, ACycleThroughEveryContainerOfADeepChainIsRead) {
   text += "[@1]]";
   const Document doc = parse(text);
   const List root = doc.root().as_list();
-  for (std::size_t i = 0; i <= n; ++i) ASSERT_TRUE(root[i].as_list().items().back().as_list().is(root)) << i;
+  for (std::size_t i = 0; i <= n; ++i)
+    ASSERT_TRUE(root[i].as_list().items().back().as_list().is(root)) << i;
   EXPECT_EQ(doc.root(), parse(text).root());
 }
 

@@ -46,17 +46,24 @@ constexpr std::string_view text = "\xEF\xBB\xBFh\xC3\xA9llo \xE4\xB8\xAD \xF0\x9
 
 std::string read_utf8_decoding(ReadStream& in) {
   std::string out = again_throws([&] { return utf8::skip_bom(in); }) ? "bom " : "";
-  while (const auto cp = again_throws([&] { return utf8::next(in); })) out += fmt::format("U+{:04X} ", static_cast<std::uint32_t>(*cp));
+  while (const auto cp = again_throws([&] { return utf8::next(in); }))
+    out += fmt::format("U+{:04X} ", static_cast<std::uint32_t>(*cp));
   return out;
 }
 
-TEST(StreamFaults, Utf8Decoding) { check_reader("utf8::skip_bom and utf8::next", text, read_utf8_decoding); }
-TEST(StreamFaults, Utf8DecodingRepeatedAfterIoError) { check_repeats("utf8::skip_bom and utf8::next", text, read_utf8_decoding); }
+TEST(StreamFaults, Utf8Decoding) {
+  check_reader("utf8::skip_bom and utf8::next", text, read_utf8_decoding);
+}
+TEST(StreamFaults, Utf8DecodingRepeatedAfterIoError) {
+  check_repeats("utf8::skip_bom and utf8::next", text, read_utf8_decoding);
+}
 
-constexpr std::string_view numbers = "-1234567890123 6.02214076e23 -0.5 42 1e-7 18446744073709551615";
+constexpr std::string_view numbers =
+    "-1234567890123 6.02214076e23 -0.5 42 1e-7 18446744073709551615";
 
 std::string read_numbers_from_a_stream(ReadStream& in) {
-  std::string out = fmt::format("{} ", again_throws([&] { return read_integer<std::int64_t>(in); }));
+  std::string out =
+      fmt::format("{} ", again_throws([&] { return read_integer<std::int64_t>(in); }));
   in.next();
   out += fmt::format("{} ", again_throws([&] { return read_double(in); }));
   in.next();
@@ -71,12 +78,17 @@ std::string read_numbers_from_a_stream(ReadStream& in) {
   return out;
 }
 
-TEST(StreamFaults, NumbersFromAStream) { check_reader("read_integer, read_double, next_number_text", numbers, read_numbers_from_a_stream); }
-TEST(StreamFaults, NumbersFromAStreamRepeatedAfterIoError) { check_repeats("read_integer, read_double, next_number_text", numbers, read_numbers_from_a_stream); }
+TEST(StreamFaults, NumbersFromAStream) {
+  check_reader("read_integer, read_double, next_number_text", numbers, read_numbers_from_a_stream);
+}
+TEST(StreamFaults, NumbersFromAStreamRepeatedAfterIoError) {
+  check_repeats("read_integer, read_double, next_number_text", numbers, read_numbers_from_a_stream);
+}
 
 std::string read_lines_and_delimited_runs(ReadStream& in) {
   std::string out;
-  for (int i = 0; i < 3; ++i) out += again_throws([&] { return in.next_line(); }).value_or("<none>") + "|";
+  for (int i = 0; i < 3; ++i)
+    out += again_throws([&] { return in.next_line(); }).value_or("<none>") + "|";
   out += again_throws([&] { return in.up_to(';'); }) + "|";
   out += again_throws([&] { return in.next(4); }) + "|";
   out += std::to_string(again_throws([&] { return in.skip(2); })) + "|";
@@ -84,8 +96,14 @@ std::string read_lines_and_delimited_runs(ReadStream& in) {
   return out;
 }
 
-TEST(StreamFaults, LinesAndDelimitedRuns) { check_reader("next_line, up_to, next(n), skip", "one\r\ntwo\rthree\nfour;five;six and the rest", read_lines_and_delimited_runs); }
-TEST(StreamFaults, LinesAndDelimitedRunsRepeatedAfterIoError) { check_repeats("next_line, up_to, next(n), skip", "one\r\ntwo\rthree\nfour;five;six and the rest", read_lines_and_delimited_runs); }
+TEST(StreamFaults, LinesAndDelimitedRuns) {
+  check_reader("next_line, up_to, next(n), skip", "one\r\ntwo\rthree\nfour;five;six and the rest",
+               read_lines_and_delimited_runs);
+}
+TEST(StreamFaults, LinesAndDelimitedRunsRepeatedAfterIoError) {
+  check_repeats("next_line, up_to, next(n), skip", "one\r\ntwo\rthree\nfour;five;six and the rest",
+                read_lines_and_delimited_runs);
+}
 
 }  // namespace
 }  // namespace bufstream

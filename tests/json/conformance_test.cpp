@@ -14,8 +14,8 @@
 namespace bufstream::json {
 namespace {
 
-using testing_support::ExpectedError;
 using testing_support::expect_parse_error;
+using testing_support::ExpectedError;
 using testing_support::for_each_reader;
 
 nlohmann::json read_one(ReadStream& in) { return json::read(in); }
@@ -43,7 +43,8 @@ TEST(JsonConformance, RfcExampleArray) {
 
 TEST(JsonConformance, RfcExampleScalars) {
   for (const std::string text : {R"("Hello world!")", "42", "true"}) {
-    for_each_reader(text, [&](ReadStream& in) { EXPECT_EQ(read_one(in), nlohmann::json::parse(text)); });
+    for_each_reader(text,
+                    [&](ReadStream& in) { EXPECT_EQ(read_one(in), nlohmann::json::parse(text)); });
   }
 }
 
@@ -152,7 +153,8 @@ struct Reject {
 };
 
 std::vector<Reject> rejected() {
-  const std::string escapes = "an escape ('\"', '\\', '/', 'b', 'f', 'n', 'r', 't' or 'u') after '\\'";
+  const std::string escapes =
+      "an escape ('\"', '\\', '/', 'b', 'f', 'n', 'r', 't' or 'u') after '\\'";
   const std::string control = "'\"' or a string character (control characters must be escaped)";
   return {
       // structure
@@ -190,14 +192,17 @@ std::vector<Reject> rejected() {
       {"1 2", {1, 3, 2, "expected end of input but found '2'"}},
       {"0x10", {1, 2, 1, "expected end of input but found 'x'"}},
       // what is not whitespace, and what is not JSON
-      {"\xef\xbb\xbf\xef\xbb\xbf[]", {1, 4, 3, "expected a value but found byte 0xef"}},  // one mark only
+      {"\xef\xbb\xbf\xef\xbb\xbf[]",
+       {1, 4, 3, "expected a value but found byte 0xef"}},                     // one mark only
       {" \xef\xbb\xbf[]", {1, 2, 1, "expected a value but found byte 0xef"}},  // at the start only
-      {"\xef\xbb[]", {1, 1, 0, "expected a value but found byte 0xef"}},  // not a whole mark
+      {"\xef\xbb[]", {1, 1, 0, "expected a value but found byte 0xef"}},       // not a whole mark
       {"/* c */ 1", {1, 1, 0, "expected a value but found '/'"}},
       {"[\f]", {1, 2, 1, "expected a value but found byte 0x0c"}},
       {"[1\v]", {1, 3, 2, "expected ',' or ']' but found byte 0x0b"}},
       {std::string(1, '\0'), {1, 1, 0, "expected a value but found '\\0'"}},
-      {"\xc2\xa0" "1", {1, 1, 0, "expected a value but found byte 0xc2"}},
+      {"\xc2\xa0"
+       "1",
+       {1, 1, 0, "expected a value but found byte 0xc2"}},
       {"undefined", {1, 1, 0, "expected a value but found 'u'"}},
       // positions on later lines
       {"[1,\n2,\n]", {3, 1, 7, "expected a value but found ']'"}},
@@ -213,9 +218,12 @@ std::vector<Reject> rejected() {
       {"Infinity", {1, 1, 0, "expected a value but found 'I'"}},
       {"[nan]", {1, 3, 2, "expected 'null' but found 'a'"}},
       // numbers
-      {"01", {1, 2, 1, "expected '.', 'e' or the end of the number after a leading 0 but found '1'"}},
-      {"-01", {1, 3, 2, "expected '.', 'e' or the end of the number after a leading 0 but found '1'"}},
-      {"00", {1, 2, 1, "expected '.', 'e' or the end of the number after a leading 0 but found '0'"}},
+      {"01",
+       {1, 2, 1, "expected '.', 'e' or the end of the number after a leading 0 but found '1'"}},
+      {"-01",
+       {1, 3, 2, "expected '.', 'e' or the end of the number after a leading 0 but found '1'"}},
+      {"00",
+       {1, 2, 1, "expected '.', 'e' or the end of the number after a leading 0 but found '0'"}},
       {"-", {1, 2, 1, "expected a digit after '-' but found end of input"}},
       {"-a", {1, 2, 1, "expected a digit after '-' but found 'a'"}},
       {"[-]", {1, 3, 2, "expected a digit after '-' but found ']'"}},
@@ -246,23 +254,45 @@ std::vector<Reject> rejected() {
       {"\"\\u12\"", {1, 6, 5, "expected 4 hex digits after '\\u' but found '\"'"}},
       {"\"\\u12G4\"", {1, 6, 5, "expected 4 hex digits after '\\u' but found 'G'"}},
       {"\"\\U0041\"", {1, 3, 2, "expected " + escapes + " but found 'U'"}},
-      {"\"\\uDC00\"", {1, 2, 1, "expected a character escape but found the lone low surrogate \\uDC00 (a low surrogate must follow a high one)"}},
-      {"\"\\uD800\"", {1, 8, 7, "expected a low surrogate escape \\uDC00-\\uDFFF after \\uD800 but found '\"'"}},
-      {"\"\\uD800\\n\"", {1, 9, 8, "expected a low surrogate escape \\uDC00-\\uDFFF after \\uD800 but found 'n'"}},
-      {"\"\\uD800\\u0041\"", {1, 8, 7, "expected a low surrogate escape \\uDC00-\\uDFFF after \\uD800 but found \\u0041"}},
-      {"\"\\uD800\\uD800\"", {1, 8, 7, "expected a low surrogate escape \\uDC00-\\uDFFF after \\uD800 but found \\uD800"}},
+      {"\"\\uDC00\"",
+       {1, 2, 1,
+        "expected a character escape but found the lone low surrogate \\uDC00 (a low surrogate must follow a high one)"}},
+      {"\"\\uD800\"",
+       {1, 8, 7, "expected a low surrogate escape \\uDC00-\\uDFFF after \\uD800 but found '\"'"}},
+      {"\"\\uD800\\n\"",
+       {1, 9, 8, "expected a low surrogate escape \\uDC00-\\uDFFF after \\uD800 but found 'n'"}},
+      {"\"\\uD800\\u0041\"",
+       {1, 8, 7,
+        "expected a low surrogate escape \\uDC00-\\uDFFF after \\uD800 but found \\u0041"}},
+      {"\"\\uD800\\uD800\"",
+       {1, 8, 7,
+        "expected a low surrogate escape \\uDC00-\\uDFFF after \\uD800 but found \\uD800"}},
       {"\"\\uD800\\u00\"", {1, 12, 11, "expected 4 hex digits after '\\u' but found '\"'"}},
-      {"\"\xff\"", {1, 2, 1, "expected UTF-8 text but found byte 0xff (invalid UTF-8: invalid lead byte)"}},
-      {"\"\x80\"", {1, 2, 1, "expected UTF-8 text but found byte 0x80 (invalid UTF-8: invalid lead byte)"}},
-      {"\"\xc3(\"", {1, 2, 1, "expected UTF-8 text but found byte 0xc3 (invalid UTF-8: invalid continuation byte)"}},
-      {"\"\xc3", {1, 2, 1, "expected UTF-8 text but found byte 0xc3 (invalid UTF-8: truncated sequence)"}},
-      {"\"\xe2\x82\"", {1, 2, 1, "expected UTF-8 text but found byte 0xe2 (invalid UTF-8: invalid continuation byte)"}},
-      {"\"\xc0\x80\"", {1, 2, 1, "expected UTF-8 text but found byte 0xc0 (invalid UTF-8: overlong encoding)"}},
-      {"\"\xe0\x80\xaf\"", {1, 2, 1, "expected UTF-8 text but found byte 0xe0 (invalid UTF-8: overlong encoding)"}},
-      {"\"\xed\xa0\x80\"", {1, 2, 1, "expected UTF-8 text but found byte 0xed (invalid UTF-8: encoded surrogate)"}},
-      {"\"\xf4\x90\x80\x80\"", {1, 2, 1, "expected UTF-8 text but found byte 0xf4 (invalid UTF-8: code point beyond U+10FFFF)"}},
-      {"\"ok\xc3\xa9\xff\"", {1, 6, 5, "expected UTF-8 text but found byte 0xff (invalid UTF-8: invalid lead byte)"}},
-      {"{\"k\xff\":1}", {1, 4, 3, "expected UTF-8 text but found byte 0xff (invalid UTF-8: invalid lead byte)"}},
+      {"\"\xff\"",
+       {1, 2, 1, "expected UTF-8 text but found byte 0xff (invalid UTF-8: invalid lead byte)"}},
+      {"\"\x80\"",
+       {1, 2, 1, "expected UTF-8 text but found byte 0x80 (invalid UTF-8: invalid lead byte)"}},
+      {"\"\xc3(\"",
+       {1, 2, 1,
+        "expected UTF-8 text but found byte 0xc3 (invalid UTF-8: invalid continuation byte)"}},
+      {"\"\xc3",
+       {1, 2, 1, "expected UTF-8 text but found byte 0xc3 (invalid UTF-8: truncated sequence)"}},
+      {"\"\xe2\x82\"",
+       {1, 2, 1,
+        "expected UTF-8 text but found byte 0xe2 (invalid UTF-8: invalid continuation byte)"}},
+      {"\"\xc0\x80\"",
+       {1, 2, 1, "expected UTF-8 text but found byte 0xc0 (invalid UTF-8: overlong encoding)"}},
+      {"\"\xe0\x80\xaf\"",
+       {1, 2, 1, "expected UTF-8 text but found byte 0xe0 (invalid UTF-8: overlong encoding)"}},
+      {"\"\xed\xa0\x80\"",
+       {1, 2, 1, "expected UTF-8 text but found byte 0xed (invalid UTF-8: encoded surrogate)"}},
+      {"\"\xf4\x90\x80\x80\"",
+       {1, 2, 1,
+        "expected UTF-8 text but found byte 0xf4 (invalid UTF-8: code point beyond U+10FFFF)"}},
+      {"\"ok\xc3\xa9\xff\"",
+       {1, 6, 5, "expected UTF-8 text but found byte 0xff (invalid UTF-8: invalid lead byte)"}},
+      {"{\"k\xff\":1}",
+       {1, 4, 3, "expected UTF-8 text but found byte 0xff (invalid UTF-8: invalid lead byte)"}},
       {"'single'", {1, 1, 0, "expected a value but found '''"}},
   };
 }
@@ -272,9 +302,8 @@ TEST(JsonConformance, RejectsMalformedTextsAtTheRightPlace) {
   EXPECT_GE(cases.size(), 60u);
   for (const Reject& c : cases) {
     SCOPED_TRACE("input: " + c.text);
-    for_each_reader(c.text, [&](ReadStream& in) {
-      expect_parse_error([&] { read_one(in); }, c.error);
-    });
+    for_each_reader(c.text,
+                    [&](ReadStream& in) { expect_parse_error([&] { read_one(in); }, c.error); });
   }
 }
 

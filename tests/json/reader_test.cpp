@@ -14,8 +14,8 @@
 namespace bufstream::json {
 namespace {
 
-using testing_support::ExpectedError;
 using testing_support::expect_parse_error;
+using testing_support::ExpectedError;
 using testing_support::for_each_reader;
 
 // ---- Sequences ---------------------------------------------------------------------------
@@ -59,7 +59,8 @@ TEST(JsonReader, NumbersWhoseDigitsWrapSixtyFourBits) {
 // RFC 8259 lets a parser ignore a byte-order mark; the reader skips one at the start of the
 // stream, unless told not to.
 TEST(JsonReader, SkipsAByteOrderMarkAtTheStart) {
-  for (const std::string text : {"\xef\xbb\xbf[1,\"\xc3\xa9\"]", "\xef\xbb\xbf [1,\"\xc3\xa9\"]\n"}) {
+  for (const std::string text :
+       {"\xef\xbb\xbf[1,\"\xc3\xa9\"]", "\xef\xbb\xbf [1,\"\xc3\xa9\"]\n"}) {
     for_each_reader(text, [](ReadStream& in) {
       Reader r(in);
       EXPECT_EQ(r.read(), nlohmann::json::parse("[1,\"\xc3\xa9\"]"));
@@ -67,12 +68,16 @@ TEST(JsonReader, SkipsAByteOrderMarkAtTheStart) {
     });
   }
   // JSON Lines: the mark before the first value only; positions count its three bytes.
-  for_each_reader("\xef\xbb\xbf" "1\n2\n\xef\xbb\xbf" "3\n", [](ReadStream& in) {
-    Reader r(in);
-    EXPECT_EQ(r.read(), 1);
-    EXPECT_EQ(r.read(), 2);
-    expect_parse_error([&] { r.read(); }, {3, 1, 7, "expected a value but found byte 0xef"});
-  });
+  for_each_reader(
+      "\xef\xbb\xbf"
+      "1\n2\n\xef\xbb\xbf"
+      "3\n",
+      [](ReadStream& in) {
+        Reader r(in);
+        EXPECT_EQ(r.read(), 1);
+        EXPECT_EQ(r.read(), 2);
+        expect_parse_error([&] { r.read(); }, {3, 1, 7, "expected a value but found byte 0xef"});
+      });
   for_each_reader("\xef\xbb\xbf[1,]", [](ReadStream& in) {
     expect_parse_error([&] { Reader(in).read(); }, {1, 7, 6, "expected a value but found ']'"});
   });
@@ -152,9 +157,7 @@ TEST(JsonReader, AfterAnErrorEveryCallThrowsItAgain) {
 
 // ---- Depth -------------------------------------------------------------------------------
 
-std::string nested(std::size_t depth) {
-  return std::string(depth, '[') + std::string(depth, ']');
-}
+std::string nested(std::size_t depth) { return std::string(depth, '[') + std::string(depth, ']'); }
 
 TEST(JsonReader, AcceptsNestingUpToTheLimit) {
   const std::string text = nested(default_max_depth);
@@ -173,9 +176,9 @@ TEST(JsonReader, AcceptsNestingUpToTheLimit) {
 TEST(JsonReader, RejectsNestingBeyondTheLimit) {
   const std::string text = nested(default_max_depth + 1);
   for_each_reader(text, [&](ReadStream& in) {
-    expect_parse_error([&] { json::read(in); },
-                       {1, 513, 512,
-                        "expected at most 512 nested arrays and objects but found '[' at depth 513"});
+    expect_parse_error(
+        [&] { json::read(in); },
+        {1, 513, 512, "expected at most 512 nested arrays and objects but found '[' at depth 513"});
   });
 }
 
@@ -183,15 +186,16 @@ TEST(JsonReader, DepthLimitIsAnOption) {
   MemoryReadStream ok(R"({"a":[{"b":1}]})");
   EXPECT_NO_THROW(json::read(ok, {.max_depth = 3}));
   MemoryReadStream deep(R"({"a":[{"b":[]}]})");
-  expect_parse_error([&] { json::read(deep, {.max_depth = 3}); },
-                     {1, 12, 11, "expected at most 3 nested arrays and objects but found '[' at depth 4"});
+  expect_parse_error(
+      [&] { json::read(deep, {.max_depth = 3}); },
+      {1, 12, 11, "expected at most 3 nested arrays and objects but found '[' at depth 4"});
 }
 
 TEST(JsonReader, HugeNestingFailsCleanlyInEveryInterface) {
   // A hundred thousand levels: an error, not a stack overflow, whatever the consumer.
   const std::string text = std::string(100000, '[') + std::string(100000, ']');
-  const ExpectedError error{1, 513, 512,
-                            "expected at most 512 nested arrays and objects but found '[' at depth 513"};
+  const ExpectedError error{
+      1, 513, 512, "expected at most 512 nested arrays and objects but found '[' at depth 513"};
   {
     MemoryReadStream in(text);
     expect_parse_error([&] { json::read(in); }, error);
@@ -245,8 +249,8 @@ TEST(JsonReader, NumbersLongerThanTheBuffer) {
 }
 
 TEST(JsonReader, StringBytesThatMatterAtEveryPosition) {
-  // Strings are scanned sixteen or eight bytes at a time: put the one byte that matters at every position
-  // of strings of every length around the word size.
+  // Strings are scanned sixteen or eight bytes at a time: put the one byte that matters at every
+  // position of strings of every length around the word size.
   for (std::size_t length = 1; length <= 40; ++length) {
     for (std::size_t at = 0; at < length; ++at) {
       std::string plain(length, 'a');
@@ -269,10 +273,11 @@ TEST(JsonReader, StringBytesThatMatterAtEveryPosition) {
       text[at] = '\x01';
       text = "\"" + text + "\"";
       MemoryReadStream in3(text);
-      expect_parse_error([&] { json::read<std::string>(in3); },
-                         {1, at + 2, at + 1,
-                          "expected '\"' or a string character (control characters must be escaped) "
-                          "but found byte 0x01"});
+      expect_parse_error(
+          [&] { json::read<std::string>(in3); },
+          {1, at + 2, at + 1,
+           "expected '\"' or a string character (control characters must be escaped) "
+           "but found byte 0x01"});
     }
   }
 }
@@ -295,15 +300,34 @@ struct Recorder {
 };
 
 TEST(JsonReader, EventsInDocumentOrder) {
-  const std::string text = R"({"a":[1,-2,3.5,"x",true,false,null,{},[]],"b":{"c":18446744073709551615}})";
+  const std::string text =
+      R"({"a":[1,-2,3.5,"x",true,false,null,{},[]],"b":{"c":18446744073709551615}})";
   for_each_reader(text, [](ReadStream& in) {
     Reader r(in);
     Recorder rec;
     r.parse(rec);
     r.finish();
-    const std::vector<std::string> expected{
-        "{", "key a", "[", "uint 1", "int -2", "double 3.5", "string x", "true", "false", "null",
-        "{", "}", "[", "]", "]", "key b", "{", "key c", "uint 18446744073709551615", "}", "}"};
+    const std::vector<std::string> expected{"{",
+                                            "key a",
+                                            "[",
+                                            "uint 1",
+                                            "int -2",
+                                            "double 3.5",
+                                            "string x",
+                                            "true",
+                                            "false",
+                                            "null",
+                                            "{",
+                                            "}",
+                                            "[",
+                                            "]",
+                                            "]",
+                                            "key b",
+                                            "{",
+                                            "key c",
+                                            "uint 18446744073709551615",
+                                            "}",
+                                            "}"};
     EXPECT_EQ(rec.events, expected);
   });
 }
@@ -329,7 +353,8 @@ TEST(JsonReader, EventsStopAtTheFirstError) {
 // ---- Pull API ----------------------------------------------------------------------------
 
 TEST(JsonReader, PullApiWalksADocument) {
-  const std::string text = R"( {"name": "Ada", "tags": ["x", "y"], "skip": {"deep": [1, {"a": null}]}, "n": -7} )";
+  const std::string text =
+      R"( {"name": "Ada", "tags": ["x", "y"], "skip": {"deep": [1, {"a": null}]}, "n": -7} )";
   for_each_reader(text, [](ReadStream& in) {
     Reader r(in);
     EXPECT_EQ(r.peek(), ValueType::object);
@@ -433,11 +458,12 @@ TEST(JsonReader, NumbersAreCorrectlyRoundedOnEveryPath) {
     text += n;
   }
   // Halfway cases between two doubles, where one rounding too many shows.
-  for (const char* n : {"9007199254740993", "9007199254740993.0", "0.1000000000000000055511151231257827",
-                        "2.2250738585072011e-308", "1.00000000000000011102230246251565404236316680908203125",
-                        "1.0000000000000001110223024625156540423631668090820312",
-                        "144115188075855877e-17", "7.2057594037927933e+16", "123456789012345678e5",
-                        "8.100445524503848e-05", "0.30000000000000004"}) {
+  for (const char* n :
+       {"9007199254740993", "9007199254740993.0", "0.1000000000000000055511151231257827",
+        "2.2250738585072011e-308", "1.00000000000000011102230246251565404236316680908203125",
+        "1.0000000000000001110223024625156540423631668090820312", "144115188075855877e-17",
+        "7.2057594037927933e+16", "123456789012345678e5", "8.100445524503848e-05",
+        "0.30000000000000004"}) {
     numbers.push_back(n);
     text.append(",").append(n);
   }

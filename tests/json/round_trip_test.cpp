@@ -29,7 +29,9 @@ class DocumentGenerator {
   nlohmann::json document() { return value(0); }
 
  private:
-  std::uint64_t below(std::uint64_t n) { return std::uniform_int_distribution<std::uint64_t>(0, n - 1)(rng_); }
+  std::uint64_t below(std::uint64_t n) {
+    return std::uniform_int_distribution<std::uint64_t>(0, n - 1)(rng_);
+  }
 
   nlohmann::json value(int depth) {
     const std::uint64_t kind = below(depth < 7 ? 9 : 6);
@@ -83,9 +85,9 @@ class DocumentGenerator {
   }
 
   std::string string() {
-    static const char32_t specials[] = {'"', '\\', '/', '\b', '\f', '\n', '\r', '\t', 0, 0x1f,
-                                        0x7f, 0xe9, 0x20ac, 0x2028, 0xfffd, 0xffff, 0x1f600,
-                                        0x10000, 0x10ffff};
+    static const char32_t specials[] = {'"',    '\\',   '/',     '\b',    '\f',    '\n',   '\r',
+                                        '\t',   0,      0x1f,    0x7f,    0xe9,    0x20ac, 0x2028,
+                                        0xfffd, 0xffff, 0x1f600, 0x10000, 0x10ffff};
     std::string s;
     for (std::uint64_t n = below(12); n > 0; --n) {
       char32_t cp = 0;

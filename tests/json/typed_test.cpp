@@ -89,7 +89,8 @@ std::vector<Row> benchmark_rows(std::int64_t count) {
   std::vector<Row> rows;
   rows.reserve(static_cast<std::size_t>(count));
   for (std::int64_t i = 1; i <= count; ++i) {
-    rows.push_back({i, -i, 1.0 / static_cast<double>(i), std::sqrt(static_cast<double>(i)), words(i)});
+    rows.push_back(
+        {i, -i, 1.0 / static_cast<double>(i), std::sqrt(static_cast<double>(i)), words(i)});
   }
   return rows;
 }
@@ -102,8 +103,8 @@ namespace {
 using bench_like::Celsius;
 using bench_like::Person;
 using bench_like::Row;
-using testing_support::ExpectedError;
 using testing_support::expect_parse_error;
+using testing_support::ExpectedError;
 using testing_support::for_each_reader;
 using testing_support::write_everywhere;
 
@@ -114,7 +115,8 @@ void expect_typed(std::string_view text, const T& expected) {
 
 template <class T>
 void expect_typed_error(std::string_view text, const ExpectedError& error) {
-  for_each_reader(text, [&](ReadStream& in) { expect_parse_error([&] { json::read<T>(in); }, error); });
+  for_each_reader(text,
+                  [&](ReadStream& in) { expect_parse_error([&] { json::read<T>(in); }, error); });
 }
 
 TEST(JsonTyped, Scalars) {
@@ -145,9 +147,10 @@ TEST(JsonTyped, StandardContainers) {
                                                                   {{"k", {1}}, {"j", {}}});
   expect_typed<std::map<std::string, std::vector<int>>>(R"({"a":[1,2],"a":[3]})", {{"a", {3}}});
   expect_typed<std::vector<std::optional<std::string>>>(R"(["a",null])", {"a", std::nullopt});
-  expect_typed<nlohmann::json>(R"({"x":[1,{"y":null}]})", nlohmann::json::parse(R"({"x":[1,{"y":null}]})"));
-  expect_typed<std::vector<nlohmann::json>>(R"([1,"two",[3]])",
-                                            {nlohmann::json(1), nlohmann::json("two"), nlohmann::json::array({3})});
+  expect_typed<nlohmann::json>(R"({"x":[1,{"y":null}]})",
+                               nlohmann::json::parse(R"({"x":[1,{"y":null}]})"));
+  expect_typed<std::vector<nlohmann::json>>(
+      R"([1,"two",[3]])", {nlohmann::json(1), nlohmann::json("two"), nlohmann::json::array({3})});
 }
 
 TEST(JsonTyped, ReadingReplacesWhatTheTargetHeld) {
@@ -174,10 +177,13 @@ TEST(JsonTyped, StructAsObjectOfMembers) {
   EXPECT_EQ(write_everywhere([&](Writer& w) { w.value(ada); }),
             R"({"name":"Ada","born":1815,"note":null,"tags":["math"]})");
   // Any order; unknown keys skipped; a missing optional member is reset; last key wins.
-  expect_typed<Person>(R"({"tags":["math"],"extra":{"deep":[1,2]},"born":1,"name":"Ada","born":1815})", ada);
-  expect_typed<Person>(R"({"name":"Bo","born":2000,"tags":[],"note":"n"})", Person{"Bo", 2000, "n", {}});
-  expect_typed_error<Person>(R"({"name":"Ada","tags":[]})",
-                             {1, 24, 23, "expected member \"born\" but found the end of the object"});
+  expect_typed<Person>(
+      R"({"tags":["math"],"extra":{"deep":[1,2]},"born":1,"name":"Ada","born":1815})", ada);
+  expect_typed<Person>(R"({"name":"Bo","born":2000,"tags":[],"note":"n"})",
+                       Person{"Bo", 2000, "n", {}});
+  expect_typed_error<Person>(
+      R"({"name":"Ada","tags":[]})",
+      {1, 24, 23, "expected member \"born\" but found the end of the object"});
 }
 
 TEST(JsonTyped, MembersInAnyOrder) {
@@ -185,11 +191,15 @@ TEST(JsonTyped, MembersInAnyOrder) {
   const Six six{1, 2, 3, 4, 5, 6};
   expect_typed<Six>(R"({"a":1,"b":2,"c":3,"d":4,"e":5,"f":6})", six);  // declaration order
   expect_typed<Six>(R"({"f":6,"e":5,"d":4,"c":3,"b":2,"a":1})", six);  // reversed
-  expect_typed<Six>(R"({"c":3,"d":4,"a":1,"x":0,"b":2,"f":6,"e":5,"y":[1]})", six);  // mixed, unknown keys
-  expect_typed<Six>(R"({"a":9,"b":2,"c":3,"a":1,"b":2,"d":4,"e":5,"f":6})", six);  // repeated: last wins
-  expect_typed<std::vector<Six>>(R"([{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6},{"f":6,"a":1,"b":2,"c":3,"d":4,"e":5}])",
-                                 std::vector<Six>{six, six});
-  expect_typed_error<Six>(R"({"a":1,"b":2,"c":3,"e":5,"f":6})", {1, 31, 30, "expected member \"d\" but found the end of the object"});
+  expect_typed<Six>(R"({"c":3,"d":4,"a":1,"x":0,"b":2,"f":6,"e":5,"y":[1]})",
+                    six);  // mixed, unknown keys
+  expect_typed<Six>(R"({"a":9,"b":2,"c":3,"a":1,"b":2,"d":4,"e":5,"f":6})",
+                    six);  // repeated: last wins
+  expect_typed<std::vector<Six>>(
+      R"([{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6},{"f":6,"a":1,"b":2,"c":3,"d":4,"e":5}])",
+      std::vector<Six>{six, six});
+  expect_typed_error<Six>(R"({"a":1,"b":2,"c":3,"e":5,"f":6})",
+                          {1, 31, 30, "expected member \"d\" but found the end of the object"});
 }
 
 TEST(JsonTyped, UserReadJsonAndWriteJson) {
@@ -200,25 +210,35 @@ TEST(JsonTyped, UserReadJsonAndWriteJson) {
     ASSERT_EQ(v.size(), 1u);
     EXPECT_EQ(v[0].degrees, -4.0);
   });
-  expect_typed_error<Celsius>(R"({"kelvin": 3})", {1, 2, 1, "expected the key \"celsius\" but found another"});
+  expect_typed_error<Celsius>(R"({"kelvin": 3})",
+                              {1, 2, 1, "expected the key \"celsius\" but found another"});
 }
 
 TEST(JsonTyped, WrongShapesAreErrorsAtTheValue) {
-  expect_typed_error<int>("1.5", {1, 1, 0, "expected an integer from -2147483648 to 2147483647 but found 1.5"});
+  expect_typed_error<int>(
+      "1.5", {1, 1, 0, "expected an integer from -2147483648 to 2147483647 but found 1.5"});
   expect_typed_error<int>("[3000000000]", {1, 1, 0, "expected a number but found '['"});
-  expect_typed_error<std::vector<int>>(" [3000000000]",
-                                       {1, 3, 2, "expected an integer from -2147483648 to 2147483647 but found 3000000000"});
-  expect_typed_error<std::uint8_t>("256", {1, 1, 0, "expected an integer from 0 to 255 but found 256"});
-  expect_typed_error<unsigned>("-1", {1, 1, 0, "expected an integer from 0 to 4294967295 but found -1"});
-  expect_typed_error<std::int64_t>("1e2", {1, 1, 0, "expected an integer from -9223372036854775808 to 9223372036854775807 but found 1e2"});
-  expect_typed_error<float>("1e300", {1, 1, 0, "expected a number within the range of float but found one beyond it"});
+  expect_typed_error<std::vector<int>>(
+      " [3000000000]",
+      {1, 3, 2, "expected an integer from -2147483648 to 2147483647 but found 3000000000"});
+  expect_typed_error<std::uint8_t>("256",
+                                   {1, 1, 0, "expected an integer from 0 to 255 but found 256"});
+  expect_typed_error<unsigned>("-1",
+                               {1, 1, 0, "expected an integer from 0 to 4294967295 but found -1"});
+  expect_typed_error<std::int64_t>(
+      "1e2",
+      {1, 1, 0,
+       "expected an integer from -9223372036854775808 to 9223372036854775807 but found 1e2"});
+  expect_typed_error<float>(
+      "1e300", {1, 1, 0, "expected a number within the range of float but found one beyond it"});
   expect_typed_error<std::string>("5", {1, 1, 0, "expected a string but found '5'"});
   expect_typed_error<bool>("1", {1, 1, 0, "expected true or false but found '1'"});
   expect_typed_error<double>("\"1\"", {1, 1, 0, "expected a number but found '\"'"});
   expect_typed_error<std::vector<int>>("{}", {1, 1, 0, "expected '[' but found '{'"});
   expect_typed_error<std::map<std::string, int>>("[]", {1, 1, 0, "expected '{' but found '['"});
   expect_typed_error<Row>("[1,2,3]", {1, 7, 6, "expected an array of 5 elements but found 3"});
-  expect_typed_error<Row>(R"([1,-1,1.0,1.0,"one",6])", {1, 20, 19, "expected an array of 5 elements but found more"});
+  expect_typed_error<Row>(R"([1,-1,1.0,1.0,"one",6])",
+                          {1, 20, 19, "expected an array of 5 elements but found more"});
   expect_typed_error<Row>(R"([1,-1,1.0,1.0,2])", {1, 15, 14, "expected a string but found '2'"});
   expect_typed_error<std::optional<int>>("nil", {1, 2, 1, "expected 'null' but found 'i'"});
   expect_typed_error<std::vector<int>>("[1,2] x", {1, 7, 6, "expected end of input but found 'x'"});
@@ -254,12 +274,31 @@ void expect_integer_as_from_chars(const std::string& text) {
 }
 
 TEST(JsonTyped, NumbersOnEveryPathAsFromCharsReadsThem) {
-  const std::vector<std::string> integers = {
-      "0", "7", "-7", "12345678", "123456789", "-99999999", "255", "256", "-128", "-129",
-      "4294967295", "4294967296", "-2147483648", "-2147483649", "2147483647", "2147483648",
-      "9223372036854775807", "-9223372036854775808", "9223372036854775808",
-      "-9223372036854775809", "18446744073709551615", "18446744073709551616",
-      "1234567890123456789", "12345678901234567890", "-12345678901234567890"};
+  const std::vector<std::string> integers = {"0",
+                                             "7",
+                                             "-7",
+                                             "12345678",
+                                             "123456789",
+                                             "-99999999",
+                                             "255",
+                                             "256",
+                                             "-128",
+                                             "-129",
+                                             "4294967295",
+                                             "4294967296",
+                                             "-2147483648",
+                                             "-2147483649",
+                                             "2147483647",
+                                             "2147483648",
+                                             "9223372036854775807",
+                                             "-9223372036854775808",
+                                             "9223372036854775808",
+                                             "-9223372036854775809",
+                                             "18446744073709551615",
+                                             "18446744073709551616",
+                                             "1234567890123456789",
+                                             "12345678901234567890",
+                                             "-12345678901234567890"};
   for (const std::string& text : integers) {
     expect_integer_as_from_chars<std::int64_t>(text);
     expect_integer_as_from_chars<std::uint64_t>(text);
@@ -269,34 +308,64 @@ TEST(JsonTyped, NumbersOnEveryPathAsFromCharsReadsThem) {
     expect_integer_as_from_chars<std::uint8_t>(text);
   }
   // Not integers, or not JSON, with bytes enough after them for every path.
-  expect_typed_error<std::vector<int>>("[1.5,2]          ",
-                                       {1, 2, 1, "expected an integer from -2147483648 to 2147483647 but found 1.5"});
-  expect_typed_error<std::vector<int>>("[1e5,2]          ",
-                                       {1, 2, 1, "expected an integer from -2147483648 to 2147483647 but found 1e5"});
-  expect_typed_error<std::vector<int>>("[1E5,2]          ",
-                                       {1, 2, 1, "expected an integer from -2147483648 to 2147483647 but found 1E5"});
-  expect_typed_error<std::vector<int>>("[01,2]           ",
-                                       {1, 3, 2, "expected '.', 'e' or the end of the number after a leading 0 but found '1'"});
-  expect_typed_error<std::vector<int>>("[-01,2]          ",
-                                       {1, 4, 3, "expected '.', 'e' or the end of the number after a leading 0 but found '1'"});
-  expect_typed_error<std::vector<int>>("[1234567x]       ", {1, 9, 8, "expected ',' or ']' but found 'x'"});
-  expect_typed_error<std::vector<int>>("[-]              ", {1, 3, 2, "expected a digit after '-' but found ']'"});
+  expect_typed_error<std::vector<int>>(
+      "[1.5,2]          ",
+      {1, 2, 1, "expected an integer from -2147483648 to 2147483647 but found 1.5"});
+  expect_typed_error<std::vector<int>>(
+      "[1e5,2]          ",
+      {1, 2, 1, "expected an integer from -2147483648 to 2147483647 but found 1e5"});
+  expect_typed_error<std::vector<int>>(
+      "[1E5,2]          ",
+      {1, 2, 1, "expected an integer from -2147483648 to 2147483647 but found 1E5"});
+  expect_typed_error<std::vector<int>>(
+      "[01,2]           ",
+      {1, 3, 2, "expected '.', 'e' or the end of the number after a leading 0 but found '1'"});
+  expect_typed_error<std::vector<int>>(
+      "[-01,2]          ",
+      {1, 4, 3, "expected '.', 'e' or the end of the number after a leading 0 but found '1'"});
+  expect_typed_error<std::vector<int>>("[1234567x]       ",
+                                       {1, 9, 8, "expected ',' or ']' but found 'x'"});
+  expect_typed_error<std::vector<int>>("[-]              ",
+                                       {1, 3, 2, "expected a digit after '-' but found ']'"});
   expect_typed<std::vector<int>>("[1234567,-1234567,0,7]          ", {1234567, -1234567, 0, 7});
   // Signed zero: an int64 0, refused by unsigned types (it has a sign).
   expect_typed<std::int64_t>("-0", 0);
   expect_typed<std::vector<int>>("[-0]", {0});
-  expect_typed_error<unsigned>("-0", {1, 1, 0, "expected an integer from 0 to 4294967295 but found -0"});
-  expect_typed_error<std::uint8_t>(" -0", {1, 2, 1, "expected an integer from 0 to 255 but found -0"});
-  expect_typed_error<std::vector<unsigned>>("[-0,1]         ",
-                                            {1, 2, 1, "expected an integer from 0 to 4294967295 but found -0"});
+  expect_typed_error<unsigned>("-0",
+                               {1, 1, 0, "expected an integer from 0 to 4294967295 but found -0"});
+  expect_typed_error<std::uint8_t>(" -0",
+                                   {1, 2, 1, "expected an integer from 0 to 255 but found -0"});
+  expect_typed_error<std::vector<unsigned>>(
+      "[-0,1]         ", {1, 2, 1, "expected an integer from 0 to 4294967295 but found -0"});
 
-  const std::vector<std::string> reals = {
-      "0.5", "-0.5", "0.1", "0.000123", "-0.0", "-0", "1.7320508075688772", "0.3333333333333333",
-      "158.11388300841898", "4e-05", "1E+2", "1e-7", "-2.5e-3", "1.0", "100.0", "7", "-7",
-      "123456789012345678.5", "0.00000000000000000000001234567890123456789",
-      "12345678901234567890", "1e308", "2.2250738585072014e-308", "5e-324", "0e0", "0.0e-5",
-      "9007199254740993", "1.00000000000000011102230246251565404236316680908203125",
-      "-9223372036854775809"};
+  const std::vector<std::string> reals = {"0.5",
+                                          "-0.5",
+                                          "0.1",
+                                          "0.000123",
+                                          "-0.0",
+                                          "-0",
+                                          "1.7320508075688772",
+                                          "0.3333333333333333",
+                                          "158.11388300841898",
+                                          "4e-05",
+                                          "1E+2",
+                                          "1e-7",
+                                          "-2.5e-3",
+                                          "1.0",
+                                          "100.0",
+                                          "7",
+                                          "-7",
+                                          "123456789012345678.5",
+                                          "0.00000000000000000000001234567890123456789",
+                                          "12345678901234567890",
+                                          "1e308",
+                                          "2.2250738585072014e-308",
+                                          "5e-324",
+                                          "0e0",
+                                          "0.0e-5",
+                                          "9007199254740993",
+                                          "1.00000000000000011102230246251565404236316680908203125",
+                                          "-9223372036854775809"};
   for (const std::string& text : reals) {
     double expected = 0;
     std::from_chars(text.data(), text.data() + text.size(), expected);
@@ -316,7 +385,9 @@ TEST(JsonTyped, NumbersOnEveryPathAsFromCharsReadsThem) {
 // room after them and without: read as std::from_chars reads them.
 TEST(JsonTyped, DoublesOfEveryShapeAsFromCharsReadsThem) {
   std::mt19937_64 rng(0x5EED);
-  const auto below = [&rng](std::uint64_t n) { return std::uniform_int_distribution<std::uint64_t>(0, n - 1)(rng); };
+  const auto below = [&rng](std::uint64_t n) {
+    return std::uniform_int_distribution<std::uint64_t>(0, n - 1)(rng);
+  };
   std::string doc = "[";
   std::vector<double> expected;
   const auto add = [&](const std::string& text) {
@@ -331,17 +402,39 @@ TEST(JsonTyped, DoublesOfEveryShapeAsFromCharsReadsThem) {
     char buf[64];
     add(std::string(buf, std::to_chars(buf, buf + sizeof buf, d).ptr));
     const int precision = static_cast<int>(below(18));
-    add(std::string(buf, std::to_chars(buf, buf + sizeof buf, -d, std::chars_format::fixed, precision).ptr));
-    add(std::string(buf, std::to_chars(buf, buf + sizeof buf, d, std::chars_format::scientific, precision).ptr));
+    add(std::string(
+        buf, std::to_chars(buf, buf + sizeof buf, -d, std::chars_format::fixed, precision).ptr));
+    add(std::string(
+        buf,
+        std::to_chars(buf, buf + sizeof buf, d, std::chars_format::scientific, precision).ptr));
   }
-  for (const char* text : {"1234567.123456789012345", "12345678.5", "0.123456789012345",
-                           "0.1234567890123456", "1.5e999", "1.5e-999", "1e308", "9.5e-320",
-                           "1234567.1234567890123e-5", "0.000000000000001", "7E+1", "7e-0",
-                           "0.1234567890123456789", "0.12345678901234567891", "1.234567890123456789",
-                           "12.34567890123456789", "123.4567890123456789", "1234.5678901234567890",
-                           "0.16666666666666666", "9999999.999999999999e-307", "1.00000000000000000000e5",
-                           "0.00011111111111111112", "0.00000123456789012345678", "0.000000001234567890123456",
-                           "0.00000000000000000000001", "0.1234567890123456789012345", "0.00001234567890123456789e3"}) {
+  for (const char* text : {"1234567.123456789012345",
+                           "12345678.5",
+                           "0.123456789012345",
+                           "0.1234567890123456",
+                           "1.5e999",
+                           "1.5e-999",
+                           "1e308",
+                           "9.5e-320",
+                           "1234567.1234567890123e-5",
+                           "0.000000000000001",
+                           "7E+1",
+                           "7e-0",
+                           "0.1234567890123456789",
+                           "0.12345678901234567891",
+                           "1.234567890123456789",
+                           "12.34567890123456789",
+                           "123.4567890123456789",
+                           "1234.5678901234567890",
+                           "0.16666666666666666",
+                           "9999999.999999999999e-307",
+                           "1.00000000000000000000e5",
+                           "0.00011111111111111112",
+                           "0.00000123456789012345678",
+                           "0.000000001234567890123456",
+                           "0.00000000000000000000001",
+                           "0.1234567890123456789012345",
+                           "0.00001234567890123456789e3"}) {
     if (std::string_view(text) == "1.5e999") continue;  // beyond the double range: an error
     add(text);
   }
@@ -350,22 +443,34 @@ TEST(JsonTyped, DoublesOfEveryShapeAsFromCharsReadsThem) {
     const auto values = json::read<std::vector<double>>(in);
     ASSERT_EQ(values.size(), expected.size());
     for (std::size_t i = 0; i < values.size(); ++i) {
-      ASSERT_EQ(std::bit_cast<std::uint64_t>(values[i]), std::bit_cast<std::uint64_t>(expected[i])) << i;
+      ASSERT_EQ(std::bit_cast<std::uint64_t>(values[i]), std::bit_cast<std::uint64_t>(expected[i]))
+          << i;
     }
   });
 }
 
 TEST(JsonTyped, MalformedDoublesWithRoomAfterThem) {
   const std::string room(40, ' ');
-  expect_typed_error<std::vector<double>>("[1.]" + room, {1, 4, 3, "expected a digit after '.' but found ']'"});
-  expect_typed_error<std::vector<double>>("[1.e5]" + room, {1, 4, 3, "expected a digit after '.' but found 'e'"});
-  expect_typed_error<std::vector<double>>("[1e]" + room, {1, 4, 3, "expected '+', '-' or a digit in the exponent but found ']'"});
-  expect_typed_error<std::vector<double>>("[1.5e+]" + room, {1, 7, 6, "expected a digit in the exponent but found ']'"});
-  expect_typed_error<std::vector<double>>("[01.5]" + room, {1, 3, 2, "expected '.', 'e' or the end of the number after a leading 0 but found '1'"});
-  expect_typed_error<std::vector<double>>("[-.5]" + room, {1, 3, 2, "expected a digit after '-' but found '.'"});
-  expect_typed_error<std::vector<double>>("[.5]" + room, {1, 2, 1, "expected a number but found '.'"});
-  expect_typed_error<std::vector<double>>("[1.5e999]" + room, {1, 2, 1, "expected a number within the range of double but found 1.5e999"});
-  expect_typed_error<std::vector<double>>("[1.5x]" + room, {1, 5, 4, "expected ',' or ']' but found 'x'"});
+  expect_typed_error<std::vector<double>>("[1.]" + room,
+                                          {1, 4, 3, "expected a digit after '.' but found ']'"});
+  expect_typed_error<std::vector<double>>("[1.e5]" + room,
+                                          {1, 4, 3, "expected a digit after '.' but found 'e'"});
+  expect_typed_error<std::vector<double>>(
+      "[1e]" + room, {1, 4, 3, "expected '+', '-' or a digit in the exponent but found ']'"});
+  expect_typed_error<std::vector<double>>(
+      "[1.5e+]" + room, {1, 7, 6, "expected a digit in the exponent but found ']'"});
+  expect_typed_error<std::vector<double>>(
+      "[01.5]" + room,
+      {1, 3, 2, "expected '.', 'e' or the end of the number after a leading 0 but found '1'"});
+  expect_typed_error<std::vector<double>>("[-.5]" + room,
+                                          {1, 3, 2, "expected a digit after '-' but found '.'"});
+  expect_typed_error<std::vector<double>>("[.5]" + room,
+                                          {1, 2, 1, "expected a number but found '.'"});
+  expect_typed_error<std::vector<double>>(
+      "[1.5e999]" + room,
+      {1, 2, 1, "expected a number within the range of double but found 1.5e999"});
+  expect_typed_error<std::vector<double>>("[1.5x]" + room,
+                                          {1, 5, 4, "expected ',' or ']' but found 'x'"});
 }
 
 // ---- The benchmark's data ------------------------------------------------------------------
@@ -378,7 +483,8 @@ TEST(JsonTyped, BenchmarkRowsWrittenAndReadBackExactly) {
     json::write(buffered, rows);
   }
   const std::string text = out.take();
-  EXPECT_TRUE(text.starts_with(R"([[1,-1,1.0,1.0,"one"],[2,-2,0.5,1.4142135623730951,"two"],)")) << text.substr(0, 80);
+  EXPECT_TRUE(text.starts_with(R"([[1,-1,1.0,1.0,"one"],[2,-2,0.5,1.4142135623730951,"two"],)"))
+      << text.substr(0, 80);
   EXPECT_TRUE(text.ends_with(R"([25000,-25000,4e-05,158.11388300841898,"twenty-five thousand"]])"))
       << text.substr(text.size() - 80);
 
@@ -431,7 +537,8 @@ TEST(JsonTyped, BenchmarkRowsOverUnbufferedAndBufferedFiles) {
   // (one system call per operation) and through 64 KiB buffers.
   const std::vector<Row> rows = bench_like::benchmark_rows(2000);
   const std::filesystem::path path =
-      std::filesystem::temp_directory_path() / ("bufstream_json_rows_" + std::to_string(::getpid()) + ".json");
+      std::filesystem::temp_directory_path() /
+      ("bufstream_json_rows_" + std::to_string(::getpid()) + ".json");
   for (bool buffered : {false, true}) {
     SCOPED_TRACE(buffered ? "buffered" : "unbuffered");
     {

@@ -74,12 +74,17 @@ TEST(JsonWriter, NumbersAsFirstAndLaterArrayElements) {
     w.begin_array().end_array().value(1e300).end_array();
   };
   EXPECT_EQ(write_everywhere(numbers), "[1.5,-2,18446744073709551615,[-128],[0.1,7],[],1e+300]");
-  EXPECT_EQ(write_everywhere(numbers, {.indent = 1}),
-            "[\n 1.5,\n -2,\n 18446744073709551615,\n [\n  -128\n ],\n [\n  0.1,\n  7\n ],\n [],\n 1e+300\n]");
+  EXPECT_EQ(
+      write_everywhere(numbers, {.indent = 1}),
+      "[\n 1.5,\n -2,\n 18446744073709551615,\n [\n  -128\n ],\n [\n  0.1,\n  7\n ],\n [],\n 1e+300\n]");
   const WriteOptions nulls{.non_finite = NonFinite::write_null};
-  EXPECT_EQ(write_everywhere([](Writer& w) { w.begin_array().value(std::nan("")).value(2.0).end_array(); }, nulls),
-            "[null,2.0]");
-  EXPECT_EQ(write_everywhere([](Writer& w) { w.begin_object().key("n").value(3).key("d").value(0.5).end_object(); }),
+  EXPECT_EQ(
+      write_everywhere(
+          [](Writer& w) { w.begin_array().value(std::nan("")).value(2.0).end_array(); }, nulls),
+      "[null,2.0]");
+  EXPECT_EQ(write_everywhere([](Writer& w) {
+              w.begin_object().key("n").value(3).key("d").value(0.5).end_object();
+            }),
             R"({"n":3,"d":0.5})");
 }
 
@@ -108,7 +113,8 @@ TEST(JsonWriter, StringEscapes) {
   EXPECT_EQ(written(std::string("\0\x01\x1f\x7f", 4)), "\"\\u0000\\u0001\\u001f\x7f\"");
   EXPECT_EQ(written("caf\xc3\xa9 \xf0\x9f\x98\x80"), "\"caf\xc3\xa9 \xf0\x9f\x98\x80\"");
   const std::string long_text = std::string(100, 'a') + "\"" + std::string(100, 'b');
-  EXPECT_EQ(written(long_text), "\"" + std::string(100, 'a') + "\\\"" + std::string(100, 'b') + "\"");
+  EXPECT_EQ(written(long_text),
+            "\"" + std::string(100, 'a') + "\\\"" + std::string(100, 'b') + "\"");
 }
 
 TEST(JsonWriter, EscapesAtEveryPositionOfEveryLength) {
@@ -151,15 +157,21 @@ TEST(JsonWriter, ShortStringsWithASpecialByteAtEveryPosition) {
     std::string escaped_ascii;  // ascii_only
   };
   const std::vector<Special> specials = {
-      {"\"", R"(\")", R"(\")"},          {"\\", R"(\\)", R"(\\)"},
-      {"\n", R"(\n)", R"(\n)"},          {std::string(1, '\0'), R"(\u0000)", R"(\u0000)"},
-      {"\x01", R"(\u0001)", R"(\u0001)"}, {"\x1f", R"(\u001f)", R"(\u001f)"},
-      {"\x7f", "\x7f", R"(\u007f)"},     {"\xc3\xa9", "\xc3\xa9", R"(\u00e9)"},
-      {" ", " ", " "},                   {"~", "~", "~"},
+      {"\"", R"(\")", R"(\")"},
+      {"\\", R"(\\)", R"(\\)"},
+      {"\n", R"(\n)", R"(\n)"},
+      {std::string(1, '\0'), R"(\u0000)", R"(\u0000)"},
+      {"\x01", R"(\u0001)", R"(\u0001)"},
+      {"\x1f", R"(\u001f)", R"(\u001f)"},
+      {"\x7f", "\x7f", R"(\u007f)"},
+      {"\xc3\xa9", "\xc3\xa9", R"(\u00e9)"},
+      {" ", " ", " "},
+      {"~", "~", "~"},
   };
   for (const bool ascii_only : {false, true}) {
     const WriteOptions options{.ascii_only = ascii_only};
-    for (std::size_t length : {0u, 1u, 2u, 3u, 4u, 5u, 7u, 8u, 9u, 15u, 16u, 17u, 23u, 24u, 25u, 40u, 255u, 256u}) {
+    for (std::size_t length :
+         {0u, 1u, 2u, 3u, 4u, 5u, 7u, 8u, 9u, 15u, 16u, 17u, 23u, 24u, 25u, 40u, 255u, 256u}) {
       for (const Special& special : specials) {
         for (std::size_t at = 0; at + special.raw.size() <= length; ++at) {
           std::string s(length, 'a');
@@ -169,12 +181,13 @@ TEST(JsonWriter, ShortStringsWithASpecialByteAtEveryPosition) {
                                      std::string(length - at - special.raw.size(), 'a') + "\"";
           SCOPED_TRACE("length " + std::to_string(length) + " at " + std::to_string(at));
           EXPECT_EQ(written(s, options), quoted);
-          EXPECT_EQ(write_everywhere([&](Writer& w) { w.begin_array().value(s).value(s).end_array(); },
-                                     options),
+          EXPECT_EQ(write_everywhere(
+                        [&](Writer& w) { w.begin_array().value(s).value(s).end_array(); }, options),
                     "[" + quoted + "," + quoted + "]");
-          EXPECT_EQ(write_everywhere([&](Writer& w) { w.begin_object().key("k").value(s).end_object(); },
-                                     options),
-                    "{\"k\":" + quoted + "}");
+          EXPECT_EQ(
+              write_everywhere([&](Writer& w) { w.begin_object().key("k").value(s).end_object(); },
+                               options),
+              "{\"k\":" + quoted + "}");
         }
       }
     }
@@ -280,17 +293,20 @@ TEST(JsonWriter, StandardContainers) {
   EXPECT_EQ(written(std::pair<std::string, double>{"p", 1}), R"(["p",1.0])");
   EXPECT_EQ(written(std::optional<int>{}), "null");
   EXPECT_EQ(written(std::optional<int>{4}), "4");
-  EXPECT_EQ(written(std::vector<std::optional<std::vector<int>>>{std::nullopt, std::vector<int>{7}}),
-            "[null,[7]]");
+  EXPECT_EQ(
+      written(std::vector<std::optional<std::vector<int>>>{std::nullopt, std::vector<int>{7}}),
+      "[null,[7]]");
   EXPECT_EQ(written(std::map<std::string, std::vector<std::map<std::string, int>>>{
                 {"k", {{{"x", 1}}, {}}}}),
             R"({"k":[{"x":1},{}]})");
 }
 
 TEST(JsonWriter, NlohmannValues) {
-  const nlohmann::json doc = {{"i", -3}, {"u", 18446744073709551615ull}, {"f", 1.0},
-                              {"s", "\xc3\xa9\n"}, {"a", {1, nullptr, false}}, {"o", nlohmann::json::object()}};
-  EXPECT_EQ(written(doc), R"({"a":[1,null,false],"f":1.0,"i":-3,"o":{},"s":"é\n","u":18446744073709551615})");
+  const nlohmann::json doc = {
+      {"i", -3},           {"u", 18446744073709551615ull}, {"f", 1.0},
+      {"s", "\xc3\xa9\n"}, {"a", {1, nullptr, false}},     {"o", nlohmann::json::object()}};
+  EXPECT_EQ(written(doc),
+            R"({"a":[1,null,false],"f":1.0,"i":-3,"o":{},"s":"é\n","u":18446744073709551615})");
   EXPECT_THROW(written(nlohmann::json::binary({1, 2})), std::invalid_argument);
   StringWriteStream out;
   Writer w(out);
@@ -315,19 +331,19 @@ TEST(JsonWriter, MisuseThrowsUsageError) {
     Writer w(out);
     EXPECT_THROW(f(w), UsageError);
   };
-  misuse([](Writer& w) { w.begin_object().value(1); });                  // value where a key is due
-  misuse([](Writer& w) { w.begin_object().key("a").value(1).value(2); }); // again
-  misuse([](Writer& w) { w.key("a"); });                                  // key outside an object
-  misuse([](Writer& w) { w.begin_array().key("a"); });                    // key in an array
-  misuse([](Writer& w) { w.begin_object().key("a").key("b"); });          // two keys in a row
-  misuse([](Writer& w) { w.end_array(); });                               // nothing open
-  misuse([](Writer& w) { w.begin_array().end_object(); });                // wrong closer
+  misuse([](Writer& w) { w.begin_object().value(1); });  // value where a key is due
+  misuse([](Writer& w) { w.begin_object().key("a").value(1).value(2); });  // again
+  misuse([](Writer& w) { w.key("a"); });                                   // key outside an object
+  misuse([](Writer& w) { w.begin_array().key("a"); });                     // key in an array
+  misuse([](Writer& w) { w.begin_object().key("a").key("b"); });           // two keys in a row
+  misuse([](Writer& w) { w.end_array(); });                                // nothing open
+  misuse([](Writer& w) { w.begin_array().end_object(); });                 // wrong closer
   misuse([](Writer& w) { w.begin_object().end_array(); });
-  misuse([](Writer& w) { w.begin_object().key("a").end_object(); });      // key without value
-  misuse([](Writer& w) { w.value(1).value(2); });                         // two documents
-  misuse([](Writer& w) { w.begin_array().finish(); });                    // unclosed at finish
+  misuse([](Writer& w) { w.begin_object().key("a").end_object(); });  // key without value
+  misuse([](Writer& w) { w.value(1).value(2); });                     // two documents
+  misuse([](Writer& w) { w.begin_array().finish(); });                // unclosed at finish
   misuse([](Writer& w) { w.begin_object().key("a").begin_array().close(); });
-  misuse([](Writer& w) { w.finish(); });                                  // nothing written
+  misuse([](Writer& w) { w.finish(); });  // nothing written
 }
 
 TEST(JsonWriter, MisuseLeavesTheOutputIntact) {

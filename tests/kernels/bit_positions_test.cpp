@@ -40,8 +40,10 @@ TEST(KernelBitPositions, EveryFormListsWhatAPlainLoopLists) {
         std::vector<std::uint16_t> out(n + 64 + 32, 0xEEEE);
         const auto check = [&](std::uint32_t got, const char* form) {
           ASSERT_EQ(got, n + expected.size()) << form;
-          for (std::size_t k = 0; k < expected.size(); ++k) ASSERT_EQ(out[n + k], expected[k]) << form << " " << k;
-          for (std::uint32_t k = 0; k < n; ++k) ASSERT_EQ(out[k], 0xEEEE) << form << " wrote before n";
+          for (std::size_t k = 0; k < expected.size(); ++k)
+            ASSERT_EQ(out[n + k], expected[k]) << form << " " << k;
+          for (std::uint32_t k = 0; k < n; ++k)
+            ASSERT_EQ(out[k], 0xEEEE) << form << " wrote before n";
         };
         check(append_positions<2>(m, base, out.data(), n), "portable 2");
         std::fill(out.begin(), out.end(), 0xEEEE);
@@ -81,7 +83,8 @@ TEST(KernelBitPositions, SpansAgreeWithAPlainLoopAtEveryLengthAndAlignment) {
         expected[k] = {list[k] + 1u - start, static_cast<std::uint32_t>(list[k + 1] - list[k] - 1)};
         expected_empty |= static_cast<unsigned>(expected[k].size == 0) << k;
       }
-      const auto check = [&](unsigned got_empty, const Span* got, unsigned count, const char* form) {
+      const auto check = [&](unsigned got_empty, const Span* got, unsigned count,
+                             const char* form) {
         ASSERT_EQ(got_empty, expected_empty & ((1u << count) - 1)) << form;
         for (unsigned k = 0; k < count; ++k) {
           ASSERT_EQ(got[k].offset, expected[k].offset) << form << " " << k;
@@ -94,7 +97,8 @@ TEST(KernelBitPositions, SpansAgreeWithAPlainLoopAtEveryLengthAndAlignment) {
       check(spans4(list, start, out), out, 4, "spans4");
 #if BUFSTREAM_KERNELS_X86_64
       check(spans4_sse2(list, start, out), out, 4, "sse2");
-      if (available(InstructionSet::avx512)) check(spans8_avx512(list, start, out), out, 8, "avx512");
+      if (available(InstructionSet::avx512))
+        check(spans8_avx512(list, start, out), out, 8, "avx512");
 #endif
     }
   }

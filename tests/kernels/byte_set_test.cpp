@@ -42,8 +42,9 @@ std::uint64_t plain_mask(const ByteSet& set, const char* p) {
 
 // Bytes that are not in any of the sets above, and the ones that are near their edges.
 constexpr char filler = 'a';
-const std::vector<char> probes = {',', '"', '\r', '\n', ' ', '\0', '\xff', '\\', '\'', '\x7f', '\x1f',
-                                  '\x20', '\x80', '\x7e', '\x21', '!', '\xc3', '#', '+', '-'};
+const std::vector<char> probes = {',',    '"',  '\r',   '\n',   ' ',    '\0',   '\xff',
+                                  '\\',   '\'', '\x7f', '\x1f', '\x20', '\x80', '\x7e',
+                                  '\x21', '!',  '\xc3', '#',    '+',    '-'};
 
 TEST(KernelByteSet, ContainsWhatItWasGiven) {
   const ByteSet csv({',', '"', '\r', '\n'});
@@ -73,12 +74,14 @@ TEST(KernelByteSet, FindAgreesWithAPlainLoopAtEveryLengthAndAlignment) {
         for (std::size_t at = 0; at <= length; ++at) {
           const char first = probes[(at + length) % probes.size()];
           const char second = probes[(at + length + 7) % probes.size()];
-          for (const char probe : at == length ? std::vector<char>{filler} : std::vector<char>{first, second}) {
+          for (const char probe :
+               at == length ? std::vector<char>{filler} : std::vector<char>{first, second}) {
             std::fill(begin, end, filler);
             if (at < length) begin[at] = probe;
             if (at + 5 < length) begin[at + 5] = ',';  // a later member must not win
             const char* const expected = plain_find(c.set, begin, end);
-            ASSERT_EQ(c.set.find_portable(begin, end), expected) << "length " << length << " at " << at;
+            ASSERT_EQ(c.set.find_portable(begin, end), expected)
+                << "length " << length << " at " << at;
 #if BUFSTREAM_KERNELS_X86_64
             ASSERT_EQ(c.set.find_sse2(begin, end), expected) << "length " << length << " at " << at;
 #endif
@@ -99,7 +102,8 @@ TEST(KernelByteSet, MasksAgreeWithAPlainLoop) {
       char* const p = block.data() + align;
       for (int value = 0; value < 256; ++value) {
         for (std::size_t at = 0; at < 64; at += 7) {
-          for (std::size_t i = 0; i < 64; ++i) p[i] = i % 5 == 0 ? probes[i % probes.size()] : filler;
+          for (std::size_t i = 0; i < 64; ++i)
+            p[i] = i % 5 == 0 ? probes[i % probes.size()] : filler;
           p[at] = static_cast<char>(value);
           const std::uint64_t expected = plain_mask(c.set, p);
           ASSERT_EQ(c.set.mask64_portable(p), expected) << value << " at " << at;

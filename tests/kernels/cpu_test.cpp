@@ -15,8 +15,8 @@ TEST(KernelCpu, ThePortableFormIsAlwaysAvailableAndFirst) {
   EXPECT_TRUE(available(InstructionSet::portable));
   EXPECT_EQ(best(), sets.back());
   EXPECT_TRUE(std::is_sorted(sets.begin(), sets.end()));
-  for (const InstructionSet s : {InstructionSet::portable, InstructionSet::sse2, InstructionSet::avx2,
-                                 InstructionSet::avx512}) {
+  for (const InstructionSet s : {InstructionSet::portable, InstructionSet::sse2,
+                                 InstructionSet::avx2, InstructionSet::avx512}) {
     EXPECT_EQ(available(s), std::find(sets.begin(), sets.end(), s) != sets.end()) << name(s);
   }
 #if !BUFSTREAM_KERNELS_X86_64

@@ -35,8 +35,9 @@ DigitsValue plain_parse(const char* p, const char* end) {
 
 // Non-digits next to the digits' range and at the ends of the byte range, and the bytes the
 // formats put after numbers.
-const std::vector<char> non_digits = {'/', ':', '.', 'e', 'E', '-', '+', ',', ' ', '\0', '\x80',
-                                      '\xba', '\xf9', '\xfa', '\xff', '\x7f', '\xb0', '\xc6'};
+const std::vector<char> non_digits = {'/',    ':',    '.',    'e',    'E',    '-',
+                                      '+',    ',',    ' ',    '\0',   '\x80', '\xba',
+                                      '\xf9', '\xfa', '\xff', '\x7f', '\xb0', '\xc6'};
 
 TEST(KernelDigits, LeadingDigitsAndValueOfEveryWord) {
   std::mt19937_64 rng(1);
@@ -47,7 +48,8 @@ TEST(KernelDigits, LeadingDigitsAndValueOfEveryWord) {
       for (int round = 0; round < 8; ++round) {
         char bytes[8];
         for (unsigned i = 0; i < 8; ++i) {
-          // Digits before `at`, `stop` there, anything after it (or the top digits when round is odd).
+          // Digits before `at`, `stop` there, anything after it (or the top digits when round is
+          // odd).
           bytes[i] = i < at    ? static_cast<char>('0' + rng() % 10)
                      : i == at ? stop
                                : static_cast<char>(round % 2 ? '9' : rng());
@@ -72,7 +74,8 @@ TEST(KernelDigits, PartialLoadReadsOnlyItsBytesInMemoryOrder) {
   const char text[] = "\x01\x02\x03\x04\x05\x06\x07\x08";
   for (std::size_t n = 0; n <= 8; ++n) {
     std::uint64_t expected = 0;
-    for (std::size_t i = 0; i < n; ++i) expected |= std::uint64_t{static_cast<unsigned char>(text[i])} << (8 * i);
+    for (std::size_t i = 0; i < n; ++i)
+      expected |= std::uint64_t{static_cast<unsigned char>(text[i])} << (8 * i);
     // A copy of exactly n bytes: a read past them would be seen by AddressSanitizer.
     const std::vector<char> exact(text, text + n);
     EXPECT_EQ(swar::load_memory_order_partial(exact.data(), n), expected) << n;
@@ -97,7 +100,8 @@ TEST(KernelDigits, ScanDigitsIsThePlainLoop) {
           std::uint64_t expected = start, got = start;
           const char* const expected_end = plain_scan(p, p + length, expected);
           const char* const end = scan_digits(p, p + length, got);
-          ASSERT_EQ(end - p, expected_end - p) << "length " << length << " stop " << stop << " k " << k;
+          ASSERT_EQ(end - p, expected_end - p)
+              << "length " << length << " stop " << stop << " k " << k;
           ASSERT_EQ(got, expected) << "length " << length << " stop " << stop << " k " << k;
         }
         p[stop] = digit;
@@ -132,7 +136,9 @@ TEST(KernelDigits, ParseDigitsIsThePlainLoop) {
 }
 
 TEST(KernelDigits, ParseDigitsAtTheEdgeOf64Bits) {
-  const auto parse = [](const std::string& text) { return parse_digits(text.data(), text.data() + text.size()); };
+  const auto parse = [](const std::string& text) {
+    return parse_digits(text.data(), text.data() + text.size());
+  };
   EXPECT_EQ(parse("18446744073709551615").value, ~std::uint64_t{0});
   EXPECT_TRUE(parse("18446744073709551615").ok);
   EXPECT_FALSE(parse("18446744073709551616").ok);

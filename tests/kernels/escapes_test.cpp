@@ -35,7 +35,8 @@ TEST(KernelEscapes, HexCaseIsTheDialects) {
   EXPECT_EQ(encode(0xE9, ston), "\\u00E9");
   EXPECT_EQ(encode(0x1F600, json), "\\ud83d\\ude00");
   EXPECT_EQ(encode(0x1F600, ston), "\\uD83D\\uDE00");
-  EXPECT_EQ(static_cast<std::uint32_t>(decode_u("\\uD83d\\uDe00").code_point), 0x1F600U);  // either case is read
+  EXPECT_EQ(static_cast<std::uint32_t>(decode_u("\\uD83d\\uDe00").code_point),
+            0x1F600U);  // either case is read
 }
 
 TEST(KernelEscapes, ShortEscapesBothWays) {
@@ -76,7 +77,8 @@ TEST(KernelEscapes, MalformedEscapesSayWhatAndWhere) {
   };
   const Case cases[] = {
       {"\\u12G4", Decoded::Error::bad_hex, 4, "expected 4 hex digits after '\\u' but found 'G'"},
-      {"\\u12", Decoded::Error::bad_hex, 4, "expected 4 hex digits after '\\u' but found end of input"},
+      {"\\u12", Decoded::Error::bad_hex, 4,
+       "expected 4 hex digits after '\\u' but found end of input"},
       {"\\uDC00", Decoded::Error::lone_low, 0,
        "expected a character escape but found the lone low surrogate \\uDC00 (a low surrogate "
        "must follow a high one)"},

@@ -46,7 +46,8 @@ TEST(KernelNestedByteSets, MasksAgreeWithAPlainLoop) {
       char* const p = block.data() + align;
       for (int value = 0; value < 256; ++value) {
         for (std::size_t at = 0; at < 64; at += 1 + static_cast<std::size_t>(value % 5)) {
-          for (std::size_t i = 0; i < 64; ++i) p[i] = i % 3 == 0 ? others[(i + at) % others.size()] : '.';
+          for (std::size_t i = 0; i < 64; ++i)
+            p[i] = i % 3 == 0 ? others[(i + at) % others.size()] : '.';
           p[at] = static_cast<char>(value);
           const NestedMasks expected = plain_masks(sets, p);
           expect_equal(kernel.mask64_portable(p), expected, "portable");

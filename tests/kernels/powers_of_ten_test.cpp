@@ -56,7 +56,8 @@ struct Big {
   }
   unsigned bit_length() const {
     if (limbs.empty()) return 0;
-    return static_cast<unsigned>(32 * (limbs.size() - 1)) + static_cast<unsigned>(32 - __builtin_clz(limbs.back()));
+    return static_cast<unsigned>(32 * (limbs.size() - 1)) +
+           static_cast<unsigned>(32 - __builtin_clz(limbs.back()));
   }
   bool bit(int i) const {
     if (i < 0) return false;
@@ -73,14 +74,16 @@ struct Big {
   }
   friend bool operator<=(const Big& a, const Big& b) {
     if (a.limbs.size() != b.limbs.size()) return a.limbs.size() < b.limbs.size();
-    return !std::lexicographical_compare(b.limbs.rbegin(), b.limbs.rend(), a.limbs.rbegin(), a.limbs.rend());
+    return !std::lexicographical_compare(b.limbs.rbegin(), b.limbs.rend(), a.limbs.rbegin(),
+                                         a.limbs.rend());
   }
   friend bool operator<(const Big& a, const Big& b) { return !(b <= a); }
 };
 
 TEST(KernelPowersOfTen, IntegerPowers) {
   std::uint64_t p = 1;
-  for (std::size_t i = 0; i < powers_of_ten_u64.size(); ++i, p *= 10) EXPECT_EQ(powers_of_ten_u64[i], p) << i;
+  for (std::size_t i = 0; i < powers_of_ten_u64.size(); ++i, p *= 10)
+    EXPECT_EQ(powers_of_ten_u64[i], p) << i;
   EXPECT_EQ(powers_of_ten_u64.back(), 10000000000000000000u);
   double d = 1;
   for (const double exact : exact_double_powers_of_ten) {

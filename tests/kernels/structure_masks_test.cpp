@@ -28,7 +28,8 @@ std::size_t reference_answer(const std::string& text) {
 
 std::uint64_t reference_word(const char* text, std::size_t size, char c, std::size_t w) {
   std::uint64_t bits = 0;
-  for (std::size_t i = 64 * w; i < size && i < 64 * w + 64; ++i) bits |= std::uint64_t{text[i] == c} << (i - 64 * w);
+  for (std::size_t i = 64 * w; i < size && i < 64 * w + 64; ++i)
+    bits |= std::uint64_t{text[i] == c} << (i - 64 * w);
   return bits;
 }
 
@@ -43,7 +44,8 @@ void expect_forms_agree(const std::string& text, std::size_t align, BytePair pai
   for (const InstructionSet set : available_sets()) {
     SCOPED_TRACE(name(set));
     std::vector<std::uint64_t> first(words + 1, 0x5555), second(words + 1, 0x5555);
-    const std::size_t got = form_for(classify_forms(), set)(p, text.size(), pair, first.data(), second.data());
+    const std::size_t got =
+        form_for(classify_forms(), set)(p, text.size(), pair, first.data(), second.data());
     ASSERT_EQ(got, expected) << testing::PrintToString(text) << " align " << align;
     for (std::size_t w = 0; w < words; ++w) {
       ASSERT_EQ(first[w], reference_word(p, text.size(), pair.first(), w)) << w;
@@ -65,11 +67,31 @@ class Random {
   std::uint64_t state_;
 };
 
-const std::vector<std::string> valid_pieces{"a", " ", "/", "]", "\n", std::string(1, '\0'), "好", "é", "𪨊", "\xE0\xA0\x80",
-                                            "\xED\x9F\xBF", "\xF4\x8F\xBF\xBF", "\xEF\xBF\xBF"};
-const std::vector<std::string> invalid_pieces{"\xED\xA0\x80", "\xC0\xAF", "\xC1", "\x80", "\xFF", "\xF5\x80\x80\x80",
-                                              "\xF0\x8F\xBF\xBF", "\xE0\x9F\xBF", "\xF4\x90\x80\x80", "\xE4\xBD",
-                                              "\xF0\x9F", "\xE4x"};
+const std::vector<std::string> valid_pieces{"a",
+                                            " ",
+                                            "/",
+                                            "]",
+                                            "\n",
+                                            std::string(1, '\0'),
+                                            "好",
+                                            "é",
+                                            "𪨊",
+                                            "\xE0\xA0\x80",
+                                            "\xED\x9F\xBF",
+                                            "\xF4\x8F\xBF\xBF",
+                                            "\xEF\xBF\xBF"};
+const std::vector<std::string> invalid_pieces{"\xED\xA0\x80",
+                                              "\xC0\xAF",
+                                              "\xC1",
+                                              "\x80",
+                                              "\xFF",
+                                              "\xF5\x80\x80\x80",
+                                              "\xF0\x8F\xBF\xBF",
+                                              "\xE0\x9F\xBF",
+                                              "\xF4\x90\x80\x80",
+                                              "\xE4\xBD",
+                                              "\xF0\x9F",
+                                              "\xE4x"};
 
 std::string random_text(Random& random, std::size_t length, bool with_errors) {
   std::string text;
@@ -99,7 +121,8 @@ TEST(KernelStructureMasks, EveryFormFindsAnErrorAnywhereInAChunk) {
   for (std::size_t size : {std::size_t{4096}, std::size_t{4000}, std::size_t{4093}}) {
     for (std::size_t at = 0; at + 4 < size; at += 1 + random.below(97)) {
       std::string text = random_text(random, size, false);
-      const std::string& bad = invalid_pieces[random.below(invalid_pieces.size() - 3)];  // not cut short
+      const std::string& bad =
+          invalid_pieces[random.below(invalid_pieces.size() - 3)];  // not cut short
       text.replace(at, bad.size(), bad);
       expect_forms_agree(text, at % 16, BytePair('\n', '/'));
     }
@@ -112,7 +135,8 @@ TEST(KernelStructureMasks, EveryFormFindsAnErrorAnywhereInAChunk) {
 TEST(KernelStructureMasks, SequencesCutShortByTheEnd) {
   for (const std::size_t pad : {0u, 1u, 60u, 61u, 62u, 63u, 64u, 125u, 126u, 127u, 128u}) {
     for (unsigned lead = 0x80; lead <= 0xFF; ++lead) {
-      for (const std::string tail : {"", "\x80", "\xBF", "\x90", "\x80\x80", "\xA0\x80", "\x8F\xBF", "x"}) {
+      for (const std::string tail :
+           {"", "\x80", "\xBF", "\x90", "\x80\x80", "\xA0\x80", "\x8F\xBF", "x"}) {
         const std::string text = std::string(pad, 'a') + static_cast<char>(lead) + tail;
         expect_forms_agree(text, 0, BytePair('\n', '/'));
       }

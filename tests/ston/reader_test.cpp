@@ -62,7 +62,7 @@ TEST(StonReader, NumbersFollowTheImplementationRules) {
       {"1.5e2", 150.0},
       {"1.5E+2", 150.0},
       {"1.0e400", inf},
-      {"1.", 1.0},  // Pharo accepts a point without digits
+      {"1.", 1.0},    // Pharo accepts a point without digits
       {"1e3", 1000},  // no '.': exact
       {"1E3", 1000},
       {"1e+3", 1000},
@@ -180,7 +180,7 @@ TEST(StonReader, SharedListIsOneObject) {
 TEST(StonReader, NumberingIsDepthFirstPreOrder) {
   struct Case {
     std::string_view text;
-    std::size_t reference_index;  // the element of the root list that is the reference
+    std::size_t reference_index;           // the element of the root list that is the reference
     std::vector<std::size_t> target_path;  // where the referenced object is, from the root
   };
   // Objects: the root list is 1; a container is numbered before its children; the body of a
@@ -190,10 +190,10 @@ TEST(StonReader, NumberingIsDepthFirstPreOrder) {
       {"[{#a:[1]},[2],@4]", 2, {1}},
       {"[Point[1,2],[3],@2]", 2, {0}},  // 2 Point, 3 [3]
       {"[Point[1,2],[3],@3]", 2, {1}},
-      {"[Foo[[1]],@3]", 1, {0, 0}},  // 2 Foo, 3 its element [1]
+      {"[Foo[[1]],@3]", 1, {0, 0}},      // 2 Foo, 3 its element [1]
       {"[Float[#nan],[1],@3]", 2, {1}},  // 2 Float[#nan], 3 [1]
       {"[[[[]]],@4]", 1, {0, 0, 0}},
-      {"[@2,[1]]", 0, {1}},  // a reference may come before its object
+      {"[@2,[1]]", 0, {1}},        // a reference may come before its object
       {"[#k:[1],@2]", 1, {0, 1}},  // associations are not numbered; their contents are
   };
   for (const Case& c : cases) {
@@ -202,11 +202,11 @@ TEST(StonReader, NumberingIsDepthFirstPreOrder) {
     const List root = doc.root().as_list();
     Value target = doc.root();
     for (std::size_t i : c.target_path) {
-      target = target.is_association() ? (i == 0 ? target.as_association().key()
-                                                 : target.as_association().value())
-               : target.is_tagged()    ? target.as_tagged().at(i)
-               : target.is_map()       ? target.as_map().entries().at(i).value
-                                       : target.as_list().at(i);
+      target = target.is_association()
+                   ? (i == 0 ? target.as_association().key() : target.as_association().value())
+               : target.is_tagged() ? target.as_tagged().at(i)
+               : target.is_map()    ? target.as_map().entries().at(i).value
+                                    : target.as_list().at(i);
     }
     EXPECT_TRUE(root.at(c.reference_index).same_object(target));
   }
@@ -220,18 +220,18 @@ TEST(StonReader, ReferenceToAFloatSpecialIsTheDouble) {
 TEST(StonReader, ReferencesAcrossSeveralFloatSpecials) {
   // Each special takes a number but leaves no container behind: the objects after them must
   // still be found by number, and a reference to a special is its double.
-  const Document doc =
-      parse_everywhere("[Float[#nan],[1],Float[#infinity],[[2],Float[#negativeInfinity]],[3],"
-                       "@3,@5,@6,@8,@4,@7,@2]");
+  const Document doc = parse_everywhere(
+      "[Float[#nan],[1],Float[#infinity],[[2],Float[#negativeInfinity]],[3],"
+      "@3,@5,@6,@8,@4,@7,@2]");
   const List root = doc.root().as_list();
   ASSERT_EQ(root.size(), 12U);
-  EXPECT_TRUE(root[5].same_object(root[1]));                     // @3: [1]
-  EXPECT_TRUE(root[6].same_object(root[3]));                     // @5: [[2],...]
-  EXPECT_TRUE(root[7].same_object(root[3].as_list()[0]));        // @6: [2]
-  EXPECT_TRUE(root[8].same_object(root[4]));                     // @8: [3]
-  EXPECT_EQ(root[9].as_double(), std::numeric_limits<double>::infinity());            // @4
-  EXPECT_EQ(root[10].as_double(), -std::numeric_limits<double>::infinity());          // @7
-  EXPECT_TRUE(std::isnan(root[11].as_double()));                                      // @2
+  EXPECT_TRUE(root[5].same_object(root[1]));                                  // @3: [1]
+  EXPECT_TRUE(root[6].same_object(root[3]));                                  // @5: [[2],...]
+  EXPECT_TRUE(root[7].same_object(root[3].as_list()[0]));                     // @6: [2]
+  EXPECT_TRUE(root[8].same_object(root[4]));                                  // @8: [3]
+  EXPECT_EQ(root[9].as_double(), std::numeric_limits<double>::infinity());    // @4
+  EXPECT_EQ(root[10].as_double(), -std::numeric_limits<double>::infinity());  // @7
+  EXPECT_TRUE(std::isnan(root[11].as_double()));                              // @2
 }
 
 TEST(StonReader, ReferencesInALaterValueOfTheSameDocument) {
@@ -287,7 +287,8 @@ TEST(StonReader, SeveralValuesInSequenceEachNumberedFromOne) {
 // A byte-order mark at the very start is skipped (no STON value starts with 0xEF), as the JSON
 // and CSV readers do; anywhere else, or when not skipped, it is an error.
 TEST(StonReader, SkipsAByteOrderMarkAtTheStart) {
-  EXPECT_EQ(parse_everywhere("\xef\xbb\xbf{#a:'\xc3\xa9'}").root(), parse("{#a:'\xc3\xa9'}").root());
+  EXPECT_EQ(parse_everywhere("\xef\xbb\xbf{#a:'\xc3\xa9'}").root(),
+            parse("{#a:'\xc3\xa9'}").root());
   EXPECT_EQ(parse_everywhere("\xef\xbb\xbf\n  [1]\n").root(), parse("[1]").root());
   const ParseError again = parse_error_everywhere("\xef\xbb\xbf\xef\xbb\xbf[1]");
   EXPECT_EQ(again.offset(), 3u);
@@ -501,9 +502,8 @@ TEST(StonReader, DepthLimitIsAClearError) {
   for (int i = 0; i < 100000; ++i) tags += "T[";
   EXPECT_THROW((void)parse(tags), ParseError);
 
-  EXPECT_TRUE(parse(std::string(1200, '[') + std::string(1200, ']'), {.max_depth = 1200})
-                  .root()
-                  .is_list());
+  EXPECT_TRUE(
+      parse(std::string(1200, '[') + std::string(1200, ']'), {.max_depth = 1200}).root().is_list());
 }
 
 // ---- JSON is STON --------------------------------------------------------------------------
@@ -519,7 +519,7 @@ TEST(StonReader, ReadsJsonAsItIs) {
       {R"("\/\b\f\n\r\t\"\\")", "/\b\f\n\r\t\"\\"},
       {R"(-0)", 0},
       {R"(-0.0)", -0.0},
-      {R"(1E2)", 100},          // exact in STON: an integer
+      {R"(1E2)", 100},  // exact in STON: an integer
       {R"(1.5e-3)", 0.0015},
       {R"(2e-1)", Value::fraction(1, 5)},  // exact in STON: a fraction
       {"[\r\n 1 ,\t2\r\n]", d.list({1, 2})},
@@ -568,18 +568,27 @@ TEST(StonReader, TonelClassHeader) {
 }
 
 TEST(StonReader, TonelPackageTraitExtensionAndMethodHeaders) {
-  EXPECT_EQ(parse_everywhere("Package { #name : #'Bar-Core' }").root().as_tagged("Package")
-                .at("name").as_symbol(),
+  EXPECT_EQ(parse_everywhere("Package { #name : #'Bar-Core' }")
+                .root()
+                .as_tagged("Package")
+                .at("name")
+                .as_symbol(),
             "Bar-Core");
   EXPECT_EQ(parse_everywhere("Trait {\n\t#name : #TFoo,\n\t#category : #'Bar-Traits'\n}")
-                .root().as_tagged("Trait").at("category").as_symbol(),
-            "Bar-Traits");
-  EXPECT_EQ(parse_everywhere("Extension { #name : #Object }").root().as_tagged("Extension")
-                .at("name").as_symbol(),
-            "Object");
-  EXPECT_EQ(parse_everywhere("{ #category : #accessing }").root().as_map().at("category")
+                .root()
+                .as_tagged("Trait")
+                .at("category")
                 .as_symbol(),
-            "accessing");
+            "Bar-Traits");
+  EXPECT_EQ(parse_everywhere("Extension { #name : #Object }")
+                .root()
+                .as_tagged("Extension")
+                .at("name")
+                .as_symbol(),
+            "Object");
+  EXPECT_EQ(
+      parse_everywhere("{ #category : #accessing }").root().as_map().at("category").as_symbol(),
+      "accessing");
   // A whole Tonel method file holds STON headers followed by Smalltalk; a Reader reads just
   // the header and stops after it.
   const std::string_view file = "{ #category : #'as yet unclassified' }\nFoo >> bar [ ^ 1 ]";

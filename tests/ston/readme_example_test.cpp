@@ -2,12 +2,12 @@
 #include <gtest/gtest.h>
 
 #include <bufstream/memory_read_stream.hpp>
-#include <bufstream/string_write_stream.hpp>
+#include <bufstream/ston/document.hpp>
 #include <bufstream/ston/reader.hpp>
 #include <bufstream/ston/typed.hpp>
-#include <bufstream/ston/document.hpp>
 #include <bufstream/ston/well_known.hpp>
 #include <bufstream/ston/writer.hpp>
+#include <bufstream/string_write_stream.hpp>
 
 namespace {
 
@@ -29,14 +29,15 @@ void from_ston(const ston::Value& v, User& u) {
 
 std::string readme_example() {
   // Read a Tonel class header (any ReadStream works: files, sockets, memory).
-  bufstream::MemoryReadStream in("Class { #name : #Foo, #superclass : #Object, #category : 'Bar' }");
+  bufstream::MemoryReadStream in(
+      "Class { #name : #Foo, #superclass : #Object, #category : 'Bar' }");
   ston::Document doc = ston::parse(in);
   ston::Tagged header = doc.root().as_tagged("Class");
   std::string name = header.at("name").as_symbol();  // "Foo"
 
   // Build a graph with sharing and a cycle, and write it.
   ston::List list = doc.list({1, "two", ston::Symbol{"three"}, 1.5, ston::Value::fraction(1, 3)});
-  list.push_back(list);                                // [1,'two',#three,1.5,1/3,@1]
+  list.push_back(list);                                 // [1,'two',#three,1.5,1/3,@1]
   list.push_back(ston::to_value(doc, User{"ann", 7}));  // User{#name:'ann',#age:7}
   std::string text = ston::to_string(list);
   std::string pretty = ston::to_string(header, {.pretty = true});

@@ -22,10 +22,13 @@ class RandomGraph {
       case 0: return Value();
       case 1: return pick(2) == 0;
       case 2: return static_cast<std::int64_t>(rng_()) - (std::int64_t{1} << 31);
-      case 3: return Integer::from_decimal(digits(20 + static_cast<std::size_t>(pick(30)), pick(2) == 0));
+      case 3:
+        return Integer::from_decimal(digits(20 + static_cast<std::size_t>(pick(30)), pick(2) == 0));
       case 4: return a_double();
       case 5: return Value::fraction(pick(2000) - 1000, 1 + pick(999));
-      case 6: return Value::scaled_decimal(pick(2000) - 1000, 1 + pick(99), static_cast<std::uint32_t>(pick(5)));
+      case 6:
+        return Value::scaled_decimal(pick(2000) - 1000, 1 + pick(99),
+                                     static_cast<std::uint32_t>(pick(5)));
       case 7:
       case 8: return text();
       case 9: return Symbol{pick(2) == 0 ? "simple.name-1" : text()};
@@ -65,17 +68,37 @@ class RandomGraph {
   }
 
   std::string text() {
-    static const std::vector<std::string> pieces = {
-        "a", "Z", " ", "'", "\"", "\\", "/", "\n", "\r", "\t", std::string(1, '\0'), "\x7f",
-        "\xC2\x85", "\xC3\xA9", "\xE2\x82\xAC", "\xF0\x9F\x98\x80", "#", "[", "@1", "//", "/*"};
+    static const std::vector<std::string> pieces = {"a",
+                                                    "Z",
+                                                    " ",
+                                                    "'",
+                                                    "\"",
+                                                    "\\",
+                                                    "/",
+                                                    "\n",
+                                                    "\r",
+                                                    "\t",
+                                                    std::string(1, '\0'),
+                                                    "\x7f",
+                                                    "\xC2\x85",
+                                                    "\xC3\xA9",
+                                                    "\xE2\x82\xAC",
+                                                    "\xF0\x9F\x98\x80",
+                                                    "#",
+                                                    "[",
+                                                    "@1",
+                                                    "//",
+                                                    "/*"};
     std::string s;
     const int n = pick(8);
-    for (int i = 0; i < n; ++i) s += pieces[static_cast<std::size_t>(pick(static_cast<int>(pieces.size())))];
+    for (int i = 0; i < n; ++i)
+      s += pieces[static_cast<std::size_t>(pick(static_cast<int>(pieces.size())))];
     return s;
   }
 
   Value shared_or_new(int depth) {
-    if (!made_.empty() && pick(3) != 0) return made_[static_cast<std::size_t>(pick(static_cast<int>(made_.size())))];
+    if (!made_.empty() && pick(3) != 0)
+      return made_[static_cast<std::size_t>(pick(static_cast<int>(made_.size())))];
     return container(depth);
   }
 

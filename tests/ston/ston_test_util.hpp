@@ -11,10 +11,10 @@
 
 #include <bufstream/buffered_write_stream.hpp>
 #include <bufstream/memory_read_stream.hpp>
-#include <bufstream/string_write_stream.hpp>
-#include <bufstream/ston/reader.hpp>
 #include <bufstream/ston/document.hpp>
+#include <bufstream/ston/reader.hpp>
 #include <bufstream/ston/writer.hpp>
+#include <bufstream/string_write_stream.hpp>
 
 #include <test_streams.hpp>
 

@@ -56,7 +56,8 @@ TEST(StonTyped, UserStructRoundTripsAsATaggedObject) {
     EXPECT_EQ(back.tags, (std::vector<std::string>{"a", "b"}));
     EXPECT_EQ(back.score, 2.5);
   }
-  const app::User nobody = from_value<app::User>(parse("User{#name:'',#age:0,#tags:[],#score:nil}").root());
+  const app::User nobody =
+      from_value<app::User>(parse("User{#name:'',#age:0,#tags:[],#score:nil}").root());
   EXPECT_FALSE(nobody.score.has_value());
   EXPECT_THROW((void)from_value<app::User>(parse("Point[1,2]").root()), TypeError);
   EXPECT_THROW((void)from_value<app::User>(parse("User{#name:'x'}").root()), std::out_of_range);
@@ -89,8 +90,10 @@ TEST(StonTyped, ByteArray) {
   EXPECT_EQ(to_string(to_value(doc, bytes), {.pretty = true}), "ByteArray [ '0a1bff' ]");
   EXPECT_EQ(from_value<std::vector<std::byte>>(parse("ByteArray['0A1BFF']").root()), bytes);
   EXPECT_TRUE(from_value<std::vector<std::byte>>(parse("ByteArray['']").root()).empty());
-  EXPECT_THROW((void)from_value<std::vector<std::byte>>(parse("ByteArray['0a1']").root()), TypeError);
-  EXPECT_THROW((void)from_value<std::vector<std::byte>>(parse("ByteArray['zz']").root()), TypeError);
+  EXPECT_THROW((void)from_value<std::vector<std::byte>>(parse("ByteArray['0a1']").root()),
+               TypeError);
+  EXPECT_THROW((void)from_value<std::vector<std::byte>>(parse("ByteArray['zz']").root()),
+               TypeError);
   EXPECT_THROW((void)from_value<std::vector<std::byte>>(parse("ByteArray[1]").root()), TypeError);
 }
 
@@ -118,8 +121,7 @@ TEST(StonTyped, Point) {
 
 TEST(StonTyped, FloatSpecialsAreDoubles) {
   Document doc;
-  EXPECT_EQ(to_string(to_value(doc, std::numeric_limits<double>::infinity())),
-            "Float[#infinity]");
+  EXPECT_EQ(to_string(to_value(doc, std::numeric_limits<double>::infinity())), "Float[#infinity]");
   EXPECT_TRUE(std::isnan(from_value<double>(parse("Float[#nan]").root())));
   EXPECT_EQ(from_value<double>(parse("Float[#negativeInfinity]").root()),
             -std::numeric_limits<double>::infinity());
@@ -168,11 +170,14 @@ TEST(StonTyped, DateTimeAndDateAndTime) {
     std::string_view written;
   };
   const std::vector<DateAndTimeCase> stamps = {
-      {"DateAndTime['2012-01-01T06:30:15+01:00']", {2012, 1, 1, {6, 30, 15, 0}, 60},
+      {"DateAndTime['2012-01-01T06:30:15+01:00']",
+       {2012, 1, 1, {6, 30, 15, 0}, 60},
        "DateAndTime['2012-01-01T06:30:15+01:00']"},
-      {"DateAndTime['2012-01-01T06:30:15.25Z']", {2012, 1, 1, {6, 30, 15, 250000000}, 0},
+      {"DateAndTime['2012-01-01T06:30:15.25Z']",
+       {2012, 1, 1, {6, 30, 15, 250000000}, 0},
        "DateAndTime['2012-01-01T06:30:15.25+00:00']"},
-      {"DateAndTime['2012-01-01T06:30:15-08:00']", {2012, 1, 1, {6, 30, 15, 0}, -480},
+      {"DateAndTime['2012-01-01T06:30:15-08:00']",
+       {2012, 1, 1, {6, 30, 15, 0}, -480},
        "DateAndTime['2012-01-01T06:30:15-08:00']"},
   };
   for (const DateAndTimeCase& c : stamps) {

@@ -107,8 +107,7 @@ TEST(StonValue, FractionsAreReducedAndWholeOnesAreIntegers) {
        "1/3"},
       {Value::fraction(Integer::from_decimal("100000000000000000000"), 3),
        "100000000000000000000/3"},
-      {Value::fraction(Integer::from_decimal("300000000000000000000"), 3),
-       "100000000000000000000"},
+      {Value::fraction(Integer::from_decimal("300000000000000000000"), 3), "100000000000000000000"},
       {Value::scaled_decimal(6, 3, 2), "2/1s2"},
       {Value::scaled_decimal(1, 3, 2), "1/3s2"},
   };
@@ -212,8 +211,8 @@ TEST(StonValue, EqualityComparesSharingAndTerminatesOnCycles) {
   EXPECT_NE(Value(a), Value(unrolled));
 
   List shared_inner = doc.list();
-  List shared = doc.list({shared_inner, shared_inner});   // [[],@2]
-  List separate = doc.list({doc.list(), doc.list()});     // [[],[]]
+  List shared = doc.list({shared_inner, shared_inner});  // [[],@2]
+  List separate = doc.list({doc.list(), doc.list()});    // [[],[]]
   EXPECT_NE(Value(shared), Value(separate));
   EXPECT_EQ(Value(shared), Value(doc.list({shared_inner, shared_inner})));
 }

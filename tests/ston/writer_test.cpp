@@ -50,8 +50,8 @@ TEST(StonWriter, EveryPrimitiveKind) {
       {0, "0", "0"},
       {-42, "-42", "-42"},
       {INT64_MIN, "-9223372036854775808", "-9223372036854775808"},
-      {Integer::from_decimal("-123456789012345678901234567890"),
-       "-123456789012345678901234567890", "-123456789012345678901234567890"},
+      {Integer::from_decimal("-123456789012345678901234567890"), "-123456789012345678901234567890",
+       "-123456789012345678901234567890"},
       {1.5, "1.5", "1.5"},
       {1.0, "1.0", "1.0"},
       {-0.0, "-0.0", "-0.0"},
@@ -73,8 +73,7 @@ TEST(StonWriter, EveryPrimitiveKind) {
       {"it's", R"('it\'s')", R"('it\'s')"},
       {Symbol{"foo"}, "#foo", "#foo"},
       {Association(Symbol{"key"}, "value"), "#key:'value'", "#key : 'value'"},
-      {Association(Symbol{"a"}, Association(Symbol{"b"}, Symbol{"c"})), "#a:#b:#c",
-       "#a : #b : #c"},
+      {Association(Symbol{"a"}, Association(Symbol{"b"}, Symbol{"c"})), "#a:#b:#c", "#a : #b : #c"},
   });
 }
 
@@ -94,13 +93,12 @@ TEST(StonWriter, EveryContainerKind) {
       {d.tagged_list("OrderedCollection", {1, 2}), "OrderedCollection[1,2]",
        "OrderedCollection [\n\t1,\n\t2\n]"},
       {d.tagged_list("Set", {}), "Set[]", "Set [ ]"},
-      {d.tagged_map("User", {{Symbol{"name"}, "x"}, {Symbol{"age"}, 3}}),
-       "User{#name:'x',#age:3}", "User {\n\t#name : 'x',\n\t#age : 3\n}"},
+      {d.tagged_map("User", {{Symbol{"name"}, "x"}, {Symbol{"age"}, 3}}), "User{#name:'x',#age:3}",
+       "User {\n\t#name : 'x',\n\t#age : 3\n}"},
       {d.tagged_map("Empty", {}), "Empty{}", "Empty { }"},
       {d.list({d.tagged_list("Point", {1, 2}), std::numeric_limits<double>::quiet_NaN()}),
        "[Point[1,2],Float[#nan]]", "[\n\tPoint [ 1, 2 ],\n\tFloat [ #nan ]\n]"},
-      {d.list({Association(Symbol{"a"}, d.list({1}))}), "[#a:[1]]",
-       "[\n\t#a : [\n\t\t1\n\t]\n]"},
+      {d.list({Association(Symbol{"a"}, d.list({1}))}), "[#a:[1]]", "[\n\t#a : [\n\t\t1\n\t]\n]"},
   });
 }
 
@@ -181,8 +179,8 @@ TEST(StonWriter, EscapedByteAtEveryPositionOfEveryLength) {
     }
   };
   // Escaped or not, each kind of byte the block test looks at, and its neighbours.
-  const std::vector<std::string> specials = {"'",    "\"",   "\\",   "\n",       "\t",       "\x01",
-                                             "\x1f", "\x7f", " ",    "~",        "\xC2\x85", "\xC3\xA9"};
+  const std::vector<std::string> specials = {"'",    "\"",   "\\", "\n", "\t",       "\x01",
+                                             "\x1f", "\x7f", " ",  "~",  "\xC2\x85", "\xC3\xA9"};
   const char quote = '\'';
   for (std::size_t length = 1; length <= 40; ++length) {
     for (const std::string& special : specials) {
@@ -192,9 +190,9 @@ TEST(StonWriter, EscapedByteAtEveryPositionOfEveryLength) {
         std::string expected(1, quote);
         expected += std::string(at, 'a') + escaped(special, quote) +
                     std::string(length - special.size() - at, 'a') + quote;
-        SCOPED_TRACE(::testing::Message() << "length " << length << ", byte "
-                                          << static_cast<int>(static_cast<unsigned char>(special[0]))
-                                          << " at " << at);
+        SCOPED_TRACE(::testing::Message()
+                     << "length " << length << ", byte "
+                     << static_cast<int>(static_cast<unsigned char>(special[0])) << " at " << at);
         ASSERT_EQ(write_everywhere(Value(value)), expected);
       }
     }
@@ -203,14 +201,14 @@ TEST(StonWriter, EscapedByteAtEveryPositionOfEveryLength) {
 
 TEST(StonWriter, LongStringsAreWrittenWhole) {
   // Longer than what is written in one piece, with an escape near each end and none.
-  for (const std::size_t length : {std::size_t{4095}, std::size_t{4096}, std::size_t{4097}, std::size_t{70000}}) {
+  for (const std::size_t length :
+       {std::size_t{4095}, std::size_t{4096}, std::size_t{4097}, std::size_t{70000}}) {
     const std::string plain(length, 'x');
     EXPECT_EQ(write_everywhere(Value(plain)), "'" + plain + "'");
     std::string quoted = plain;
     quoted[1] = '\'';
     quoted[length - 2] = '\n';
-    EXPECT_EQ(write_everywhere(Value(quoted)),
-              "'x\\'" + std::string(length - 4, 'x') + "\\nx'");
+    EXPECT_EQ(write_everywhere(Value(quoted)), "'x\\'" + std::string(length - 4, 'x') + "\\nx'");
   }
 }
 
@@ -280,14 +278,14 @@ TEST(StonWriter, ReferencePolicies) {
     (void)to_string(cyclic, {.references = ReferencePolicy::ignore});
     FAIL() << "no error";
   } catch (const WriteError& e) {
-    EXPECT_STREQ(e.what(), "cannot write list [1,@1]: it contains itself, and "
-                           "ReferencePolicy::ignore cannot write a cycle");
+    EXPECT_STREQ(e.what(),
+                 "cannot write list [1,@1]: it contains itself, and "
+                 "ReferencePolicy::ignore cannot write a cycle");
   }
   EXPECT_THROW((void)to_string(cyclic, {.references = ReferencePolicy::error}), WriteError);
   // ignore: a shared tree is fine many times over
   List deep = d.list({one, d.list({one, one})});
-  EXPECT_EQ(to_string(deep, {.references = ReferencePolicy::ignore}),
-            "[[#one],[[#one],[#one]]]");
+  EXPECT_EQ(to_string(deep, {.references = ReferencePolicy::ignore}), "[[#one],[[#one],[#one]]]");
 }
 
 // ---- What STON cannot express ---------------------------------------------------------------
@@ -375,10 +373,10 @@ TEST(StonWriter, StreamingNumbersCountAlongWithValues) {
   List shared = d.list({1});
   StringWriteStream out;
   Writer w(out);
-  w.begin_list();           // 1
-  w.begin_list();           // 2
+  w.begin_list();  // 1
+  w.begin_list();  // 2
   w.end_list();
-  w.write(shared);          // 3
+  w.write(shared);  // 3
   w.write(shared);
   w.end_list();
   EXPECT_EQ(out.view(), "[[],[1],@3]");
@@ -451,8 +449,16 @@ namespace {
 TEST(StonWriter, FloatsAgreeWithFormatDoubleSmalltalk) {
   std::mt19937_64 rng(42);
   std::uniform_real_distribution<double> unit(0.0, 1.0);
-  std::vector<double> values = {1e-4, 0.0001000000000000001, 9.999999999999999e-5, 1e6,
-                                999999.9999999999, 123456.0, 0.5, 1.0, 3.0, 100.0};
+  std::vector<double> values = {1e-4,
+                                0.0001000000000000001,
+                                9.999999999999999e-5,
+                                1e6,
+                                999999.9999999999,
+                                123456.0,
+                                0.5,
+                                1.0,
+                                3.0,
+                                100.0};
   for (int i = 0; i < 20000; ++i) {
     values.push_back(std::ldexp(unit(rng), static_cast<int>(rng() % 60) - 30));
     values.push_back(static_cast<double>(rng() % 2000000) / 2.0);
@@ -464,8 +470,8 @@ TEST(StonWriter, FloatsAgreeWithFormatDoubleSmalltalk) {
   for (double v : values) {
     for (double x : {v, -v}) {
       char expected[max_double_chars];
-      const std::string_view want(expected,
-                                  static_cast<std::size_t>(format_double_smalltalk(expected, x) - expected));
+      const std::string_view want(
+          expected, static_cast<std::size_t>(format_double_smalltalk(expected, x) - expected));
       ASSERT_EQ(to_string(x), want) << x;
     }
   }

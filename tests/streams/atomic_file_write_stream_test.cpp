@@ -26,13 +26,16 @@ namespace {
 namespace fs = std::filesystem;
 
 std::vector<std::string> lost_reports;
-void record_lost_data(std::string_view description) noexcept { lost_reports.emplace_back(description); }
+void record_lost_data(std::string_view description) noexcept {
+  lost_reports.emplace_back(description);
+}
 
 class AtomicFile : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = fs::temp_directory_path() / ("bufstream-atomic-" + std::to_string(::getpid()) + "-" +
-                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    dir_ = fs::temp_directory_path() /
+           ("bufstream-atomic-" + std::to_string(::getpid()) + "-" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
     fs::remove_all(dir_);
     fs::create_directories(dir_);
     previous_handler_ = set_lost_data_handler(&record_lost_data);

@@ -32,8 +32,8 @@ TEST(BufferedReadStream, ReadsLargerThanHalfTheBufferBypassIt) {
     std::size_t request;
     bool bypass;
   };
-  const std::vector<Case> cases{{100, 51, true}, {100, 50, false}, {100, 1000, true},
-                                {7, 4, true},    {7, 3, false},    {1, 1, true},
+  const std::vector<Case> cases{{100, 51, true},      {100, 50, false},     {100, 1000, true},
+                                {7, 4, true},         {7, 3, false},        {1, 1, true},
                                 {65536, 32769, true}, {65536, 32768, false}};
   for (const auto& c : cases) {
     const std::string text = test::random_bytes(100000, c.request);
@@ -179,8 +179,8 @@ TEST(BufferedWriteStream, WritesLargerThanHalfTheBufferBypassIt) {
     std::size_t size;
     bool bypass;
   };
-  const std::vector<Case> cases{{100, 51, true}, {100, 50, false}, {100, 1000, true},
-                                {7, 4, true},    {7, 3, false},    {1, 1, true},
+  const std::vector<Case> cases{{100, 51, true},      {100, 50, false},     {100, 1000, true},
+                                {7, 4, true},         {7, 3, false},        {1, 1, true},
                                 {65536, 32769, true}, {65536, 32768, false}};
   for (const auto& c : cases) {
     FaultyWriteStream sink;

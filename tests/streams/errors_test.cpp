@@ -20,8 +20,8 @@
 namespace bufstream {
 namespace {
 
-using testing::FaultyWriteStream;
 using testing::Faults;
+using testing::FaultyWriteStream;
 
 // ---- A full device ----------------------------------------------------------------------------
 
@@ -145,7 +145,8 @@ TEST(PeerGone, PipeWithSigpipeBlockedInThisThreadGivesEpipe) {
     pipe->close_read();
     FdWriteStream fd(pipe->write_end);
     std::unique_ptr<BufferedWriteStream> buffered;
-    if (size > 0) buffered = std::make_unique<BufferedWriteStream>(fd, BufferOptions{.buffer_size = size});
+    if (size > 0)
+      buffered = std::make_unique<BufferedWriteStream>(fd, BufferOptions{.buffer_size = size});
     WriteStream& out = buffered ? static_cast<WriteStream&>(*buffered) : fd;
     try {
       out.write("hello");
@@ -163,14 +164,16 @@ TEST(PeerGone, PipeWithSigpipeBlockedInThisThreadGivesEpipe) {
 TEST(PeerGone, SocketGivesEpipeWithoutAnySignal) {
   struct ::sigaction current {};
   ::sigaction(SIGPIPE, nullptr, &current);
-  ASSERT_EQ(current.sa_handler, SIG_DFL) << "the test needs SIGPIPE's default action to mean something";
+  ASSERT_EQ(current.sa_handler, SIG_DFL)
+      << "the test needs SIGPIPE's default action to mean something";
   for (std::size_t size : {std::size_t{0}, std::size_t{3}, std::size_t{65536}}) {
     SCOPED_TRACE(size);
     auto pair = test::make_socketpair();
     pair->close_read();
     FdWriteStream fd(pair->write_end);
     std::unique_ptr<BufferedWriteStream> buffered;
-    if (size > 0) buffered = std::make_unique<BufferedWriteStream>(fd, BufferOptions{.buffer_size = size});
+    if (size > 0)
+      buffered = std::make_unique<BufferedWriteStream>(fd, BufferOptions{.buffer_size = size});
     WriteStream& out = buffered ? static_cast<WriteStream&>(*buffered) : fd;
     try {
       out.write("hello");
@@ -326,13 +329,20 @@ TEST(InjectedFaults, ReadErrorsAreSticky) {
   std::array<char, 8> buf{};
   std::string spill;
   const std::vector<std::function<void()>> operations{
-      [&] { (void)in.next(); },           [&] { (void)in.peek(); },
-      [&] { (void)in.at_end(); },         [&] { (void)in.peek_for('a'); },
-      [&] { (void)in.next(3); },          [&] { (void)in.read_into(buf); },
-      [&] { (void)in.read_some(buf); },   [&] { (void)in.up_to(','); },
-      [&] { (void)in.up_to_end(); },      [&] { (void)in.skip_to(','); },
-      [&] { (void)in.skip(2); },          [&] { (void)in.next_line(); },
-      [&] { (void)in.fill(2); },          [&] { (void)in.next_int<std::int16_t>(); },
+      [&] { (void)in.next(); },
+      [&] { (void)in.peek(); },
+      [&] { (void)in.at_end(); },
+      [&] { (void)in.peek_for('a'); },
+      [&] { (void)in.next(3); },
+      [&] { (void)in.read_into(buf); },
+      [&] { (void)in.read_some(buf); },
+      [&] { (void)in.up_to(','); },
+      [&] { (void)in.up_to_end(); },
+      [&] { (void)in.skip_to(','); },
+      [&] { (void)in.skip(2); },
+      [&] { (void)in.next_line(); },
+      [&] { (void)in.fill(2); },
+      [&] { (void)in.next_int<std::int16_t>(); },
       [&] { (void)in.next_while([](char) { return true; }, spill); },
   };
   for (std::size_t i = 0; i < operations.size(); ++i) {
@@ -394,7 +404,9 @@ void record_lost_data(std::string_view description) noexcept {
 
 class LostDataHandlerScope {
  public:
-  LostDataHandlerScope() : previous_(set_lost_data_handler(&record_lost_data)) { lost_reports.clear(); }
+  LostDataHandlerScope() : previous_(set_lost_data_handler(&record_lost_data)) {
+    lost_reports.clear();
+  }
   ~LostDataHandlerScope() { set_lost_data_handler(previous_); }
   LostDataHandlerScope(const LostDataHandlerScope&) = delete;
   LostDataHandlerScope& operator=(const LostDataHandlerScope&) = delete;
@@ -477,7 +489,8 @@ TEST(LostData, SettingANullHandlerRestoresTheDefault) {
   EXPECT_EQ(get_lost_data_handler(), original);
 }
 
-// ---- The error types -----------------------------------------------------------------------------
+// ---- The error types
+// -----------------------------------------------------------------------------
 
 TEST(ErrorTypes, IoErrorNamesOperationAndPath) {
   const IoError e = IoError::from_errno(ENOENT, "open", "data.json");
@@ -518,8 +531,9 @@ TEST(ErrorTypes, LineTrackerCountsLinesAndColumns) {
 
 TEST(ErrorTypes, DescribeByte) {
   const std::vector<std::pair<int, std::string>> cases{
-      {-1, "end of input"}, {'a', "'a'"}, {'\n', "'\\n'"}, {'\r', "'\\r'"}, {'\t', "'\\t'"},
-      {0, "'\\0'"},         {0x7f, "byte 0x7f"}, {0xff, "byte 0xff"}, {0x01, "byte 0x01"}, {'}', "'}'"}};
+      {-1, "end of input"}, {'a', "'a'"}, {'\n', "'\\n'"},     {'\r', "'\\r'"},
+      {'\t', "'\\t'"},      {0, "'\\0'"}, {0x7f, "byte 0x7f"}, {0xff, "byte 0xff"},
+      {0x01, "byte 0x01"},  {'}', "'}'"}};
   for (const auto& [byte, text] : cases) EXPECT_EQ(describe_byte(byte), text) << byte;
 }
 

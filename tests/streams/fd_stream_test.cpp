@@ -7,8 +7,8 @@
 #include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
-#include <sys/time.h>
 #include <sys/syscall.h>
+#include <sys/time.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -88,12 +88,12 @@ TEST(FdReadStream, EveryOperationIsOneReadAndNeverReadsAhead) {
     char buf[4];
     rec.start();
     EXPECT_EQ(in.next(), 'a');
-    rec.mark();  // 1
+    rec.mark();                                        // 1
     waiting.push_back(bytes_waiting(pipe->read_end));  // ioctl(2): not counted
     EXPECT_EQ(in.peek(), 'b');
-    rec.mark();  // 2
+    rec.mark();                 // 2
     EXPECT_EQ(in.next(), 'b');  // the peeked byte
-    rec.mark();  // 2
+    rec.mark();                 // 2
     EXPECT_FALSE(in.peek_for('x'));
     rec.mark();  // 3
     EXPECT_TRUE(in.peek_for('c'));
@@ -106,10 +106,10 @@ TEST(FdReadStream, EveryOperationIsOneReadAndNeverReadsAhead) {
     EXPECT_EQ(in.fill(3), "\nkl");
     rec.mark();  // 6
     in.advance(3);
-    EXPECT_EQ(in.skip(2), 2u);  // "m,"
-    rec.mark();  // 7
+    EXPECT_EQ(in.skip(2), 2u);                         // "m,"
+    rec.mark();                                        // 7
     EXPECT_EQ(in.next_int<std::uint16_t>(), 0x6e6fu);  // "no"
-    rec.mark();  // 8
+    rec.mark();                                        // 8
     waiting.push_back(bytes_waiting(pipe->read_end));
   });
   EXPECT_EQ(r.reads(), (Counts{1, 2, 2, 3, 3, 4, 5, 6, 7, 8}));
@@ -133,7 +133,7 @@ TEST(FdReadStream, ByteAtATimeOperationsCostOneReadPerByte) {
     rec.mark();
     waiting.push_back(bytes_waiting(pipe->read_end));
   });
-  EXPECT_EQ(r.reads(), (Counts{4, 10}));  // one per byte of "key=" and of "value\n"
+  EXPECT_EQ(r.reads(), (Counts{4, 10}));                  // one per byte of "key=" and of "value\n"
   EXPECT_EQ(waiting, (std::vector<std::size_t>{10, 4}));  // nothing beyond the delimiter was read
 }
 
@@ -208,7 +208,7 @@ TEST(FdWriteStream, EveryOperationIsOneWrite) {
     char* p = out.reserve(10);
     std::memcpy(p, "0123456789", 10);
     out.commit(4);
-    rec.mark();  // 7
+    rec.mark();                   // 7
     p = out.reserve(big.size());  // far more than any buffer
     std::memcpy(p, big.data(), big.size());
     out.commit(big.size());
@@ -233,11 +233,11 @@ TEST(FdWriteStream, BufferedWritesTheDescriptorOncePerBuffer) {
     for (int i = 0; i < 10000; ++i) out.put(static_cast<char>('a' + i % 26));
     rec.mark();  // 9: the tenth buffer is full but not yet written
     out.put('!');
-    rec.mark();  // 10
+    rec.mark();        // 10
     out.write(large);  // more than half the buffer: drain, then one write
-    rec.mark();  // 12
+    rec.mark();        // 12
     out.write(small);  // not more than half: buffered
-    rec.mark();  // 12
+    rec.mark();        // 12
     out.close();
     rec.mark();  // 13
     EXPECT_EQ(file.read().size(), 11001u);
@@ -337,9 +337,7 @@ TEST(FdStreams, OwnedDescriptorsAreClosedBorrowedOnesAreNot) {
   }
   EXPECT_TRUE(is_open(r));
   EXPECT_TRUE(is_open(w));
-  {
-    FdReadStream owned(r, Ownership::owned);
-  }
+  { FdReadStream owned(r, Ownership::owned); }
   EXPECT_FALSE(is_open(r));
   FdWriteStream owned_out(w, Ownership::owned);
   owned_out.close();

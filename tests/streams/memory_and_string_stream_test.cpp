@@ -17,7 +17,7 @@ TEST(MemoryReadStream, TheWholeContentIsTheWindow) {
   EXPECT_EQ(in.contents(), text);
   EXPECT_EQ(in.up_to(','), "hello");
   EXPECT_EQ(in.buffered(), " world");
-  EXPECT_EQ(in.contents(), text);  // contents() includes what was consumed
+  EXPECT_EQ(in.contents(), text);     // contents() includes what was consumed
   EXPECT_EQ(in.fill(100), " world");  // cannot grow: returns what is left
 }
 

@@ -64,7 +64,8 @@ TEST(FormatDoublePlain, RoundValues) {
   for (int digits = 1; digits <= 16; ++digits) {
     for (int after = 0; after <= 8; ++after) {
       for (std::uint64_t lead = 1; lead <= 99; ++lead) {
-        const double d = static_cast<double>(lead) * std::pow(10.0, digits - 2) / std::pow(10.0, after);
+        const double d =
+            static_cast<double>(lead) * std::pow(10.0, digits - 2) / std::pow(10.0, after);
         expect_same_as_to_chars(d);
       }
     }

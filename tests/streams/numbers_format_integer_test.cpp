@@ -34,7 +34,8 @@ void expect_same_as_to_chars(T v) {
   char* const p = buf + 16;
   char* const end = format_integer(p, v);
   ASSERT_EQ(std::string(p, end), to_chars_text(v)) << "type size " << sizeof(T);
-  for (const char* q = buf; q != p; ++q) ASSERT_EQ(*q, guard) << "wrote before the start for " << +v;
+  for (const char* q = buf; q != p; ++q)
+    ASSERT_EQ(*q, guard) << "wrote before the start for " << +v;
   for (const char* q = p + max_integer_chars; q != std::end(buf); ++q) {
     ASSERT_EQ(*q, guard) << "wrote past max_integer_chars for " << +v;
   }

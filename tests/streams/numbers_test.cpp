@@ -242,8 +242,8 @@ TEST(FormatDouble, SameTextAsToCharsForAMillionRandomBitPatterns) {
 
 TEST(FormatDouble, SameTextAsToCharsAtTheEdges) {
   using L = std::numeric_limits<double>;
-  for (double d : {L::min(), L::max(), L::denorm_min(), L::lowest(), L::epsilon(),
-                   L::infinity(), -L::infinity(), 0.0, -0.0, 1.0, 0.1, 0.3, 2.0 / 3.0}) {
+  for (double d : {L::min(), L::max(), L::denorm_min(), L::lowest(), L::epsilon(), L::infinity(),
+                   -L::infinity(), 0.0, -0.0, 1.0, 0.1, 0.3, 2.0 / 3.0}) {
     expect_same_as_to_chars(d);
   }
   // Every power of two (the only doubles whose lower gap is half the upper one) and its
@@ -298,7 +298,8 @@ std::string smalltalk_reference(double value) {
   const double magnitude = std::fabs(value);
   if (magnitude == 0) return result + "0.0";
   char sci[64];
-  const char* sci_end = std::to_chars(sci, sci + sizeof sci, magnitude, std::chars_format::scientific).ptr;
+  const char* sci_end =
+      std::to_chars(sci, sci + sizeof sci, magnitude, std::chars_format::scientific).ptr;
   const std::string_view text(sci, static_cast<std::size_t>(sci_end - sci));
   const std::size_t e_at = text.find('e');
   std::string digits;
@@ -308,7 +309,8 @@ std::string smalltalk_reference(double value) {
   const int exponent = std::stoi(std::string(text.substr(e_at + 1)));
   const int count = static_cast<int>(digits.size());
   if (magnitude >= 1e-4 && magnitude < 1e6) {
-    if (exponent < 0) return result + "0." + std::string(static_cast<std::size_t>(-exponent - 1), '0') + digits;
+    if (exponent < 0)
+      return result + "0." + std::string(static_cast<std::size_t>(-exponent - 1), '0') + digits;
     const int whole = exponent + 1;
     std::string out = digits.substr(0, static_cast<std::size_t>(std::min(whole, count)));
     if (whole > count) out += std::string(static_cast<std::size_t>(whole - count), '0');
@@ -325,7 +327,8 @@ TEST(FormatDouble, SmalltalkLayoutMatchesItsDefinition) {
   for (double d : random_finite_doubles(300000)) {
     ASSERT_EQ(smalltalk(d), smalltalk_reference(d)) << d;
     // The plain range, where the STON writer prints most numbers.
-    const double plain = std::ldexp(static_cast<double>(rng.next() >> 11), -static_cast<int>(rng.below(70)));
+    const double plain =
+        std::ldexp(static_cast<double>(rng.next() >> 11), -static_cast<int>(rng.below(70)));
     ASSERT_EQ(smalltalk(plain), smalltalk_reference(plain)) << plain;
     const double whole = static_cast<double>(rng.below(2000000));
     ASSERT_EQ(smalltalk(whole), smalltalk_reference(whole)) << whole;
@@ -404,27 +407,55 @@ TEST(ParseDouble, SameAsFromCharsInHardCases) {
   }
   // Halfway cases with many digits: the exact midpoint of two small doubles, then the same
   // text cut short (just below) and with a 1 appended (just above).
-  for (const char* text :
-       {"9007199254740993", "9007199254740993.0000000000000000000000001",
-        "9007199254740992.9999999999999999999999999", "2.2250738585072011e-308",
-        "2.2250738585072012e-308", "2.4703282292062327e-324", "2.4703282292062328e-324",
-        "4.9406564584124654e-324", "1.7976931348623157e308", "1.7976931348623158e308",
-        "1.7976931348623158079e308", "0.1000000000000000055511151231257827021181583404541015625",
-        "0.1000000000000000055511151231257827021181583404541015624",
-        "0.1000000000000000055511151231257827021181583404541015626",
-        "1e23", "8.98846567431158e307", "123456789012345678901234567890",
-        "1234567890123456789", "12345678901234567890", "9999999999999999999", "18446744073709551615",
-        "18446744073709551616", "0.000000000000000000000000000000000000000000001e-300",
-        "1e-342", "1e-343", "1e-400", "9e-324", "1e308", "1e309", "-1e309", "1e-307", "1e-308",
-        "1e-309", "1e-320", "1e-323", "3e-324", "2e-324", "7.2057594037927933e16",
-        "4503599627370496.5", "4503599627370497.5", "1.00000000000000011102230246251565404236316680908203125"}) {
+  for (const char* text : {"9007199254740993",
+                           "9007199254740993.0000000000000000000000001",
+                           "9007199254740992.9999999999999999999999999",
+                           "2.2250738585072011e-308",
+                           "2.2250738585072012e-308",
+                           "2.4703282292062327e-324",
+                           "2.4703282292062328e-324",
+                           "4.9406564584124654e-324",
+                           "1.7976931348623157e308",
+                           "1.7976931348623158e308",
+                           "1.7976931348623158079e308",
+                           "0.1000000000000000055511151231257827021181583404541015625",
+                           "0.1000000000000000055511151231257827021181583404541015624",
+                           "0.1000000000000000055511151231257827021181583404541015626",
+                           "1e23",
+                           "8.98846567431158e307",
+                           "123456789012345678901234567890",
+                           "1234567890123456789",
+                           "12345678901234567890",
+                           "9999999999999999999",
+                           "18446744073709551615",
+                           "18446744073709551616",
+                           "0.000000000000000000000000000000000000000000001e-300",
+                           "1e-342",
+                           "1e-343",
+                           "1e-400",
+                           "9e-324",
+                           "1e308",
+                           "1e309",
+                           "-1e309",
+                           "1e-307",
+                           "1e-308",
+                           "1e-309",
+                           "1e-320",
+                           "1e-323",
+                           "3e-324",
+                           "2e-324",
+                           "7.2057594037927933e16",
+                           "4503599627370496.5",
+                           "4503599627370497.5",
+                           "1.00000000000000011102230246251565404236316680908203125"}) {
     expect_same_as_from_chars(text);
   }
   // Many digits (beyond 19), every exponent.
   for (int i = 0; i < 20000; ++i) expect_same_as_from_chars(random_decimal(rng, 800));
   // Exponents at and past every limit.
   for (int e = -400; e <= 400; ++e) {
-    for (const char* mantissa : {"1", "9", "4.9", "2.4", "17976931348623157", "123456789012345678"}) {
+    for (const char* mantissa :
+         {"1", "9", "4.9", "2.4", "17976931348623157", "123456789012345678"}) {
       expect_same_as_from_chars(std::string(mantissa) + "e" + std::to_string(e));
     }
   }
@@ -438,7 +469,8 @@ TEST(ParseDouble, SameAsFromCharsInHardCases) {
 // for overflow and strtod's result (a signed zero or the nearest subnormal) for underflow.
 std::optional<double> reference_parse(const std::string& text) {
   const std::size_t at = !text.empty() && text[0] == '-' ? 1 : 0;
-  if (at >= text.size() || !((text[at] >= '0' && text[at] <= '9') || text[at] == '.')) return std::nullopt;
+  if (at >= text.size() || !((text[at] >= '0' && text[at] <= '9') || text[at] == '.'))
+    return std::nullopt;
   double value = 0;
   const char* const end = text.data() + text.size();
   const auto [ptr, ec] = std::from_chars(text.data(), end, value);
@@ -481,7 +513,7 @@ std::string shaped_decimal(test::SplitMix64& rng) {
       break;
     case 1:  // leading zeros, then an integer or a fraction
       text += std::string(1 + rng.below(30), '0') + digits;
-      if (rng.below(2) == 0) text.insert(text.size() - rng.below(digits.size() + 1) , ".");
+      if (rng.below(2) == 0) text.insert(text.size() - rng.below(digits.size() + 1), ".");
       if (text.back() == '.') text += '5';
       break;
     case 2:  // 0.000ddd: a long fraction part
@@ -523,7 +555,9 @@ TEST(ParseDouble, SameAsFromCharsForAMillionShapedDecimals) {
 // of eight bytes at once, with every byte next to '0'..'9' and the ones whose +6 carries.
 TEST(ParseDouble, RefusesWhatIsNotADecimalLikeFromChars) {
   test::SplitMix64 rng(0xBAD);
-  static constexpr char alphabet[] = "0123456789012345678901234567890123456789.-+eE/:\xFA\xFF \x10" "x";
+  static constexpr char alphabet[] =
+      "0123456789012345678901234567890123456789.-+eE/:\xFA\xFF \x10"
+      "x";
   for (int i = 0; i < 300000; ++i) {
     std::string text;
     const std::size_t n = 1 + rng.below(24);
@@ -650,8 +684,10 @@ void compare_integers_with_from_chars(std::uint64_t seed) {
   test::SplitMix64 rng(seed);
   // Around both limits (and zero), one by one.
   if constexpr (sizeof(T) < sizeof(Int128)) {
-    for (Int128 center : {Int128{std::numeric_limits<T>::min()}, Int128{std::numeric_limits<T>::max()}, Int128{0}}) {
-      for (Int128 k = -1000; k <= 1000; ++k) expect_integer_same_as_from_chars<T>(int128_text(center + k));
+    for (Int128 center : {Int128{std::numeric_limits<T>::min()},
+                          Int128{std::numeric_limits<T>::max()}, Int128{0}}) {
+      for (Int128 k = -1000; k <= 1000; ++k)
+        expect_integer_same_as_from_chars<T>(int128_text(center + k));
     }
   }
   // Random: a sign or not, leading zeros or not, 1 to 25 digits, sometimes a byte that is not

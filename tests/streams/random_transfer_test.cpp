@@ -78,7 +78,8 @@ TEST_P(RandomWrites, MegabytesArriveByteForByte) {
   const std::string got = target->finish();
   ASSERT_EQ(got.size(), expected.size());
   EXPECT_TRUE(got == expected) << "first difference at "
-                               << std::mismatch(got.begin(), got.end(), expected.begin()).first - got.begin();
+                               << std::mismatch(got.begin(), got.end(), expected.begin()).first -
+                                      got.begin();
 }
 
 class RandomReads : public ::testing::TestWithParam<test::ReadSetup> {};
@@ -102,9 +103,7 @@ TEST_P(RandomReads, MegabytesArriveByteForByte) {
         ASSERT_EQ(in.next(), data[at]) << at;
         ++at;
         break;
-      case 1:
-        ASSERT_EQ(in.peek(), data[at]) << at;
-        break;
+      case 1: ASSERT_EQ(in.peek(), data[at]) << at; break;
       case 2: {
         const std::string got = in.next(n);
         ASSERT_EQ(got.size(), std::min(n, left));

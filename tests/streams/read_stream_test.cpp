@@ -194,7 +194,8 @@ TEST_P(ReadOps, UpToSplitsAtEveryDelimiter) {
       {",,", {"", ""}},
       {"no delimiter", {"no delimiter"}},
       {"trailing,", {"trailing"}},
-      {"long field across many windows of every size,x", {"long field across many windows of every size", "x"}},
+      {"long field across many windows of every size,x",
+       {"long field across many windows of every size", "x"}},
   };
   for (const auto& c : cases) {
     auto r = open(c.text);
@@ -237,8 +238,12 @@ TEST_P(ReadOps, SkipCountsWhatItSkipped) {
     std::uint64_t skipped;
     std::optional<char> next;
   };
-  const std::vector<Case> cases{{0, 0, 'a'}, {1, 1, 'b'}, {10, 10, 'k'}, {35, 35, '9'},
-                                {36, 36, std::nullopt}, {1000, 36, std::nullopt},
+  const std::vector<Case> cases{{0, 0, 'a'},
+                                {1, 1, 'b'},
+                                {10, 10, 'k'},
+                                {35, 35, '9'},
+                                {36, 36, std::nullopt},
+                                {1000, 36, std::nullopt},
                                 {std::numeric_limits<std::int64_t>::max(), 36, std::nullopt}};
   for (const auto& c : cases) {
     auto r = open(alphabet);
@@ -338,7 +343,8 @@ TEST_P(ReadOps, NextIntReadsEverySizeInBothByteOrders) {
   check_next_int<std::int32_t>(b, static_cast<std::int32_t>(0xfdfcfbfau), std::endian::big);
   check_next_int<std::int16_t>(b, static_cast<std::int16_t>(0xf9f8), std::endian::big);
   check_next_int<std::uint64_t>(b, 0x0102030405060708ull, std::endian::big);
-  check_next_int<std::int64_t>(b, static_cast<std::int64_t>(0xfffefdfcfbfaf9f8ull), std::endian::big);
+  check_next_int<std::int64_t>(b, static_cast<std::int64_t>(0xfffefdfcfbfaf9f8ull),
+                               std::endian::big);
   check_next_int<std::int8_t>(b, 0x01, std::endian::little);
   check_next_int<std::uint8_t>(b, 0x02, std::endian::little);
   check_next_int<std::int16_t>(b, 0x0403, std::endian::little);

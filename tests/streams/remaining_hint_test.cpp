@@ -24,7 +24,8 @@ bool ends_with(std::string_view s, std::string_view suffix) {
 /// Whether the setup's source can tell its size: memory, a regular file or a mapping, directly
 /// or under any number of buffers.
 bool source_knows_size(std::string_view setup) {
-  return ends_with(setup, "memory") || ends_with(setup, "fd_file") || ends_with(setup, "mapped_file");
+  return ends_with(setup, "memory") || ends_with(setup, "fd_file") ||
+         ends_with(setup, "mapped_file");
 }
 
 TEST_P(RemainingHint, FollowsEveryKindOfRead) {

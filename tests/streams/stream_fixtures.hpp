@@ -60,8 +60,8 @@ class TempFile {
 
   const std::string& path() const noexcept { return path_; }
   void write(std::string_view contents) const {
-    std::ofstream(path_, std::ios::binary | std::ios::trunc).write(
-        contents.data(), static_cast<std::streamsize>(contents.size()));
+    std::ofstream(path_, std::ios::binary | std::ios::trunc)
+        .write(contents.data(), static_cast<std::streamsize>(contents.size()));
   }
   std::string read() const {
     std::ifstream in(path_, std::ios::binary);
@@ -76,7 +76,7 @@ class TempFile {
 
 /// Two connected descriptors, closed at the end unless released.
 struct FdPair {
-  int read_end = -1;   // for a socket pair: either end
+  int read_end = -1;  // for a socket pair: either end
   int write_end = -1;
   ~FdPair() {
     if (read_end >= 0) ::close(read_end);
@@ -308,10 +308,12 @@ inline std::vector<ReadSetup> all_read_setups() {
   setups.push_back({"mapped_file", reader_over_mapped_file});
   for (std::size_t size : testing::tiny_buffer_sizes()) {
     const std::string n = std::to_string(size);
-    setups.push_back({"buffered" + n + "_memory",
-                      [size](std::string_view t) { return buffered(reader_over_memory(t), size); }});
-    setups.push_back({"buffered" + n + "_chunked1",
-                      [size](std::string_view t) { return buffered(reader_one_byte_per_read(t), size); }});
+    setups.push_back({"buffered" + n + "_memory", [size](std::string_view t) {
+                        return buffered(reader_over_memory(t), size);
+                      }});
+    setups.push_back({"buffered" + n + "_chunked1", [size](std::string_view t) {
+                        return buffered(reader_one_byte_per_read(t), size);
+                      }});
     setups.push_back({"buffered" + n + "_fd_file",
                       [size](std::string_view t) { return buffered(reader_over_file(t), size); }});
     setups.push_back({"buffered" + n + "_fd_pipe",
@@ -321,8 +323,8 @@ inline std::vector<ReadSetup> all_read_setups() {
                       }});
   }
   for (const ReadSetup& source : decorator_sources()) {
-    setups.push_back({"limited_" + source.name,
-                      [source](std::string_view t) { return limited(source, t); }});
+    setups.push_back(
+        {"limited_" + source.name, [source](std::string_view t) { return limited(source, t); }});
   }
   return setups;
 }
@@ -333,10 +335,12 @@ inline std::vector<ReadSetup> decorator_sources() {
                                  {"fd_pipe", reader_over_pipe}};
   for (std::size_t size : testing::tiny_buffer_sizes()) {
     const std::string n = std::to_string(size);
-    sources.push_back({"buffered" + n + "_memory",
-                       [size](std::string_view t) { return buffered(reader_over_memory(t), size); }});
-    sources.push_back({"buffered" + n + "_chunked1",
-                       [size](std::string_view t) { return buffered(reader_one_byte_per_read(t), size); }});
+    sources.push_back({"buffered" + n + "_memory", [size](std::string_view t) {
+                         return buffered(reader_over_memory(t), size);
+                       }});
+    sources.push_back({"buffered" + n + "_chunked1", [size](std::string_view t) {
+                         return buffered(reader_one_byte_per_read(t), size);
+                       }});
   }
   return sources;
 }
@@ -376,7 +380,8 @@ class LayeredTarget final : public WriteTarget {
                 std::function<std::string(Sink&)> collect)
       : sink_(std::move(sink)), collect_(std::move(collect)) {
     if (buffer_size > 0) {
-      buffered_ = std::make_unique<BufferedWriteStream>(*sink_, BufferOptions{.buffer_size = buffer_size});
+      buffered_ =
+          std::make_unique<BufferedWriteStream>(*sink_, BufferOptions{.buffer_size = buffer_size});
     }
   }
   WriteStream& stream() override {
@@ -402,7 +407,8 @@ class DrainedFdTarget final : public WriteTarget {
     reader_ = std::thread([this, rfd] { received_ = read_all(rfd); });
     fd_stream_ = std::make_unique<FdWriteStream>(pair_->release_write(), Ownership::owned, "peer");
     if (buffer_size > 0) {
-      buffered_ = std::make_unique<BufferedWriteStream>(*fd_stream_, BufferOptions{.buffer_size = buffer_size});
+      buffered_ = std::make_unique<BufferedWriteStream>(*fd_stream_,
+                                                        BufferOptions{.buffer_size = buffer_size});
     }
   }
   ~DrainedFdTarget() override {
@@ -455,9 +461,8 @@ inline std::vector<WriteSetup> all_write_setups() {
                             std::make_unique<AtomicFileWriteStream>(file->path()), size,
                             [file](AtomicFileWriteStream&) { return file->read(); });
                       }});
-    setups.push_back({prefix + "fd_pipe", [size] {
-                        return std::make_unique<DrainedFdTarget>(make_pipe(), size);
-                      }});
+    setups.push_back({prefix + "fd_pipe",
+                      [size] { return std::make_unique<DrainedFdTarget>(make_pipe(), size); }});
     setups.push_back({prefix + "socketpair", [size] {
                         return std::make_unique<DrainedFdTarget>(make_socketpair(), size);
                       }});

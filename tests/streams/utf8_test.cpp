@@ -189,10 +189,13 @@ void expect_same_as_reference(std::string_view text) {
   const auto expected = reference_find_invalid(text);
   for (auto v : available_validators()) {
     const auto got = find_invalid_with(v, text);
-    ASSERT_EQ(got.has_value(), expected.has_value()) << "validator " << kernels::name(v) << ": " << hex(text);
+    ASSERT_EQ(got.has_value(), expected.has_value())
+        << "validator " << kernels::name(v) << ": " << hex(text);
     if (expected) {
-      ASSERT_EQ(got->offset, expected->offset) << "validator " << kernels::name(v) << ": " << hex(text);
-      ASSERT_EQ(got->error, expected->error) << "validator " << kernels::name(v) << ": " << hex(text);
+      ASSERT_EQ(got->offset, expected->offset)
+          << "validator " << kernels::name(v) << ": " << hex(text);
+      ASSERT_EQ(got->error, expected->error)
+          << "validator " << kernels::name(v) << ": " << hex(text);
     }
   }
   const auto chosen = utf8::find_invalid(text);
@@ -214,7 +217,8 @@ TEST(Utf8Validate, PortableAndSse2AreAlwaysAvailable) {
 TEST(Utf8Validate, EmptyTextIsValidEvenWithANullPointer) {
   for (auto v : available_validators()) {
     EXPECT_FALSE(find_invalid_with(v, std::string_view()).has_value()) << kernels::name(v);
-    EXPECT_FALSE(find_invalid_with(v, std::string_view("x").substr(0, 0)).has_value()) << kernels::name(v);
+    EXPECT_FALSE(find_invalid_with(v, std::string_view("x").substr(0, 0)).has_value())
+        << kernels::name(v);
   }
   EXPECT_FALSE(utf8::find_invalid(std::string_view()).has_value());
   EXPECT_TRUE(utf8::is_valid(std::string_view()));
@@ -231,7 +235,8 @@ TEST(Utf8Validate, EveryCaseAtEveryOffsetAgreesWithTheDecoder) {
       expect_same_as_reference(ascii_before + c.bytes);
       std::string mixed;
       while (mixed.size() < offset) mixed += mixed.size() % 4 == 0 ? std::string("x") : cjk_fill;
-      expect_same_as_reference(mixed + c.bytes + cjk_fill + cjk_fill + std::string(40, 'q') + cjk_fill);
+      expect_same_as_reference(mixed + c.bytes + cjk_fill + cjk_fill + std::string(40, 'q') +
+                               cjk_fill);
       expect_same_as_reference(mixed + c.bytes);
     }
   }
@@ -239,8 +244,8 @@ TEST(Utf8Validate, EveryCaseAtEveryOffsetAgreesWithTheDecoder) {
 
 // Valid sequences of every length straddling every block boundary.
 TEST(Utf8Validate, SequencesAcrossBlockEdgesAreValid) {
-  for (const std::string seq : {"\xC3\xA9", "\xE2\x82\xAC", "\xF0\x9F\x98\x80", "\xED\x9F\xBF", "\xE0\xA0\x80",
-                                "\xF4\x8F\xBF\xBF"}) {
+  for (const std::string seq : {"\xC3\xA9", "\xE2\x82\xAC", "\xF0\x9F\x98\x80", "\xED\x9F\xBF",
+                                "\xE0\xA0\x80", "\xF4\x8F\xBF\xBF"}) {
     for (std::size_t offset = 0; offset < 70; ++offset) {
       std::string text(offset, 'a');
       for (int i = 0; i < 20; ++i) text += seq;
@@ -255,14 +260,15 @@ TEST(Utf8Validate, SequencesAcrossBlockEdgesAreValid) {
 // bytes in most cases: the implementations find the same first error as the decoder.
 TEST(Utf8Validate, RandomTextAgreesWithTheDecoder) {
   Xorshift random(0x9E3779B97F4A7C15ULL);
-  const char32_t samples[] = {'a', ' ', '/', 0x7F, 0x80, 0xE9, 0x7FF, 0x800, 0x4F60, 0xD7FF, 0xE000,
-                              0xFFFD, 0xFFFF, 0x10000, 0x1F600, 0x10FFFF};
+  const char32_t samples[] = {'a',    ' ',    '/',    0x7F,   0x80,   0xE9,    0x7FF,   0x800,
+                              0x4F60, 0xD7FF, 0xE000, 0xFFFD, 0xFFFF, 0x10000, 0x1F600, 0x10FFFF};
   char buf[4];
   for (int round = 0; round < 4000; ++round) {
     std::string text;
     const std::uint64_t length = random(200);
     while (text.size() < length) {
-      const char32_t cp = random(3) == 0 ? samples[random(std::size(samples))] : static_cast<char32_t>('a' + random(26));
+      const char32_t cp = random(3) == 0 ? samples[random(std::size(samples))]
+                                         : static_cast<char32_t>('a' + random(26));
       text.append(buf, utf8::encode(cp, buf));
     }
     for (std::uint64_t k = random(4); k > 0 && !text.empty(); --k) {
@@ -297,15 +303,18 @@ class ScalarComparison {
     const auto expected = find_invalid_with(Form::portable, text);
     for (auto v : validators_) {
       const auto got = find_invalid_with(v, text);
-      const bool same = got.has_value() == expected.has_value() &&
-                        (!got || (got->offset == expected->offset && got->error == expected->error));
+      const bool same =
+          got.has_value() == expected.has_value() &&
+          (!got || (got->offset == expected->offset && got->error == expected->error));
       if (!same) {
-        first_difference_ = "validator " + std::string(kernels::name(v)) + " on [" + hex(text) + "]: " +
-                            (got ? std::to_string(got->offset) + " " + std::string(utf8::describe(got->error))
-                                 : std::string("valid")) +
-                            ", scalar: " +
-                            (expected ? std::to_string(expected->offset) + " " + std::string(utf8::describe(expected->error))
-                                      : std::string("valid"));
+        first_difference_ =
+            "validator " + std::string(kernels::name(v)) + " on [" + hex(text) + "]: " +
+            (got ? std::to_string(got->offset) + " " + std::string(utf8::describe(got->error))
+                 : std::string("valid")) +
+            ", scalar: " +
+            (expected ? std::to_string(expected->offset) + " " +
+                            std::string(utf8::describe(expected->error))
+                      : std::string("valid"));
         return;
       }
     }
@@ -384,7 +393,8 @@ TEST(Utf8Validate, EveryThreeAndFourByteTextAgreesWithTheScalarValidator) {
     for (unsigned b = 0; b < 256; ++b) {
       for (unsigned d : later) {
         for (unsigned e : later) {
-          const char four[4] = {static_cast<char>(a), static_cast<char>(b), static_cast<char>(d), static_cast<char>(e)};
+          const char four[4] = {static_cast<char>(a), static_cast<char>(b), static_cast<char>(d),
+                                static_cast<char>(e)};
           check_everywhere(c, buffer, {four, 4});
         }
       }
@@ -398,16 +408,18 @@ TEST(Utf8Validate, EveryThreeAndFourByteTextAgreesWithTheScalarValidator) {
 // every class: the first error is found at the same place, of the same kind.
 TEST(Utf8Validate, EveryOneByteChangeAgreesWithTheScalarValidator) {
   Xorshift random(0x2545F4914F6CDD1DULL);
-  const char32_t samples[] = {'a', 0x7F, 0x80, 0x7FF, 0x800, 0x4F60, 0xD7FF, 0xE000, 0xFFFF, 0x10000, 0x10FFFF};
-  const char replacements[] = {'\0', 'z', '\x7F', '\x80', '\xBF', '\xC0', '\xC2', '\xDF', '\xE0',
-                               '\xED', '\xEF', '\xF0', '\xF4', '\xF5', '\xFF'};
+  const char32_t samples[] = {'a',    0x7F,   0x80,   0x7FF,   0x800,   0x4F60,
+                              0xD7FF, 0xE000, 0xFFFF, 0x10000, 0x10FFFF};
+  const char replacements[] = {'\0',   'z',    '\x7F', '\x80', '\xBF', '\xC0', '\xC2', '\xDF',
+                               '\xE0', '\xED', '\xEF', '\xF0', '\xF4', '\xF5', '\xFF'};
   ScalarComparison c;
   char buf[4];
   for (int round = 0; round < 40; ++round) {
     std::string text;
     const std::uint64_t length = 60 + random(150);
     while (text.size() < length) {
-      const char32_t cp = random(2) == 0 ? samples[random(std::size(samples))] : static_cast<char32_t>('a' + random(26));
+      const char32_t cp = random(2) == 0 ? samples[random(std::size(samples))]
+                                         : static_cast<char32_t>('a' + random(26));
       text.append(buf, utf8::encode(cp, buf));
     }
     ASSERT_TRUE(find_invalid_with(Form::portable, text) == std::nullopt);
@@ -428,16 +440,19 @@ TEST(Utf8Validate, EveryOneByteChangeAgreesWithTheScalarValidator) {
 // Every length from 0 to 130 bytes (the tail of every size, and a full block and more), of
 // ASCII, of valid mixed text, and of mixed text cut at that length (often inside a sequence).
 TEST(Utf8Validate, EveryLengthAgreesWithTheScalarValidator) {
-  const std::string pieces[] = {"a", "\xC3\xA9", "\xE4\xBD\xA0", "\xF0\x9F\x98\x80", "\xED\x9F\xBF"};
+  const std::string pieces[] = {"a", "\xC3\xA9", "\xE4\xBD\xA0", "\xF0\x9F\x98\x80",
+                                "\xED\x9F\xBF"};
   ScalarComparison c;
   for (std::size_t length = 0; length <= 130; ++length) {
     c.check(std::string(length, 'x'));
     for (std::size_t start = 0; start < std::size(pieces); ++start) {
       std::string mixed;
-      for (std::size_t k = start; mixed.size() < length; ++k) mixed += pieces[k % std::size(pieces)];
+      for (std::size_t k = start; mixed.size() < length; ++k)
+        mixed += pieces[k % std::size(pieces)];
       c.check(std::string_view(mixed).substr(0, length));  // may cut the last sequence
       std::string exact;
-      for (std::size_t k = start; exact.size() + 4 <= length; ++k) exact += pieces[k % std::size(pieces)];
+      for (std::size_t k = start; exact.size() + 4 <= length; ++k)
+        exact += pieces[k % std::size(pieces)];
       exact.append(length - exact.size(), 'y');
       c.check(exact);
       ASSERT_EQ(exact.size(), length);
@@ -457,10 +472,12 @@ TEST(Utf8Validate, EveryLengthAgreesWithTheScalarValidator) {
 
 TEST(Utf8Validate, DescribeNamesEveryKind) {
   EXPECT_EQ(utf8::describe(Error::invalid_lead_byte), "invalid UTF-8: invalid lead byte");
-  EXPECT_EQ(utf8::describe(Error::invalid_continuation_byte), "invalid UTF-8: invalid continuation byte");
+  EXPECT_EQ(utf8::describe(Error::invalid_continuation_byte),
+            "invalid UTF-8: invalid continuation byte");
   EXPECT_EQ(utf8::describe(Error::overlong_encoding), "invalid UTF-8: overlong encoding");
   EXPECT_EQ(utf8::describe(Error::surrogate), "invalid UTF-8: encoded surrogate");
-  EXPECT_EQ(utf8::describe(Error::beyond_max_code_point), "invalid UTF-8: code point beyond U+10FFFF");
+  EXPECT_EQ(utf8::describe(Error::beyond_max_code_point),
+            "invalid UTF-8: code point beyond U+10FFFF");
   EXPECT_EQ(utf8::describe(Error::truncated_sequence), "invalid UTF-8: truncated sequence");
 }
 
@@ -521,9 +538,14 @@ TEST_P(Utf8Streams, SkipBom) {
     bool skipped;
     std::string rest;
   };
-  const std::vector<Case> cases{{"\xEF\xBB\xBF" "abc", true, "abc"}, {"\xEF\xBB\xBF", true, ""},
-                                {"abc", false, "abc"},            {"\xEF\xBB", false, "\xEF\xBB"},
-                                {"\xEF\xBBx", false, "\xEF\xBBx"}, {"", false, ""}};
+  const std::vector<Case> cases{{"\xEF\xBB\xBF"
+                                 "abc",
+                                 true, "abc"},
+                                {"\xEF\xBB\xBF", true, ""},
+                                {"abc", false, "abc"},
+                                {"\xEF\xBB", false, "\xEF\xBB"},
+                                {"\xEF\xBBx", false, "\xEF\xBBx"},
+                                {"", false, ""}};
   for (const auto& c : cases) {
     auto r = open(c.text);
     EXPECT_EQ(utf8::skip_bom(*r.stream), c.skipped) << hex(c.text);
@@ -533,7 +555,8 @@ TEST_P(Utf8Streams, SkipBom) {
 
 TEST(Utf8Encode, PutWritesEveryLengthAndRefusesNonScalars) {
   StringWriteStream out;
-  for (char32_t cp : {U'A', char32_t{0xE9}, char32_t{0x20AC}, char32_t{0x1F600}, char32_t{0x10FFFF}}) {
+  for (char32_t cp :
+       {U'A', char32_t{0xE9}, char32_t{0x20AC}, char32_t{0x1F600}, char32_t{0x10FFFF}}) {
     utf8::put(out, cp);
   }
   EXPECT_EQ(out.view(), "A\xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80\xF4\x8F\xBF\xBF");
@@ -589,10 +612,10 @@ TEST(Utf16, LoneSurrogatesAreErrorsAtTheirOffset) {
   const std::vector<std::pair<std::u16string, std::uint64_t>> cases{
       {std::u16string{0xD800}, 0},
       {std::u16string{u'a', 0xDC00, u'b'}, 1},
-      {std::u16string{u'a', u'b', 0xD83D}, 2},           // high surrogate at the end
-      {std::u16string{0xD83D, u'x'}, 0},                  // high surrogate without its low half
-      {std::u16string{0xDE00, 0xD83D}, 0},                // low before high
-      {std::u16string{0xD83D, 0xDE00, 0xDE00}, 2},        // a pair, then a lone low half
+      {std::u16string{u'a', u'b', 0xD83D}, 2},      // high surrogate at the end
+      {std::u16string{0xD83D, u'x'}, 0},            // high surrogate without its low half
+      {std::u16string{0xDE00, 0xD83D}, 0},          // low before high
+      {std::u16string{0xD83D, 0xDE00, 0xDE00}, 2},  // a pair, then a lone low half
   };
   for (const auto& [text, offset] : cases) {
     try {

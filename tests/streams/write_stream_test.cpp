@@ -94,13 +94,15 @@ TEST_P(WriteOps, PrintBoolAndDoubles) {
   out().print(true);
   out().space();
   out().print(false);
-  for (double d : {0.0, -0.0, 1.0, 0.1, -2.5, 1e100, 5e-324, 1.7976931348623157e308,
-                   std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity(),
-                   std::numeric_limits<double>::quiet_NaN()}) {
+  for (double d :
+       {0.0, -0.0, 1.0, 0.1, -2.5, 1e100, 5e-324, 1.7976931348623157e308,
+        std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity(),
+        std::numeric_limits<double>::quiet_NaN()}) {
     out().space();
     out().print(d);
   }
-  EXPECT_EQ(finish(), "true false 0 -0 1 0.1 -2.5 1e+100 5e-324 1.7976931348623157e+308 inf -inf nan");
+  EXPECT_EQ(finish(),
+            "true false 0 -0 1 0.1 -2.5 1e+100 5e-324 1.7976931348623157e+308 inf -inf nan");
 }
 
 TEST_P(WriteOps, ReserveAndCommitFormatInPlace) {
@@ -144,7 +146,15 @@ TEST_P(WriteOps, PutIntEverySizeBothOrders) {
 }
 
 TEST_P(WriteOps, PutIntReadsBackWithNextInt) {
-  const std::vector<std::int64_t> values{0, 1, -1, 127, -128, 255, 32767, -32768, 65535,
+  const std::vector<std::int64_t> values{0,
+                                         1,
+                                         -1,
+                                         127,
+                                         -128,
+                                         255,
+                                         32767,
+                                         -32768,
+                                         65535,
                                          std::numeric_limits<std::int32_t>::min(),
                                          std::numeric_limits<std::int64_t>::max(),
                                          std::numeric_limits<std::int64_t>::min()};

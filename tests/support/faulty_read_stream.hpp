@@ -31,9 +31,9 @@
 namespace bufstream::testing {
 
 struct ReadFaults {
-  std::size_t fail_at = 0;        // the read (counting from 1) that fails; 0: none
-  int error_number = EIO;         // its errno
-  std::size_t max_per_read = 0;   // bytes one read returns at most; 0: no limit
+  std::size_t fail_at = 0;          // the read (counting from 1) that fails; 0: none
+  int error_number = EIO;           // its errno
+  std::size_t max_per_read = 0;     // bytes one read returns at most; 0: no limit
   std::size_t interrupt_every = 0;  // every k-th read reports EINTR first; 0: never
 };
 
@@ -69,7 +69,8 @@ class FaultyReadStream final : public ReadStream {
   }
 
   std::size_t read_direct(std::span<char> dst) override {
-    const std::size_t n = read_once(dst.size(), [&](std::size_t k) { data_.copy(dst.data(), k, offset_); });
+    const std::size_t n =
+        read_once(dst.size(), [&](std::size_t k) { data_.copy(dst.data(), k, offset_); });
     add_direct_bytes(n);
     return n;
   }
@@ -127,7 +128,8 @@ struct FaultySetupKind {
     s.owned_source = std::make_unique<FaultyReadStream>(std::string(text), faults);
     s.source = s.owned_source.get();
     if (buffer_size != 0) {
-      s.buffered = std::make_unique<BufferedReadStream>(*s.source, BufferOptions{.buffer_size = buffer_size});
+      s.buffered = std::make_unique<BufferedReadStream>(*s.source,
+                                                        BufferOptions{.buffer_size = buffer_size});
     }
     return s;
   }

@@ -30,7 +30,8 @@ pid_t spawn(const std::string& program, const std::vector<std::string>& args, Ch
     sigemptyset(&none);
     ::sigprocmask(SIG_SETMASK, &none, nullptr);
     // dup2 clears close-on-exec on the copies, so exactly these three survive execv.
-    if (::dup2(stdio.in, 0) < 0 || ::dup2(stdio.out, 1) < 0 || ::dup2(stdio.err, 2) < 0) ::_exit(126);
+    if (::dup2(stdio.in, 0) < 0 || ::dup2(stdio.out, 1) < 0 || ::dup2(stdio.err, 2) < 0)
+      ::_exit(126);
     ::execv(program.c_str(), argv.data());
     ::_exit(127);
   }
@@ -45,7 +46,8 @@ ProgramResult collect(pid_t pid, int out_fd, int err_fd, int in_fd, const std::s
     in_fd = -1;
   }
   // The child may exit without reading its input: do not die of SIGPIPE here.
-  struct sigaction ignore {}, previous {};
+  struct sigaction ignore {
+  }, previous{};
   ignore.sa_handler = SIG_IGN;
   ::sigaction(SIGPIPE, &ignore, &previous);
   int outputs[2] = {out_fd, err_fd};

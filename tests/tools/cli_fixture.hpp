@@ -20,7 +20,7 @@ namespace bufstream {
 using testing::ProgramResult;
 
 inline ProgramResult cli(const std::vector<std::string>& args, const std::string& input = {},
-                  const std::string& stdout_path = {}) {
+                         const std::string& stdout_path = {}) {
   return testing::run_program(BUFSTREAM_CLI, args, input, stdout_path);
 }
 

@@ -68,8 +68,9 @@ TEST_F(Cli, DoubleDashEndsOptions) {
 // ---- check ---------------------------------------------------------------------------------
 
 TEST_F(Cli, CheckAcceptsValidFiles) {
-  const auto r = cli({"check", file("a.json", "{\"a\": [1, 2.5, \"x\"]}\n"), file("b.csv", "a,b\r\n1,\"x,\"\"y\"\"\"\r\n"),
-                      file("c.tsv", "a\tb\n1\t2\n"), file("d.ston", "{#a : [1, @2], 'b' : Point[1,2]}"),
+  const auto r = cli({"check", file("a.json", "{\"a\": [1, 2.5, \"x\"]}\n"),
+                      file("b.csv", "a,b\r\n1,\"x,\"\"y\"\"\"\r\n"), file("c.tsv", "a\tb\n1\t2\n"),
+                      file("d.ston", "{#a : [1, @2], 'b' : Point[1,2]}"),
                       file("e.jsonl", "{\"a\":1}\n[2]\n\"three\"\n")});
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_TRUE(r.out.empty());
@@ -82,7 +83,8 @@ TEST_F(Cli, CheckReportsErrorLinesWithPositions) {
   };
   const Case cases[] = {
       {"trailing.json", "[1, 2]\n  3", ":2:3: error: expected end of input but found '3'"},
-      {"brace.json", "{\"a\": 1,\n \"b\": [1, 2}\n", ":2:12: error: expected ',' or ']' but found '}'"},
+      {"brace.json", "{\"a\": 1,\n \"b\": [1, 2}\n",
+       ":2:12: error: expected ',' or ']' but found '}'"},
       {"quote.csv", "a,b\n1,x\"y\n", ":2:4: error:"},
       {"count.csv", "a,b\n1,2\n3\n", ":3:"},
       {"ref.ston", "[1, @5]", ":1:"},
@@ -97,10 +99,13 @@ TEST_F(Cli, CheckReportsErrorLinesWithPositions) {
 }
 
 TEST_F(Cli, CheckGoesOnAfterAnInvalidFileAndReportsTheWorst) {
-  const auto r = cli({"check", file("bad.json", "[1,]"), file("good.json", "[]"), path("missing.json")});
+  const auto r =
+      cli({"check", file("bad.json", "[1,]"), file("good.json", "[]"), path("missing.json")});
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("bad.json:1:4: error:"), std::string::npos) << r.err;
-  EXPECT_NE(r.err.find("open " + path("missing.json") + ": No such file or directory"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("open " + path("missing.json") + ": No such file or directory"),
+            std::string::npos)
+      << r.err;
 }
 
 TEST_F(Cli, CheckReadsStandardInput) {
@@ -196,14 +201,18 @@ TEST_F(Cli, JsonAndStonBothWays) {
 // The command writes JSON one way, whatever it read: the same data from CSV, JSON Lines and
 // STON gives the same bytes, compact, pretty and as JSON Lines.
 TEST_F(Cli, TheSameDataFromEveryFormatGivesTheSameJson) {
-  const std::string strings_csv = file("s.csv", "name,note\nJos\xc3\xa9,\"say \"\"hi\"\"\ttab\"\n\xe4\xb8\xad,\n");
-  const std::string strings_jsonl =
-      file("s.jsonl", "{\"name\":\"Jos\xc3\xa9\",\"note\":\"say \\\"hi\\\"\\ttab\"}\n{\"name\":\"\xe4\xb8\xad\",\"note\":\"\"}\n");
-  const std::string strings_ston =
-      file("s.ston", "[{'name':'Jos\xc3\xa9','note':'say \"hi\"\\ttab'},{#name:'\\u4E2D','note':''}]");
+  const std::string strings_csv =
+      file("s.csv", "name,note\nJos\xc3\xa9,\"say \"\"hi\"\"\ttab\"\n\xe4\xb8\xad,\n");
+  const std::string strings_jsonl = file(
+      "s.jsonl",
+      "{\"name\":\"Jos\xc3\xa9\",\"note\":\"say \\\"hi\\\"\\ttab\"}\n{\"name\":\"\xe4\xb8\xad\",\"note\":\"\"}\n");
+  const std::string strings_ston = file(
+      "s.ston", "[{'name':'Jos\xc3\xa9','note':'say \"hi\"\\ttab'},{#name:'\\u4E2D','note':''}]");
   // Numbers: CSV has none (its fields are strings), JSON and STON write theirs differently.
-  const std::string numbers_json = file("n.json", "[1e100,1.5,-0.0,-7,18446744073709551615,0.75,\"s\",null,true]\n");
-  const std::string numbers_ston = file("n.ston", "[1.0e100,1.5,-0.0,-7,18446744073709551615,3/4,#s,nil,true]");
+  const std::string numbers_json =
+      file("n.json", "[1e100,1.5,-0.0,-7,18446744073709551615,0.75,\"s\",null,true]\n");
+  const std::string numbers_ston =
+      file("n.ston", "[1.0e100,1.5,-0.0,-7,18446744073709551615,3/4,#s,nil,true]");
   for (const std::vector<std::string>& how : {std::vector<std::string>{"--to", "json"},
                                               std::vector<std::string>{"--to", "json", "--pretty"},
                                               std::vector<std::string>{"--to", "jsonl"}}) {
@@ -232,7 +241,8 @@ TEST_F(Cli, WriteFailuresAreReported) {
   EXPECT_NE(r.err.find("No space left on device"), std::string::npos) << r.err;
   const auto f = cli({"fmt", "--format", "json"}, "[1,2]", "/dev/full");
   EXPECT_EQ(f.status, 2);
-  const auto out = cli({"convert", "--from", "csv", "--to", "json", "-", path("no/such/dir/out.json")}, "a\n1\n");
+  const auto out = cli(
+      {"convert", "--from", "csv", "--to", "json", "-", path("no/such/dir/out.json")}, "a\n1\n");
   EXPECT_EQ(out.status, 2);
   EXPECT_NE(out.err.find("open " + path("no/such/dir/out.json")), std::string::npos) << out.err;
 }
@@ -241,7 +251,8 @@ TEST_F(Cli, AReaderThatGoesAwayIsAnIoErrorNotASignal) {
   // `bufstream convert big.csv | head -c 1`: the output (megabytes) is far larger than the
   // pipe and the buffer, so writing goes on after head has exited.
   std::string csv = "id,text\n";
-  for (int i = 0; i < 100000; ++i) csv += std::to_string(i) + ",some text to make the line longer\n";
+  for (int i = 0; i < 100000; ++i)
+    csv += std::to_string(i) + ",some text to make the line longer\n";
   const std::string big = file("big.csv", csv);
   const auto r = testing::run_program(
       "/bin/bash", {"-c", std::string(BUFSTREAM_CLI) + " convert " + big +

@@ -35,7 +35,8 @@ TEST(ConvertStonCsv, MapsBecomeRecordsUnderAHeaderFromTheFirstMap) {
 }
 
 TEST(ConvertStonCsv, ListsBecomeRecordsWithoutAHeader) {
-  const auto r = convert({"--from", "ston", "--to", "tsv", "--lf"}, "[[1,'a b'],[2,'\xC3\xA9\xE4\xB8\xAD']]");
+  const auto r =
+      convert({"--from", "ston", "--to", "tsv", "--lf"}, "[[1,'a b'],[2,'\xC3\xA9\xE4\xB8\xAD']]");
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(r.out, "1\ta b\n2\t\xC3\xA9\xE4\xB8\xAD\n");
 }
@@ -49,7 +50,8 @@ TEST(ConvertStonCsv, SeveralTopLevelValuesAreEachARecord) {
 
 TEST(ConvertStonCsv, IntegersOfAnySizeAreWrittenDigitForDigit) {
   const std::string big = "123456789012345678901234567890123456789";
-  const auto r = convert({"--from", "ston", "--to", "csv", "--lf"}, "[[" + big + ",-" + big + ",1e30]]");
+  const auto r =
+      convert({"--from", "ston", "--to", "csv", "--lf"}, "[[" + big + ",-" + big + ",1e30]]");
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(r.out, big + ",-" + big + ",1" + std::string(30, '0') + "\n");
 }
@@ -65,10 +67,14 @@ TEST(ConvertStonCsv, AValueCsvCannotHoldIsAnErrorNamingItAndWhere) {
     std::string ston, message;
   };
   const Case cases[] = {
-      {"[{#a:1},\n{#a:nil}]", "<stdin>:1:1: error: record 2, column 'a': nil cannot be written to CSV"},
-      {"{#a:1}\n  {#a:[1]}", "<stdin>:2:3: error: record 2, column 'a': a nested [1] (list) cannot be a CSV field"},
-      {"[[{#k:2}]]", "<stdin>:1:1: error: record 1, column 1: a nested {#k:2} (map) cannot be a CSV field"},
-      {"[[1,Point[1,2]]]", "record 1, column 2: Point[1,2] (tagged object) has no JSON or CSV form"},
+      {"[{#a:1},\n{#a:nil}]",
+       "<stdin>:1:1: error: record 2, column 'a': nil cannot be written to CSV"},
+      {"{#a:1}\n  {#a:[1]}",
+       "<stdin>:2:3: error: record 2, column 'a': a nested [1] (list) cannot be a CSV field"},
+      {"[[{#k:2}]]",
+       "<stdin>:1:1: error: record 1, column 1: a nested {#k:2} (map) cannot be a CSV field"},
+      {"[[1,Point[1,2]]]",
+       "record 1, column 2: Point[1,2] (tagged object) has no JSON or CSV form"},
       {"[[#a:1]]", "record 1, column 1: #a:1 (association) has no JSON or CSV form"},
       {"[[Float[#nan]]]", "record 1, column 1: Float[#nan] (float) has no JSON or CSV form"},
       {"[{1:2}]", "record 1: the key 1 (integer) cannot be a column name"},
@@ -80,7 +86,8 @@ TEST(ConvertStonCsv, AValueCsvCannotHoldIsAnErrorNamingItAndWhere) {
       {"[{#a:1},[1]]", "record 2: expected a map like the first record but found a list"},
       {"[[1],@2]", "record 2: the same list is this record and an earlier one"},
       {"[1]", "record 1: expected a list or a map (one CSV record) but found 1 (integer)"},
-      {"  {#a:1}", "<stdin>:1:3: error: expected a list (its elements are the CSV records) but found map"},
+      {"  {#a:1}",
+       "<stdin>:1:3: error: expected a list (its elements are the CSV records) but found map"},
       {"[1,", "<stdin>:1:4: error: expected a value but found end of input"},
       {"[@2]", "<stdin>:1:2: error: reference @2 does not exist"},
   };
@@ -100,7 +107,8 @@ TEST(ConvertStonCsv, EmptyInputIsAnErrorWithStatusOne) {
 TEST(ConvertStonCsv, UsageAndIoErrorsExitWithTwo) {
   auto r = convert({"--from", "ston", "--to", "csv", "--no-header"}, "[]");
   EXPECT_EQ(r.status, 2);
-  EXPECT_NE(r.err.find("--no-header and --infer apply to CSV input only"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("--no-header and --infer apply to CSV input only"), std::string::npos)
+      << r.err;
   r = convert({"--to", "csv", "/no/such/file.ston"});
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("open /no/such/file.ston"), std::string::npos) << r.err;
@@ -128,7 +136,8 @@ TEST(ConvertStonCsv, CsvErrorsKeepTheirPositions) {
 }
 
 TEST(ConvertStonCsv, CsvToStonToCsvGivesTheSameBytes) {
-  const std::string csv = "id,name,note\r\n1,Ada,\"a, b\"\r\n2,\xE4\xB8\xAD,\"line\r\nbreak \"\"q\"\"\"\r\n3,,\r\n";
+  const std::string csv =
+      "id,name,note\r\n1,Ada,\"a, b\"\r\n2,\xE4\xB8\xAD,\"line\r\nbreak \"\"q\"\"\"\r\n3,,\r\n";
   const auto to_ston = convert({"--from", "csv", "--to", "ston"}, csv);
   ASSERT_EQ(to_ston.status, 0) << to_ston.err;
   const auto back = convert({"--from", "ston", "--to", "csv"}, to_ston.out);

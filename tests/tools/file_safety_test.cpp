@@ -36,7 +36,9 @@ class RunningCli {
     // Writing to a program that has already died must fail the test, not kill it.
     ::signal(SIGPIPE, SIG_IGN);
     int in[2], out[2], err[2];
-    must(::pipe2(in, O_CLOEXEC) == 0 && ::pipe2(out, O_CLOEXEC) == 0 && ::pipe2(err, O_CLOEXEC) == 0, "pipe");
+    must(
+        ::pipe2(in, O_CLOEXEC) == 0 && ::pipe2(out, O_CLOEXEC) == 0 && ::pipe2(err, O_CLOEXEC) == 0,
+        "pipe");
     pid_ = testing::detail::spawn(BUFSTREAM_CLI, args, {in[0], out[1], err[1]});
     ::close(in[0]);
     ::close(out[1]);
@@ -66,7 +68,8 @@ class RunningCli {
     std::string got;
     const auto deadline = std::chrono::steady_clock::now() + limit;
     while (!got.ends_with(ending)) {
-      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+          deadline - std::chrono::steady_clock::now());
       if (left.count() <= 0) break;
       pollfd p{out_, POLLIN, 0};
       if (::poll(&p, 1, static_cast<int>(left.count())) <= 0) continue;
@@ -152,7 +155,10 @@ TEST_F(Cli, AFailedConversionKeepsTheOldOutputByteForByte) {
   const std::string bad = file("bad.csv", "a,b\n1,2\n\"3,4\n");
   const auto r = cli({"convert", bad, out});
   EXPECT_EQ(r.status, 1);
-  EXPECT_EQ(r.err, bad + ":3:1: error: record 3: quoted field not closed: the input ends before its closing '\"'\n");
+  EXPECT_EQ(
+      r.err,
+      bad +
+          ":3:1: error: record 3: quoted field not closed: the input ends before its closing '\"'\n");
   EXPECT_EQ(read(out), old);
   EXPECT_EQ(mode_of(out), 0640u);
   EXPECT_EQ(names(), (std::vector<std::string>{"bad.csv", "out.json"}));
@@ -183,11 +189,13 @@ TEST_F(Cli, AWriteErrorKeepsTheOldOutputAndLeavesNoTemporaryFile) {
   // A file size limit of 64 blocks (of 512 bytes in dash, 1,024 in bash) makes the output's
   // writes fail with EFBIG partway through its megabyte.
   std::string csv = "n,text\n";
-  for (int i = 0; i < 20000; ++i) csv += std::to_string(i) + ",some text to make the output large\n";
+  for (int i = 0; i < 20000; ++i)
+    csv += std::to_string(i) + ",some text to make the output large\n";
   const std::string in = file("in.csv", csv);
   const std::string out = file("out.json", "old content");
   const auto r = testing::run_program(
-      "/bin/sh", {"-c", "ulimit -f 64 && exec \"$0\" convert \"$1\" \"$2\"", BUFSTREAM_CLI, in, out});
+      "/bin/sh",
+      {"-c", "ulimit -f 64 && exec \"$0\" convert \"$1\" \"$2\"", BUFSTREAM_CLI, in, out});
   EXPECT_EQ(r.status, 2) << r.err;
   EXPECT_NE(r.err.find("write " + out + ": File too large"), std::string::npos) << r.err;
   EXPECT_EQ(read(out), "old content");
@@ -227,12 +235,14 @@ TEST_F(Cli, InvalidUtf8IsReportedWhereItIsByCheckAndConvert) {
   const Case cases[] = {
       {"field.csv", "a,b\n\xff\xfe,2\n",
        "2:1: error: record 2, field 1: expected UTF-8 text but found byte 0xff (invalid UTF-8: invalid lead byte)"},
-      {"quoted.tsv", "a\tb\n1\t\"x\ny\xc3\"\n", "3:2: error: record 2, field 2: expected UTF-8 text but found byte 0xc3"},
+      {"quoted.tsv", "a\tb\n1\t\"x\ny\xc3\"\n",
+       "3:2: error: record 2, field 2: expected UTF-8 text but found byte 0xc3"},
       {"string.json", "[\n {\"a\": \"ok\xe9\"}]",
        "2:11: error: expected UTF-8 text but found byte 0xe9 (invalid UTF-8: "},
       {"lines.jsonl", "{\"a\":1}\n{\"a\":\"\xc0\xaf\"}\n",
        "2:7: error: expected UTF-8 text but found byte 0xc0 (invalid UTF-8: overlong encoding)"},
-      {"string.ston", "{#a:'x',\n#b:'\xff'}", "2:5: error: invalid UTF-8: invalid lead byte in a string"},
+      {"string.ston", "{#a:'x',\n#b:'\xff'}",
+       "2:5: error: invalid UTF-8: invalid lead byte in a string"},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);
@@ -258,28 +268,31 @@ TEST_F(Cli, BytesLetsCsvHoldAnyBytesWhereTheOutputIsCsvToo) {
   EXPECT_EQ(read(path("copy.csv")), "name\nJos\xe9\n");
   const auto to_json = cli({"convert", "--bytes", in, path("out.json")});
   EXPECT_EQ(to_json.status, 2);
-  EXPECT_NE(to_json.err.find("--bytes applies to CSV to CSV only"), std::string::npos) << to_json.err;
+  EXPECT_NE(to_json.err.find("--bytes applies to CSV to CSV only"), std::string::npos)
+      << to_json.err;
 }
 
 TEST_F(Cli, EmptyStonIsInvalidEverywhere) {
   for (const std::string content : {"", "  \n\t\n", "\xef\xbb\xbf"}) {
     SCOPED_TRACE("content: '" + content + "'");
     const std::string in = file("empty.ston", content);
-    for (const std::vector<std::string>& args : {std::vector<std::string>{"check", in},
-                                                 std::vector<std::string>{"fmt", in},
-                                                 std::vector<std::string>{"convert", "--to", "json", in},
-                                                 std::vector<std::string>{"convert", "--to", "csv", in}}) {
+    for (const std::vector<std::string>& args :
+         {std::vector<std::string>{"check", in}, std::vector<std::string>{"fmt", in},
+          std::vector<std::string>{"convert", "--to", "json", in},
+          std::vector<std::string>{"convert", "--to", "csv", in}}) {
       SCOPED_TRACE(args[0] + " " + args[1]);
       const auto r = cli(args);
       EXPECT_EQ(r.status, 1);
       EXPECT_NE(r.err.find(in + ":"), std::string::npos) << r.err;
-      EXPECT_NE(r.err.find(": error: expected a value but found end of input"), std::string::npos) << r.err;
+      EXPECT_NE(r.err.find(": error: expected a value but found end of input"), std::string::npos)
+          << r.err;
       EXPECT_TRUE(r.out.empty()) << r.out;
     }
   }
   const auto comments_only = cli({"check", "--comments", file("c.ston", "/* nothing */\n")});
   EXPECT_EQ(comments_only.status, 1);
-  EXPECT_EQ(comments_only.err, path("c.ston") + ":2:1: error: expected a value but found end of input\n");
+  EXPECT_EQ(comments_only.err,
+            path("c.ston") + ":2:1: error: expected a value but found end of input\n");
 }
 
 TEST_F(Cli, AByteOrderMarkIsSkippedInEveryInputFormat) {
@@ -320,10 +333,19 @@ TEST_F(Cli, FlushEachDeliversEveryRecordBeforeTheInputEnds) {
   };
   const Case cases[] = {
       {{"convert", "--from", "jsonl", "--to", "csv", "--flush-each", "-", "-"},
-       "{\"a\":1,\"b\":\"x\"}\n", "a,b\r\n1,x\r\n", "{\"a\":2,\"b\":\"y\"}\n", "2,y\r\n"},
+       "{\"a\":1,\"b\":\"x\"}\n",
+       "a,b\r\n1,x\r\n",
+       "{\"a\":2,\"b\":\"y\"}\n",
+       "2,y\r\n"},
       {{"convert", "--from", "csv", "--to", "jsonl", "--flush-each", "-", "-"},
-       "a,b\n1,2\n", "{\"a\":\"1\",\"b\":\"2\"}\n", "3,4\n", "{\"a\":\"3\",\"b\":\"4\"}\n"},
-      {{"fmt", "--format", "jsonl", "--flush-each", "-"}, "[1, 2]\n", "[1,2]\n", "{\"k\" : null}\n",
+       "a,b\n1,2\n",
+       "{\"a\":\"1\",\"b\":\"2\"}\n",
+       "3,4\n",
+       "{\"a\":\"3\",\"b\":\"4\"}\n"},
+      {{"fmt", "--format", "jsonl", "--flush-each", "-"},
+       "[1, 2]\n",
+       "[1,2]\n",
+       "{\"k\" : null}\n",
        "{\"k\":null}\n"},
   };
   for (const Case& c : cases) {

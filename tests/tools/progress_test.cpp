@@ -35,7 +35,9 @@ class Progress : public ::testing::Test {
   // A valid CSV file just above the threshold; the same with a bad last record; a small one.
   // Each is written when a test first asks for it (CTest runs every test in its own process).
   static std::string large() { return make("large.csv", large_csv()); }
-  static std::string large_invalid() { return make("large-invalid.csv", large_csv() + "1,\"unclosed\n"); }
+  static std::string large_invalid() {
+    return make("large-invalid.csv", large_csv() + "1,\"unclosed\n");
+  }
   static std::string small() { return make("small.csv", "id,text\n1,x\n"); }
 
  private:
@@ -59,7 +61,8 @@ std::filesystem::path* Progress::dir_ = nullptr;
 constexpr std::string_view erase_line = "\r\033[K";
 
 TEST_F(Progress, ALargeFileShowsProgressOnATerminalAndErasesIt) {
-  const ProgramResult r = testing::run_program_with_terminal_stderr(BUFSTREAM_CLI, {"check", large()});
+  const ProgramResult r =
+      testing::run_program_with_terminal_stderr(BUFSTREAM_CLI, {"check", large()});
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_TRUE(r.out.empty()) << r.out;
   EXPECT_NE(r.err.find("\r\033[Kbufstream: "), std::string::npos) << r.err;
@@ -70,7 +73,8 @@ TEST_F(Progress, ALargeFileShowsProgressOnATerminalAndErasesIt) {
 }
 
 TEST_F(Progress, AnErrorOnATerminalFollowsTheErasedProgressLine) {
-  const ProgramResult r = testing::run_program_with_terminal_stderr(BUFSTREAM_CLI, {"check", large_invalid()});
+  const ProgramResult r =
+      testing::run_program_with_terminal_stderr(BUFSTREAM_CLI, {"check", large_invalid()});
   EXPECT_EQ(r.status, 1) << r.err;
   EXPECT_NE(r.err.find(" of 33.0 MB ("), std::string::npos) << r.err;
   const std::size_t error = r.err.find(large_invalid() + ":");
@@ -81,7 +85,8 @@ TEST_F(Progress, AnErrorOnATerminalFollowsTheErasedProgressLine) {
 }
 
 TEST_F(Progress, ConvertShowsProgressToo) {
-  const ProgramResult r = testing::run_program_with_terminal_stderr(BUFSTREAM_CLI, {"convert", large(), "--to", "jsonl"});
+  const ProgramResult r = testing::run_program_with_terminal_stderr(
+      BUFSTREAM_CLI, {"convert", large(), "--to", "jsonl"});
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.err.find(" of 33.0 MB ("), std::string::npos) << r.err;
   EXPECT_EQ(r.out.find("bufstream:"), std::string::npos);  // standard output holds only the data
@@ -94,13 +99,15 @@ TEST_F(Progress, NothingButErrorsWhenStandardErrorIsNotATerminal) {
   EXPECT_EQ(r.err, "");
   r = testing::run_program(BUFSTREAM_CLI, {"check", large_invalid()});
   EXPECT_EQ(r.status, 1);
-  EXPECT_EQ(r.err.rfind(large_invalid() + ":", 0), 0u) << r.err;  // the error line and nothing before it
+  EXPECT_EQ(r.err.rfind(large_invalid() + ":", 0), 0u)
+      << r.err;  // the error line and nothing before it
   EXPECT_EQ(r.err.find('\r'), std::string::npos) << r.err;
   EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << r.err;
 }
 
 TEST_F(Progress, ASmallFileShowsNoProgressOnATerminal) {
-  const ProgramResult r = testing::run_program_with_terminal_stderr(BUFSTREAM_CLI, {"check", small()});
+  const ProgramResult r =
+      testing::run_program_with_terminal_stderr(BUFSTREAM_CLI, {"check", small()});
   EXPECT_EQ(r.status, 0);
   EXPECT_EQ(r.err, "");
 }

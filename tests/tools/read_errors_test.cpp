@@ -16,7 +16,8 @@ namespace {
 class ReadErrors : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = std::filesystem::temp_directory_path() / ("bufstream-read-errors-" + std::to_string(::getpid()));
+    dir_ = std::filesystem::temp_directory_path() /
+           ("bufstream-read-errors-" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir_);
   }
   void TearDown() override { std::filesystem::remove_all(dir_); }
@@ -45,10 +46,12 @@ TEST_F(ReadErrors, EverySubcommandReportsAFailedReadWithStatusTwo) {
 }
 
 TEST_F(ReadErrors, CheckGoesOnAfterAFailedReadAndExitsWithTheWorstStatus) {
-  const auto r = testing::run_program(BUFSTREAM_CLI, {"check", "--format", "json", dir_.string(), "-"}, "[1,");
+  const auto r =
+      testing::run_program(BUFSTREAM_CLI, {"check", "--format", "json", dir_.string(), "-"}, "[1,");
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("Is a directory"), std::string::npos) << r.err;
-  EXPECT_NE(r.err.find("<stdin>:1:4: error:"), std::string::npos) << r.err;  // the next file is still checked
+  EXPECT_NE(r.err.find("<stdin>:1:4: error:"), std::string::npos)
+      << r.err;  // the next file is still checked
 }
 
 }  // namespace

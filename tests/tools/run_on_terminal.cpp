@@ -8,7 +8,8 @@
 
 namespace bufstream::testing {
 
-ProgramResult run_program_with_terminal_stderr(const std::string& program, const std::vector<std::string>& args) {
+ProgramResult run_program_with_terminal_stderr(const std::string& program,
+                                               const std::vector<std::string>& args) {
   using detail::must;
   const int master = ::posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC);
   must(master >= 0, "posix_openpt");

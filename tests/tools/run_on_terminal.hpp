@@ -12,6 +12,7 @@ namespace bufstream::testing {
 /// Runs `program` with `args`, standard input from /dev/null, standard output collected from a
 /// pipe (`out`) and standard error on the slave side of a new pseudo-terminal; `err` is
 /// everything the terminal received (with the terminal's LF to CRLF translation).
-ProgramResult run_program_with_terminal_stderr(const std::string& program, const std::vector<std::string>& args);
+ProgramResult run_program_with_terminal_stderr(const std::string& program,
+                                               const std::vector<std::string>& args);
 
 }  // namespace bufstream::testing

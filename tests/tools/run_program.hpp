@@ -8,7 +8,7 @@
 namespace bufstream::testing {
 
 struct ProgramResult {
-  int status = -1;        // exit status, or 128 + signal number if a signal ended it
+  int status = -1;  // exit status, or 128 + signal number if a signal ended it
   std::string out;
   std::string err;
 };

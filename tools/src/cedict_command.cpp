@@ -92,7 +92,8 @@ int run_cedict(std::span<const std::string> argv) {
   const auto& words = args.positional();
   if (words.empty()) throw UsageError("expected 'lookup' or 'stats'");
   const std::string& action = words[0];
-  if (action != "lookup" && action != "stats") throw UsageError(fmt::format("unknown cedict command '{}'", action));
+  if (action != "lookup" && action != "stats")
+    throw UsageError(fmt::format("unknown cedict command '{}'", action));
   if (action == "lookup" && words.size() < 2) throw UsageError("lookup needs at least one QUERY");
   if (action == "stats" && words.size() > 1) throw UsageError("stats takes no argument");
 

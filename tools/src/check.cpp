@@ -8,8 +8,8 @@
 
 #include <bufstream/csv/reader.hpp>
 #include <bufstream/json/reader.hpp>
-#include <bufstream/ston/reader.hpp>
 #include <bufstream/ston/document.hpp>
+#include <bufstream/ston/reader.hpp>
 
 #include "command_line.hpp"
 #include "commands.hpp"
@@ -21,7 +21,8 @@ namespace bufstream::cli {
 
 namespace {
 
-constexpr std::string_view help = R"(usage: bufstream check [--format F] [--separator C] [--comments] [FILE...]
+constexpr std::string_view help =
+    R"(usage: bufstream check [--format F] [--separator C] [--comments] [FILE...]
 
 Parse each FILE completely (standard input if none, or '-'), strictly:
   json   RFC 8259: one value, nothing after it but whitespace
@@ -52,7 +53,8 @@ void check_jsonl(ReadStream& in, const std::string& name) {
     const SourcePosition start = reader.position();
     reader.skip_value();
     const std::uint64_t end_line = reader.position().line;
-    if (end_line != start.line) throw ParseError(start, "a JSON Lines value must be on one line", name);
+    if (end_line != start.line)
+      throw ParseError(start, "a JSON Lines value must be on one line", name);
     if (!reader.at_end() && reader.position().line == end_line) {
       throw ParseError(reader.position(), "expected a line end after the value (JSON Lines)", name);
     }
@@ -68,9 +70,7 @@ void check_one(FileFormat format, const ParsedArgs& args, Input& input) {
       reader.finish();
       return;
     }
-    case FileFormat::jsonl:
-      check_jsonl(in, input.name());
-      return;
+    case FileFormat::jsonl: check_jsonl(in, input.name()); return;
     case FileFormat::csv:
     case FileFormat::tsv: {
       csv::Reader reader(in, csv_reader_options(format, args, input.name()));
@@ -93,7 +93,10 @@ void check_one(FileFormat format, const ParsedArgs& args, Input& input) {
 }  // namespace
 
 int run_check(std::span<const std::string> argv) {
-  const ParsedArgs args = parse_args(argv, {{"format", 'f', true}, {"separator", 's', true}, {"bytes", 0, false}, {"comments", 0, false}});
+  const ParsedArgs args = parse_args(argv, {{"format", 'f', true},
+                                            {"separator", 's', true},
+                                            {"bytes", 0, false},
+                                            {"comments", 0, false}});
   if (args.has("help")) {
     std::fputs(help.data(), stdout);
     return 0;

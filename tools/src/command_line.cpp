@@ -21,12 +21,14 @@ ParsedArgs parse_args(std::span<const std::string> args, std::initializer_list<O
   static constexpr OptionSpec help{"help", 'h', false, false};
   auto find_long = [&](std::string_view name) -> const OptionSpec* {
     if (name == help.name) return &help;
-    auto it = std::find_if(specs.begin(), specs.end(), [&](const OptionSpec& s) { return s.name == name; });
+    auto it = std::find_if(specs.begin(), specs.end(),
+                           [&](const OptionSpec& s) { return s.name == name; });
     return it == specs.end() ? nullptr : &*it;
   };
   auto find_short = [&](char c) -> const OptionSpec* {
     if (c == help.short_name) return &help;
-    auto it = std::find_if(specs.begin(), specs.end(), [&](const OptionSpec& s) { return s.short_name == c; });
+    auto it = std::find_if(specs.begin(), specs.end(),
+                           [&](const OptionSpec& s) { return s.short_name == c; });
     return it == specs.end() ? nullptr : &*it;
   };
 

@@ -21,8 +21,8 @@ class UsageError : public std::runtime_error {
 };
 
 struct OptionSpec {
-  std::string_view name;        // long name without dashes: "format"
-  char short_name = 0;          // 'f', or 0
+  std::string_view name;  // long name without dashes: "format"
+  char short_name = 0;    // 'f', or 0
   bool takes_value = false;
   bool repeatable = false;
 };

@@ -18,8 +18,8 @@
 #include <bufstream/ston/writer.hpp>
 
 #include "command_line.hpp"
-#include "csv_records.hpp"
 #include "commands.hpp"
+#include "csv_records.hpp"
 #include "event_writers.hpp"
 #include "file_format.hpp"
 #include "format_readers.hpp"
@@ -31,7 +31,8 @@ namespace bufstream::cli {
 
 namespace {
 
-constexpr std::string_view help = R"(usage: bufstream convert [--from F] [--to G] [OPTIONS] [IN [OUT]]
+constexpr std::string_view help =
+    R"(usage: bufstream convert [--from F] [--to G] [OPTIONS] [IN [OUT]]
 
 Stream IN (standard input if absent or '-') into OUT (standard output if absent or '-'),
 from format F to format G: json, jsonl, csv, tsv, ston (default: from the file extensions).
@@ -131,8 +132,8 @@ void emit_field(Events& events, std::string_view field, bool infer) {
 // Emits the records as events: an array (or, for JSON Lines, one top-level value each) of
 // objects keyed by the header, or of arrays with --no-header.
 template <class Events>
-void emit_csv(csv::Reader& reader, Events& events, Output& output, bool top_level_array, bool header,
-              bool infer) {
+void emit_csv(csv::Reader& reader, Events& events, Output& output, bool top_level_array,
+              bool header, bool infer) {
   std::vector<std::string> names;
   if (top_level_array) events.begin_array();
   if (header) {
@@ -141,7 +142,8 @@ void emit_csv(csv::Reader& reader, Events& events, Output& output, bool top_leve
       std::set<std::string_view> seen;
       for (std::size_t i = 0; i < names.size(); ++i) {
         if (!seen.insert(names[i]).second) {
-          throw reader.field_error(i, fmt::format("duplicate column name '{}' (an object cannot hold both)", names[i]));
+          throw reader.field_error(
+              i, fmt::format("duplicate column name '{}' (an object cannot hold both)", names[i]));
         }
       }
     }
@@ -173,7 +175,8 @@ void convert_from_csv(const Plan& plan, Input& input, Output& output) {
     case FileFormat::json:
     case FileFormat::jsonl: {
       const bool lines = plan.to == FileFormat::jsonl;
-      json::Writer writer(output.stream(), {.indent = plan.pretty && !lines ? 2u : 0u, .json_lines = lines});
+      json::Writer writer(output.stream(),
+                          {.indent = plan.pretty && !lines ? 2u : 0u, .json_lines = lines});
       JsonEventWriter events(writer);
       emit_csv(reader, events, output, !lines, header, infer);
       writer.finish();
@@ -206,11 +209,13 @@ class CsvRowWriter {
  public:
   CsvRowWriter(json::Reader& reader, csv::Writer& writer)
       : reader_(reader),
-        records_(writer, {.a_list = "an array", .a_map = "an object", .map = "object", .record = "row"},
-                 [this](const ShapeProblem& p) {
-                   if (p.at_record_start) fail_here(p.message);
-                   reader_.fail_at_token(p.key.empty() ? p.message : fmt::format("key '{}' {}", p.key, p.message));
-                 }) {}
+        records_(
+            writer, {.a_list = "an array", .a_map = "an object", .map = "object", .record = "row"},
+            [this](const ShapeProblem& p) {
+              if (p.at_record_start) fail_here(p.message);
+              reader_.fail_at_token(p.key.empty() ? p.message
+                                                  : fmt::format("key '{}' {}", p.key, p.message));
+            }) {}
 
   void row() {
     const json::ValueType type = reader_.peek();
@@ -234,14 +239,15 @@ class CsvRowWriter {
 
  private:
   // An error at the value the reader has peeked at (not yet consumed).
-  [[noreturn]] void fail_here(std::string message) { reader_.fail_at(reader_.position().offset, std::move(message)); }
+  [[noreturn]] void fail_here(std::string message) {
+    reader_.fail_at(reader_.position().offset, std::move(message));
+  }
 
   // The text of the JSON scalar the reader is at, as one CSV field: strings as they are,
   // numbers exactly (integers digit for digit, doubles as the shortest round-trip text).
   std::string scalar_text() {
     switch (reader_.peek()) {
-      case json::ValueType::string:
-        return std::string(reader_.read_string());
+      case json::ValueType::string: return std::string(reader_.read_string());
       case json::ValueType::number: {
         const json::Number n = reader_.read_number();
         if (n.kind == json::Number::Kind::signed_integer) return std::to_string(n.i);
@@ -249,14 +255,12 @@ class CsvRowWriter {
         char buf[max_double_chars];
         return std::string(buf, format_double(buf, n.d));
       }
-      case json::ValueType::boolean:
-        return reader_.read_bool() ? "true" : "false";
+      case json::ValueType::boolean: return reader_.read_bool() ? "true" : "false";
       case json::ValueType::null:
-        fail_here("null cannot be written to CSV (it would be indistinguishable from an empty string)");
-      case json::ValueType::array:
-        fail_here("a nested array cannot be a CSV field");
-      case json::ValueType::object:
-        fail_here("a nested object cannot be a CSV field");
+        fail_here(
+            "null cannot be written to CSV (it would be indistinguishable from an empty string)");
+      case json::ValueType::array: fail_here("a nested array cannot be a CSV field");
+      case json::ValueType::object: fail_here("a nested object cannot be a CSV field");
     }
     return {};
   }
@@ -278,7 +282,8 @@ void convert_from_json(const Plan& plan, Input& input, Output& output) {
       }
     } else {
       if (reader.peek() != json::ValueType::array) {
-        reader.fail_at(reader.position().offset, "expected an array (its elements are the output's rows or lines)");
+        reader.fail_at(reader.position().offset,
+                       "expected an array (its elements are the output's rows or lines)");
       }
       reader.begin_array();
       while (reader.next_element()) {
@@ -366,7 +371,8 @@ void convert_from_ston(const Plan& plan, Input& input, Output& output) {
       // JSON and JSON Lines turn into each other: several top-level values become one array
       // and one top-level list's elements become the lines.
       const bool lines = plan.to == FileFormat::jsonl;
-      json::Writer writer(output.stream(), {.indent = plan.pretty && !lines ? 2u : 0u, .json_lines = lines});
+      json::Writer writer(output.stream(),
+                          {.indent = plan.pretty && !lines ? 2u : 0u, .json_lines = lines});
       StonJsonWriter values(writer, input.name());
       bool array = false;
       for_each_value([&](const ston::Value& v, const SourcePosition& start, bool first) {
@@ -392,7 +398,9 @@ void convert_from_ston(const Plan& plan, Input& input, Output& output) {
     }
     case FileFormat::ston: {
       ston::Writer writer(output.stream(), {.pretty = plan.pretty});
-      for_each_value([&](const ston::Value& v, const SourcePosition& start, bool) { write_ston(writer, v, start); });
+      for_each_value([&](const ston::Value& v, const SourcePosition& start, bool) {
+        write_ston(writer, v, start);
+      });
       output.stream().lf();
       return;
     }
@@ -408,10 +416,16 @@ void convert_from_ston(const Plan& plan, Input& input, Output& output) {
 }  // namespace
 
 int run_convert(std::span<const std::string> argv) {
-  const ParsedArgs args = parse_args(argv, {{"from", 0, true}, {"to", 0, true}, {"pretty", 0, false},
-                                            {"no-header", 0, false}, {"infer", 0, false},
-                                            {"separator", 's', true}, {"bytes", 0, false}, {"lf", 0, false},
-                                            {"comments", 0, false}, {"flush-each", 0, false}});
+  const ParsedArgs args = parse_args(argv, {{"from", 0, true},
+                                            {"to", 0, true},
+                                            {"pretty", 0, false},
+                                            {"no-header", 0, false},
+                                            {"infer", 0, false},
+                                            {"separator", 's', true},
+                                            {"bytes", 0, false},
+                                            {"lf", 0, false},
+                                            {"comments", 0, false},
+                                            {"flush-each", 0, false}});
   if (args.has("help")) {
     std::fputs(help.data(), stdout);
     return 0;
@@ -426,7 +440,8 @@ int run_convert(std::span<const std::string> argv) {
     throw UsageError("--no-header and --infer apply to CSV input only");
   }
   if (args.has("bytes") && !(is_csv(plan.from) && is_csv(plan.to))) {
-    throw UsageError("--bytes applies to CSV to CSV only (JSON and STON hold text, which must be UTF-8)");
+    throw UsageError(
+        "--bytes applies to CSV to CSV only (JSON and STON hold text, which must be UTF-8)");
   }
 
   Input input(in_path);

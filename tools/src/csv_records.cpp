@@ -15,9 +15,11 @@ void CsvRecords::fail(const ShapeProblem& problem) const {
 void CsvRecords::start(Shape shape) {
   if (shape_ != Shape::unknown && shape_ != shape) {
     const bool map = shape == Shape::maps;
-    fail({fmt::format("expected {} like the first {} but found {}", map ? words_.a_list : words_.a_map,
-                      words_.record, map ? words_.a_map : words_.a_list),
-          {}, true});
+    fail({fmt::format("expected {} like the first {} but found {}",
+                      map ? words_.a_list : words_.a_map, words_.record,
+                      map ? words_.a_map : words_.a_list),
+          {},
+          true});
   }
   shape_ = shape;
 }
@@ -34,7 +36,9 @@ void CsvRecords::list_field(std::string_view text) {
 
 void CsvRecords::end_list() {
   if (width_ && count_ != *width_) {
-    fail({fmt::format("expected {} fields like the first {} but found {}", *width_, words_.record, count_), {}});
+    fail({fmt::format("expected {} fields like the first {} but found {}", *width_, words_.record,
+                      count_),
+          {}});
   }
   width_ = count_;
   writer_.end_record();
@@ -48,11 +52,13 @@ void CsvRecords::begin_map() {
 std::optional<std::string>& CsvRecords::map_slot(std::string_view key) {
   auto it = std::find(names_.begin(), names_.end(), key);
   if (!header_written_) {  // the first map: its keys are the columns
-    if (it != names_.end()) fail({"occurs twice (a JSON object cannot hold both)", std::string(key)});
+    if (it != names_.end())
+      fail({"occurs twice (a JSON object cannot hold both)", std::string(key)});
     names_.emplace_back(key);
     return values_.emplace_back();
   }
-  if (it == names_.end()) fail({fmt::format("is not a column of the first {}", words_.record), std::string(key)});
+  if (it == names_.end())
+    fail({fmt::format("is not a column of the first {}", words_.record), std::string(key)});
   auto& slot = values_[static_cast<std::size_t>(it - names_.begin())];
   if (slot) fail({"occurs twice (a JSON object cannot hold both)", std::string(key)});
   return slot;
@@ -61,7 +67,9 @@ std::optional<std::string>& CsvRecords::map_slot(std::string_view key) {
 void CsvRecords::end_map() {
   for (std::size_t i = 0; i < names_.size(); ++i) {
     if (!values_[i]) {
-      fail({fmt::format("the {} has no key '{}' (the first {} had it)", words_.map, names_[i], words_.record), {}});
+      fail({fmt::format("the {} has no key '{}' (the first {} had it)", words_.map, names_[i],
+                        words_.record),
+            {}});
     }
   }
   if (!header_written_) {

@@ -21,7 +21,8 @@ std::string_view format_name(FileFormat format) noexcept {
 }
 
 std::optional<FileFormat> parse_format_name(std::string_view name) noexcept {
-  for (FileFormat f : {FileFormat::json, FileFormat::jsonl, FileFormat::csv, FileFormat::tsv, FileFormat::ston}) {
+  for (FileFormat f :
+       {FileFormat::json, FileFormat::jsonl, FileFormat::csv, FileFormat::tsv, FileFormat::ston}) {
     if (format_name(f) == name) return f;
   }
   return std::nullopt;
@@ -30,9 +31,11 @@ std::optional<FileFormat> parse_format_name(std::string_view name) noexcept {
 std::optional<FileFormat> format_from_extension(std::string_view path) noexcept {
   const auto dot = path.rfind('.');
   const auto slash = path.rfind('/');
-  if (dot == std::string_view::npos || (slash != std::string_view::npos && dot < slash)) return std::nullopt;
+  if (dot == std::string_view::npos || (slash != std::string_view::npos && dot < slash))
+    return std::nullopt;
   std::string ext(path.substr(dot + 1));
-  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  std::transform(ext.begin(), ext.end(), ext.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   if (ext == "json") return FileFormat::json;
   if (ext == "jsonl" || ext == "ndjson") return FileFormat::jsonl;
   if (ext == "csv") return FileFormat::csv;
@@ -45,13 +48,16 @@ FileFormat resolve_format(const std::optional<std::string>& option, const std::s
                           std::string_view option_name) {
   if (option) {
     if (auto f = parse_format_name(*option)) return *f;
-    throw UsageError(fmt::format("unknown format '{}' (expected json, jsonl, csv, tsv or ston)", *option));
+    throw UsageError(
+        fmt::format("unknown format '{}' (expected json, jsonl, csv, tsv or ston)", *option));
   }
   if (auto f = format_from_extension(path)) return *f;
   if (path.empty() || path == "-") {
-    throw UsageError(fmt::format("cannot tell the format of standard input or output: give --{}", option_name));
+    throw UsageError(
+        fmt::format("cannot tell the format of standard input or output: give --{}", option_name));
   }
-  throw UsageError(fmt::format("cannot tell the format of '{}' from its name: give --{}", path, option_name));
+  throw UsageError(
+      fmt::format("cannot tell the format of '{}' from its name: give --{}", path, option_name));
 }
 
 }  // namespace bufstream::cli

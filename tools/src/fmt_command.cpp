@@ -20,7 +20,8 @@ namespace bufstream::cli {
 
 namespace {
 
-constexpr std::string_view help = R"(usage: bufstream fmt [--pretty | --compact] [--indent N] [--format F] [FILE]
+constexpr std::string_view help =
+    R"(usage: bufstream fmt [--pretty | --compact] [--indent N] [--format F] [FILE]
 
 Rewrite a JSON, JSON Lines or STON file (standard input if none, or '-') in the canonical
 layout, on standard output.
@@ -43,14 +44,18 @@ A UTF-8 byte-order mark at the start of the input is skipped; an empty STON inpu
 }  // namespace
 
 int run_fmt(std::span<const std::string> argv) {
-  const ParsedArgs args = parse_args(argv, {{"pretty", 0, false}, {"compact", 0, false}, {"indent", 0, true},
-                                            {"format", 'f', true}, {"comments", 0, false},
+  const ParsedArgs args = parse_args(argv, {{"pretty", 0, false},
+                                            {"compact", 0, false},
+                                            {"indent", 0, true},
+                                            {"format", 'f', true},
+                                            {"comments", 0, false},
                                             {"flush-each", 0, false}});
   if (args.has("help")) {
     std::fputs(help.data(), stdout);
     return 0;
   }
-  if (args.has("pretty") && args.has("compact")) throw UsageError("--pretty and --compact exclude each other");
+  if (args.has("pretty") && args.has("compact"))
+    throw UsageError("--pretty and --compact exclude each other");
   if (args.positional().size() > 1) throw UsageError("fmt takes at most one file");
   const std::string path = args.positional().empty() ? "-" : args.positional()[0];
   const FileFormat format = resolve_format(args.value("format"), path, "format");

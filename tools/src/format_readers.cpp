@@ -8,14 +8,16 @@ char csv_separator(FileFormat format, const ParsedArgs& args) {
   if (auto s = args.value("separator")) {
     if (*s == "\\t" || *s == "tab") return '\t';
     if (s->size() != 1 || *s == "\"" || *s == "\r" || *s == "\n") {
-      throw UsageError(fmt::format("the separator must be one byte other than a quote or a line end, not '{}'", *s));
+      throw UsageError(fmt::format(
+          "the separator must be one byte other than a quote or a line end, not '{}'", *s));
     }
     return (*s)[0];
   }
   return format == FileFormat::tsv ? '\t' : ',';
 }
 
-csv::ReaderOptions csv_reader_options(FileFormat format, const ParsedArgs& args, const std::string& name) {
+csv::ReaderOptions csv_reader_options(FileFormat format, const ParsedArgs& args,
+                                      const std::string& name) {
   csv::ReaderOptions options;
   options.separator = csv_separator(format, args);
   options.validate_utf8 = !args.has("bytes");

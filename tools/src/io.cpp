@@ -79,7 +79,8 @@ class ProgressReadStream final : public ReadStream {
     last_ = now;
     shown_ = true;
     std::fprintf(stderr, "\r\033[Kbufstream: %s of %s (%.0f%%)", human_bytes(done_).c_str(),
-                 human_bytes(total_).c_str(), total_ ? 100.0 * static_cast<double>(done_) / static_cast<double>(total_) : 100.0);
+                 human_bytes(total_).c_str(),
+                 total_ ? 100.0 * static_cast<double>(done_) / static_cast<double>(total_) : 100.0);
   }
 
   std::unique_ptr<ReadStream> source_;
@@ -105,7 +106,8 @@ Input::Input(const std::string& path) : name_(is_stdio(path) ? "<stdin>" : path)
   struct ::stat st {};
   if (::isatty(STDERR_FILENO) && ::fstat(fd->fd(), &st) == 0 && S_ISREG(st.st_mode) &&
       static_cast<std::uint64_t>(st.st_size) >= progress_threshold) {
-    source_ = std::make_unique<ProgressReadStream>(std::move(fd), static_cast<std::uint64_t>(st.st_size));
+    source_ =
+        std::make_unique<ProgressReadStream>(std::move(fd), static_cast<std::uint64_t>(st.st_size));
   } else {
     source_ = std::move(fd);
   }

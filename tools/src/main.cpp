@@ -40,7 +40,8 @@ bool lost_data = false;
 
 // The library's default would abort; the command reports the loss and exits with status 2.
 void report_lost_data(std::string_view description) noexcept {
-  std::fprintf(stderr, "bufstream: error: %.*s\n", static_cast<int>(description.size()), description.data());
+  std::fprintf(stderr, "bufstream: error: %.*s\n", static_cast<int>(description.size()),
+               description.data());
   lost_data = true;
 }
 
@@ -80,7 +81,8 @@ int main(int argc, char** argv) {
       std::printf("bufstream %s\n", BUFSTREAM_VERSION);
       return 0;
     }
-    if (args[0].starts_with("-")) throw bufstream::cli::UsageError(fmt::format("unknown option '{}'", args[0]));
+    if (args[0].starts_with("-"))
+      throw bufstream::cli::UsageError(fmt::format("unknown option '{}'", args[0]));
     command = "bufstream " + args[0];
     status = dispatch(args[0], std::span(args).subspan(1));
   } catch (const bufstream::cli::UsageError& e) {

@@ -40,14 +40,17 @@ void StonCsvRows::record(const ston::Value& record, const SourcePosition& where)
   ++number_;
   if (record.is_list()) {
     const ston::List list = record.as_list();
-    if (!seen_.insert(&list.items()).second) fail({}, "the same list is this record and an earlier one (JSON has no shared values)");
+    if (!seen_.insert(&list.items()).second)
+      fail({}, "the same list is this record and an earlier one (JSON has no shared values)");
     list_record(list);
   } else if (record.is_map()) {
     const ston::Map map = record.as_map();
-    if (!seen_.insert(&map.entries()).second) fail({}, "the same map is this record and an earlier one (JSON has no shared values)");
+    if (!seen_.insert(&map.entries()).second)
+      fail({}, "the same map is this record and an earlier one (JSON has no shared values)");
     map_record(map);
   } else {
-    fail({}, fmt::format("expected a list or a map (one CSV record) but found {}", describe(record)));
+    fail({},
+         fmt::format("expected a list or a map (one CSV record) but found {}", describe(record)));
   }
 }
 
@@ -62,7 +65,8 @@ void StonCsvRows::map_record(const ston::Map& map) {
   records_.begin_map();
   for (const ston::MapEntry& e : map) {
     if (!e.key.is_string() && !e.key.is_symbol()) {
-      fail({}, fmt::format("the key {} cannot be a column name (JSON keys are strings)", describe(e.key)));
+      fail({}, fmt::format("the key {} cannot be a column name (JSON keys are strings)",
+                           describe(e.key)));
     }
     const std::string& name = e.key.text();
     std::optional<std::string>& slot = records_.map_slot(name);
@@ -86,9 +90,11 @@ std::string StonCsvRows::field_text(const ston::Value& v, const std::string& col
       return format_float(v.as_fraction().to_double());
     case ston::Kind::scaled_decimal: return format_float(v.as_scaled_decimal().to_double());
     case ston::Kind::nil:
-      fail(column, "nil cannot be written to CSV (it would be indistinguishable from an empty string)");
+      fail(column,
+           "nil cannot be written to CSV (it would be indistinguishable from an empty string)");
     case ston::Kind::list:
-    case ston::Kind::map: fail(column, fmt::format("a nested {} cannot be a CSV field", describe(v)));
+    case ston::Kind::map:
+      fail(column, fmt::format("a nested {} cannot be a CSV field", describe(v)));
     case ston::Kind::association:
     case ston::Kind::tagged: fail(column, fmt::format("{} has no JSON or CSV form", describe(v)));
   }
@@ -102,11 +108,13 @@ void convert_ston_to_csv(ston::Reader& reader, csv::Writer& writer, const std::s
   SourcePosition start = reader.position();
   ston::Document doc;
   const ston::Value first = reader.read(doc);  // none at all: "expected a value"
-  if (reader.at_end()) {  // one value: a list whose elements are the records
+  if (reader.at_end()) {                       // one value: a list whose elements are the records
     if (!first.is_list()) {
-      throw ParseError(start, fmt::format("expected a list (its elements are the CSV records) but found {}",
-                                          ston::kind_name(first.kind())),
-                       source_name);
+      throw ParseError(
+          start,
+          fmt::format("expected a list (its elements are the CSV records) but found {}",
+                      ston::kind_name(first.kind())),
+          source_name);
     }
     for (const ston::Value& record : first.as_list()) {
       rows.record(record, start);

@@ -11,8 +11,8 @@
 
 #include <bufstream/csv/writer.hpp>
 #include <bufstream/errors.hpp>
-#include <bufstream/ston/reader.hpp>
 #include <bufstream/ston/document.hpp>
+#include <bufstream/ston/reader.hpp>
 
 #include "csv_records.hpp"
 
@@ -39,7 +39,7 @@ class StonCsvRows {
   std::string source_name_;
   CsvRecords records_;
   SourcePosition where_;
-  std::uint64_t number_ = 0;  // of the record being written, from 1
+  std::uint64_t number_ = 0;              // of the record being written, from 1
   std::unordered_set<const void*> seen_;  // the records' containers: one met twice is an error
 };
 

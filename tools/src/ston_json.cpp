@@ -29,7 +29,8 @@ void StonJsonWriter::write(const ston::Value& root, const SourcePosition& where)
       }
       const ston::MapEntry& e = (*f.map)[f.next++];
       if (!e.key.is_string() && !e.key.is_symbol()) {
-        fail(fmt::format("the map key {} has no JSON form (JSON keys are strings)", describe(e.key)));
+        fail(fmt::format("the map key {} has no JSON form (JSON keys are strings)",
+                         describe(e.key)));
       }
       out_.key(e.key.text());
       value(e.value);  // may push a frame: `f` is not used after this
@@ -94,7 +95,8 @@ void StonJsonWriter::integer(const ston::Value& v) {
 }
 
 void StonJsonWriter::floating(double d, const ston::Value& v) {
-  if (!std::isfinite(d)) fail(fmt::format("{} has no JSON form (JSON has no NaN or infinity)", describe(v)));
+  if (!std::isfinite(d))
+    fail(fmt::format("{} has no JSON form (JSON has no NaN or infinity)", describe(v)));
   out_.value(d);
 }
 

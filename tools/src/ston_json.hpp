@@ -24,7 +24,8 @@ std::string describe(const ston::Value& v);
 /// `where` (the start of the top-level value) naming it. Iterative: any depth.
 class StonJsonWriter {
  public:
-  StonJsonWriter(json::Writer& out, std::string source_name) : out_(out), source_name_(std::move(source_name)) {}
+  StonJsonWriter(json::Writer& out, std::string source_name)
+      : out_(out), source_name_(std::move(source_name)) {}
 
   void write(const ston::Value& value, const SourcePosition& where);
   /// The next values belong to another Document (sharing cannot reach across Documents).

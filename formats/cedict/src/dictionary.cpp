@@ -78,7 +78,8 @@ class Dictionary::Loader {
       // The scanner counts the lines it takes; `line` counts the others, for its line numbers.
       detail::PlainScan scan{0, stats.lines, out_at_end(), stats.crlf_line_ends};
       for (;;) {
-        const std::size_t lf = scan_(masks_, *positions_, chunk, chunk_size, size - pos, valid_end, scan);
+        const std::size_t lf =
+            scan_(masks_, *positions_, chunk, chunk_size, size - pos, valid_end, scan);
         if (lf == detail::StructureMasks::none) break;
         records.set_end(scan.out.record);
         glosses.set_end(scan.out.gloss);
@@ -154,7 +155,6 @@ class Dictionary::Loader {
   }
 
  private:
-
   void store_entry(std::string_view line) {
     auto& records = data_.records;
     auto& glosses = data_.glosses;
@@ -185,11 +185,12 @@ class Dictionary::Loader {
 
   void malformed(std::uint64_t line_offset) {
     Stats& stats = data_.stats;
-    ParseError error({line_offset + parsed_.column - 1, stats.lines, parsed_.column}, parsed_.message,
-                     options_.source_name);
+    ParseError error({line_offset + parsed_.column - 1, stats.lines, parsed_.column},
+                     parsed_.message, options_.source_name);
     if (options_.errors == ErrorMode::strict) throw error;
     ++stats.malformed_lines;
-    if (stats.malformed.size() < options_.max_reported_errors) stats.malformed.push_back(std::move(error));
+    if (stats.malformed.size() < options_.max_reported_errors)
+      stats.malformed.push_back(std::move(error));
   }
 
   static constexpr std::size_t max_count = std::numeric_limits<std::uint32_t>::max();
@@ -200,7 +201,8 @@ class Dictionary::Loader {
   std::vector<GlossSpan> glosses_;
   detail::StructureMasks masks_;
   // 16 KiB: on the heap, for threads with small stacks.
-  const std::unique_ptr<detail::ChunkPositions> positions_ = std::make_unique<detail::ChunkPositions>();
+  const std::unique_ptr<detail::ChunkPositions> positions_ =
+      std::make_unique<detail::ChunkPositions>();
   // The forms of the kernels and of the hot loop this load runs, chosen once.
   const kernels::InstructionSet set_ = detail::chosen_instruction_set();
   const detail::PlainEntryScanner scan_;
@@ -217,7 +219,8 @@ Dictionary Dictionary::load(ReadStream& in, const LoadOptions& options) {
   return load(in, options, 0);
 }
 
-Dictionary Dictionary::load(ReadStream& in, const LoadOptions& options, std::uint64_t expected_bytes) {
+Dictionary Dictionary::load(ReadStream& in, const LoadOptions& options,
+                            std::uint64_t expected_bytes) {
   Dictionary dict;
   Loader loader(*dict.data_, options);
   utf8::skip_bom(in);
@@ -238,7 +241,7 @@ Dictionary Dictionary::load(ReadStream& in, const LoadOptions& options, std::uin
   char* block = nullptr;
   std::size_t capacity = 0;
   std::size_t filled = 0;
-  std::size_t taken = 0;                        // block[0, taken) holds whole lines, taken
+  std::size_t taken = 0;                       // block[0, taken) holds whole lines, taken
   std::uint64_t block_offset = in.position();  // where block[0] lies in the source
   for (;;) {
     if (filled == capacity) {
@@ -271,7 +274,8 @@ Dictionary Dictionary::load_lines(ReadStream& in, const LoadOptions& options) {
   Dictionary dict;
   Loader loader(*dict.data_, options);
   utf8::skip_bom(in);
-  if (const std::optional<std::uint64_t> bytes = in.remaining_hint(); bytes && *bytes != 0) loader.expect_bytes(*bytes);
+  if (const std::optional<std::uint64_t> bytes = in.remaining_hint(); bytes && *bytes != 0)
+    loader.expect_bytes(*bytes);
   // [stream atEnd] whileFalse: [dict add: (parse: stream nextLine)]
   while (!in.at_end()) {
     const std::uint64_t offset = in.position();

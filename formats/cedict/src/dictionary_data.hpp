@@ -31,7 +31,9 @@ struct Record {
   std::uint32_t first_gloss;
 
   std::string_view traditional() const noexcept { return {text, traditional_size}; }
-  std::string_view simplified() const noexcept { return {text + traditional_size + 1, simplified_size}; }
+  std::string_view simplified() const noexcept {
+    return {text + traditional_size + 1, simplified_size};
+  }
   std::string_view pinyin() const noexcept {
     return {text + traditional_size + simplified_size + 3, pinyin_size};
   }
@@ -70,13 +72,15 @@ struct detail::DictionaryData {
 
   /// Entry i's glosses: `glosses[first, end)`.
   std::uint32_t gloss_end(std::size_t i) const noexcept {
-    return i + 1 < records.size() ? records[i + 1].first_gloss : static_cast<std::uint32_t>(glosses.size());
+    return i + 1 < records.size() ? records[i + 1].first_gloss
+                                  : static_cast<std::uint32_t>(glosses.size());
   }
 
   Entry entry(std::size_t i) const noexcept {
     const Record& r = records[i];
     return Entry{i, r.traditional(), r.simplified(), r.pinyin(),
-                 GlossList(r.text, std::span<const GlossSpan>(glosses.data() + r.first_gloss, gloss_end(i) - r.first_gloss))};
+                 GlossList(r.text, std::span<const GlossSpan>(glosses.data() + r.first_gloss,
+                                                              gloss_end(i) - r.first_gloss))};
   }
 
   /// Entry i's glosses as they stand in its line, between the first and the last '/'.

@@ -24,13 +24,15 @@ using Data = detail::DictionaryData;
 // Each index: every entry's key or keys, hashed.
 void build_traditional(Data& d) {
   d.traditional.reserve(d.records.size());
-  for (std::uint32_t e = 0; e < d.records.size(); ++e) d.traditional.add(detail::hash_key(d.records[e].traditional()), e);
+  for (std::uint32_t e = 0; e < d.records.size(); ++e)
+    d.traditional.add(detail::hash_key(d.records[e].traditional()), e);
   d.traditional.finish();
 }
 
 void build_simplified(Data& d) {
   d.simplified.reserve(d.records.size());
-  for (std::uint32_t e = 0; e < d.records.size(); ++e) d.simplified.add(detail::hash_key(d.records[e].simplified()), e);
+  for (std::uint32_t e = 0; e < d.records.size(); ++e)
+    d.simplified.add(detail::hash_key(d.records[e].simplified()), e);
   d.simplified.finish();
 }
 
@@ -49,7 +51,9 @@ void build_english(Data& d) {
   // CC-CEDICT's glosses average under four words; a larger dictionary's pairs grow the list.
   d.english.reserve(4 * d.glosses.size());
   for (std::uint32_t e = 0; e < d.records.size(); ++e) {
-    for_each_word_in(d.english_text(e), [&](std::string_view word) { d.english.add(detail::hash_key_lower(word), e); });
+    for_each_word_in(d.english_text(e), [&](std::string_view word) {
+      d.english.add(detail::hash_key_lower(word), e);
+    });
   }
   d.english.finish();
 }
@@ -105,15 +109,17 @@ std::vector<std::uint32_t> headword_numbers(const Data& d, std::string_view key,
 }
 
 std::vector<std::uint32_t> traditional_numbers(Data& d, std::string_view key) {
-  const bool indexed = use_index(d.traditional_lookups, traditional_scans, d.traditional_once, d.traditional_built,
-                                 [&] { build_traditional(d); });
-  return headword_numbers(d, key, indexed, d.traditional, [](const Record& r) { return r.traditional(); });
+  const bool indexed = use_index(d.traditional_lookups, traditional_scans, d.traditional_once,
+                                 d.traditional_built, [&] { build_traditional(d); });
+  return headword_numbers(d, key, indexed, d.traditional,
+                          [](const Record& r) { return r.traditional(); });
 }
 
 std::vector<std::uint32_t> simplified_numbers(Data& d, std::string_view key) {
-  const bool indexed = use_index(d.simplified_lookups, simplified_scans, d.simplified_once, d.simplified_built,
-                                 [&] { build_simplified(d); });
-  return headword_numbers(d, key, indexed, d.simplified, [](const Record& r) { return r.simplified(); });
+  const bool indexed = use_index(d.simplified_lookups, simplified_scans, d.simplified_once,
+                                 d.simplified_built, [&] { build_simplified(d); });
+  return headword_numbers(d, key, indexed, d.simplified,
+                          [](const Record& r) { return r.simplified(); });
 }
 
 std::vector<Entry> entries_of(const Data& d, const std::vector<std::uint32_t>& numbers) {
@@ -162,7 +168,8 @@ std::vector<Entry> Dictionary::find_pinyin(std::string_view query) const {
   const auto take = [&](std::uint32_t e) {
     if (toneless_key_is(d.records[e].pinyin(), toneless, scratch)) candidates.push_back(e);
   };
-  if (use_index(d.pinyin_lookups, pinyin_scans, d.pinyin_once, d.pinyin_built, [&] { build_pinyin(d); })) {
+  if (use_index(d.pinyin_lookups, pinyin_scans, d.pinyin_once, d.pinyin_built,
+                [&] { build_pinyin(d); })) {
     d.pinyin.for_each_candidate(detail::hash_key(toneless), take);
   } else {
     for (std::uint32_t e = 0; e < d.records.size(); ++e) take(e);
@@ -191,11 +198,13 @@ std::vector<Entry> Dictionary::find_english(std::string_view query) const {
   std::vector<std::uint32_t> found;
   const auto take = [&](std::uint32_t e) {
     const std::string_view text = d.english_text(e);
-    if (std::all_of(words.begin(), words.end(), [&](const std::string& w) { return contains_word(text, w); })) {
+    if (std::all_of(words.begin(), words.end(),
+                    [&](const std::string& w) { return contains_word(text, w); })) {
       found.push_back(e);
     }
   };
-  if (use_index(d.english_lookups, english_scans, d.english_once, d.english_built, [&] { build_english(d); })) {
+  if (use_index(d.english_lookups, english_scans, d.english_once, d.english_built,
+                [&] { build_english(d); })) {
     d.english.for_each_candidate(detail::hash_key(words[0]), take);
   } else {
     for (std::uint32_t e = 0; e < d.records.size(); ++e) take(e);

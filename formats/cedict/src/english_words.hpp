@@ -21,7 +21,9 @@ constexpr bool is_word_byte(char c) noexcept {
 }
 
 /// `c` with ASCII capitals lower-cased; every other byte as it is.
-constexpr char ascii_lower(char c) noexcept { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+constexpr char ascii_lower(char c) noexcept {
+  return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+}
 
 namespace detail {
 
@@ -29,7 +31,8 @@ namespace swar = bufstream::kernels::swar;
 
 // The top bit of each byte of `v` that lies in [lo, hi], for a `v` whose bytes are below 0x80
 // (so that no sum carries into the next byte).
-constexpr std::uint64_t bytes_in_range(std::uint64_t v, unsigned char lo, unsigned char hi) noexcept {
+constexpr std::uint64_t bytes_in_range(std::uint64_t v, unsigned char lo,
+                                       unsigned char hi) noexcept {
   return (v + swar::broadcast(static_cast<unsigned char>(0x80U - lo))) &
          ~(v + swar::broadcast(static_cast<unsigned char>(0x7FU - hi))) & swar::high_bits;
 }
@@ -64,9 +67,13 @@ void for_each_word_in(std::string_view text, OnWord on_word) {
     const std::size_t len = n - base < 64 ? n - base : 64;
     std::uint64_t mask = 0;  // bit i: byte base + i is a word byte (none past `len`)
     std::size_t i = 0;
-    for (; i + 8 <= len; i += 8) mask |= std::uint64_t{detail::word_byte_bits(detail::swar::load_memory_order(p + base + i))} << i;
+    for (; i + 8 <= len; i += 8)
+      mask |= std::uint64_t{detail::word_byte_bits(detail::swar::load_memory_order(p + base + i))}
+              << i;
     if (i < len) {
-      mask |= std::uint64_t{detail::word_byte_bits(detail::swar::load_memory_order_partial(p + base + i, len - i))} << i;
+      mask |= std::uint64_t{detail::word_byte_bits(
+                  detail::swar::load_memory_order_partial(p + base + i, len - i))}
+              << i;
     }
     std::size_t pos = 0;  // the window's bytes before it are done
     for (;;) {
@@ -132,18 +139,22 @@ inline bool contains_word(std::string_view text, std::string_view word) noexcept
     std::uint64_t pattern;
   };
   const auto probe_for = [](char c) {
-    return Probe{c >= 'a' && c <= 'z' ? detail::swar::broadcast(0x20) : 0, detail::swar::broadcast(static_cast<unsigned char>(c))};
+    return Probe{c >= 'a' && c <= 'z' ? detail::swar::broadcast(0x20) : 0,
+                 detail::swar::broadcast(static_cast<unsigned char>(c))};
   };
   const Probe probe0 = probe_for(first);
   const Probe probe1 = w > 1 ? probe_for(word[1]) : Probe{~std::uint64_t{0}, ~std::uint64_t{0}};
   // The last bytes are loaded short, as zeros, which never match: a word byte is not zero, and
   // a letter's pattern has 0x20 in every byte.
   const auto load = [&](std::size_t at) {
-    return n - at >= 8 ? detail::swar::load_memory_order(p + at) : detail::swar::load_memory_order_partial(p + at, n - at);
+    return n - at >= 8 ? detail::swar::load_memory_order(p + at)
+                       : detail::swar::load_memory_order_partial(p + at, n - at);
   };
   // Every zero byte of y is flagged (and a borrow may flag some more above one: checked and
   // rejected like any other place).
-  const auto zeros = [](std::uint64_t y) { return detail::swar::zero_bytes(y) & detail::swar::high_bits; };
+  const auto zeros = [](std::uint64_t y) {
+    return detail::swar::zero_bytes(y) & detail::swar::high_bits;
+  };
   for (std::size_t i = 0; i <= last; i += 8) {
     const std::uint64_t here = zeros((load(i) | probe0.fold) ^ probe0.pattern);
     const std::uint64_t next = zeros((load(i + 1) | probe1.fold) ^ probe1.pattern);

@@ -12,7 +12,8 @@ void HashIndex::finish() {
   const std::size_t n = pairs_.size();
   grouped_.reserve(n);
   Pair* const out = grouped_.end();
-  std::array<std::uint32_t, (std::size_t{1} << group_bits)> next;  // where each group's next pair goes
+  std::array<std::uint32_t, (std::size_t{1} << group_bits)>
+      next;  // where each group's next pair goes
   std::copy(starts_.begin(), starts_.end() - 1, next.begin());
   for (const Pair& p : pairs_) out[next[p.hash & group_mask]++] = p;
   grouped_.set_end(out + n);

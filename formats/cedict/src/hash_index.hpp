@@ -40,7 +40,9 @@ inline std::uint32_t hash_key(std::string_view key) noexcept {
 
 /// `hash_key` of `key` with its ASCII capitals lower-cased, without making that copy (the
 /// English index hashes the words where they stand in the glosses).
-inline std::uint32_t hash_key_lower(std::string_view key) noexcept { return hash_chunks(key, lower_eight); }
+inline std::uint32_t hash_key_lower(std::string_view key) noexcept {
+  return hash_chunks(key, lower_eight);
+}
 
 /// The (key hash, entry) pairs of every entry's keys, grouped by the low 11 bits of the hash.
 /// The index keeps no keys: a look-up takes the entries of the pairs whose hash is the query's
@@ -82,7 +84,9 @@ class HashIndex {
     const std::size_t group = hash & group_mask;
     std::uint32_t last = 0;
     bool any = false;
-    for (const Pair* p = grouped_.data() + starts_[group], *end = grouped_.data() + starts_[group + 1]; p != end; ++p) {
+    for (const Pair *p = grouped_.data() + starts_[group],
+                    *end = grouped_.data() + starts_[group + 1];
+         p != end; ++p) {
       if (p->hash != hash || (any && p->entry == last)) continue;
       last = p->entry;
       any = true;

@@ -35,7 +35,8 @@ inline HugeBlock allocate_huge_block(std::size_t bytes) {
   void* const allocation = std::malloc(size + huge_page_size);
   if (allocation == nullptr) throw std::bad_alloc();
   const auto address = reinterpret_cast<std::uintptr_t>(allocation);
-  char* const data = static_cast<char*>(allocation) + ((huge_page_size - address % huge_page_size) % huge_page_size);
+  char* const data = static_cast<char*>(allocation) +
+                     ((huge_page_size - address % huge_page_size) % huge_page_size);
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
   static_cast<void>(::madvise(data, size, MADV_HUGEPAGE));  // a hint; failure is harmless
 #endif

@@ -32,7 +32,8 @@ constexpr kernels::ByteSet slash_byte{'/'};
 
 // The first bit at or after `from` of the masks `words` of `[begin, end)`, as a pointer; `end`
 // if there is none (the masks have no bits past the text).
-inline const char* next_bit(const std::uint64_t* words, const char* begin, const char* from, const char* end) noexcept {
+inline const char* next_bit(const std::uint64_t* words, const char* begin, const char* from,
+                            const char* end) noexcept {
   if (from >= end) return end;
   const auto i = static_cast<std::size_t>(from - begin);
   const std::size_t last = (static_cast<std::size_t>(end - begin) - 1) / 64;
@@ -66,11 +67,14 @@ std::optional<utf8::Invalid> classify_line(std::string_view line, FieldEnds& end
   ends.begin = line.data();
   ends.end = line.data() + line.size();
   if (line.size() > masked_line) return utf8::find_invalid(line);
-  static const kernels::structure::Classify classify = kernels::select(kernels::structure::classify_forms());
+  static const kernels::structure::Classify classify =
+      kernels::select(kernels::structure::classify_forms());
   ends.masked = true;
-  const std::size_t valid = classify(line.data(), line.size(), kernels::BytePair(' ', '/'), ends.spaces, ends.slashes);
+  const std::size_t valid =
+      classify(line.data(), line.size(), kernels::BytePair(' ', '/'), ends.spaces, ends.slashes);
   // (The classifier leaves a sequence that the end cuts short to the text after; a line has none.)
-  if (valid != line.size() || kernels::structure::complete_prefix(line.data(), line.size()) != line.size()) {
+  if (valid != line.size() ||
+      kernels::structure::complete_prefix(line.data(), line.size()) != line.size()) {
     return utf8::find_invalid(line);
   }
   return std::nullopt;
@@ -82,11 +86,13 @@ std::string found_at(const char* p, const char* end) {
   const auto b = static_cast<unsigned char>(*p);
   if (b < 0x80) return describe_byte(b);
   const std::size_t n = utf8::sequence_length(b);
-  if (n != 0 && static_cast<std::size_t>(end - p) >= n) return fmt::format("'{}'", std::string_view(p, n));
+  if (n != 0 && static_cast<std::size_t>(end - p) >= n)
+    return fmt::format("'{}'", std::string_view(p, n));
   return describe_byte(b);
 }
 
-void fail(ParsedLine& out, LineError error, std::string_view line, const char* at, std::string message) {
+void fail(ParsedLine& out, LineError error, std::string_view line, const char* at,
+          std::string message) {
   out.kind = LineKind::malformed;
   out.error = error;
   out.column = static_cast<std::size_t>(at - line.data()) + 1;
@@ -95,7 +101,8 @@ void fail(ParsedLine& out, LineError error, std::string_view line, const char* a
 
 void fail_utf8(ParsedLine& out, std::string_view line, const utf8::Invalid& bad) {
   fail(out, LineError::invalid_utf8, line, line.data() + bad.offset,
-       fmt::format("expected UTF-8 text but found {} ({})", describe_byte(static_cast<unsigned char>(line[bad.offset])),
+       fmt::format("expected UTF-8 text but found {} ({})",
+                   describe_byte(static_cast<unsigned char>(line[bad.offset])),
                    utf8::describe(bad.error)));
 }
 
@@ -135,7 +142,8 @@ std::string_view describe(LineError error) noexcept {
 
 namespace {
 
-void parse_entry_or_comment(std::string_view line, ParsedLine& out, std::vector<GlossSpan>& glosses) {
+void parse_entry_or_comment(std::string_view line, ParsedLine& out,
+                            std::vector<GlossSpan>& glosses) {
   // One field at a time: a chained assignment makes GCC store and reload the pairs (a
   // store-forwarding stall that cost a tenth of the parse).
   out.traditional = {};
@@ -150,7 +158,8 @@ void parse_entry_or_comment(std::string_view line, ParsedLine& out, std::vector<
   const char* const end = begin + line.size();
 
   if (line.empty()) {
-    return fail(out, LineError::empty_line, line, begin, "expected an entry or a comment but found an empty line");
+    return fail(out, LineError::empty_line, line, begin,
+                "expected an entry or a comment but found an empty line");
   }
   if (line.front() == '#') return parse_comment(line, out);
   if (line.size() >= std::numeric_limits<std::uint32_t>::max()) {
@@ -160,14 +169,16 @@ void parse_entry_or_comment(std::string_view line, ParsedLine& out, std::vector<
   // TRADITIONAL ' '
   const char* p = begin;
   if (*p == ' ') {
-    return fail(out, LineError::missing_traditional, line, p, "expected a traditional headword but found ' '");
+    return fail(out, LineError::missing_traditional, line, p,
+                "expected a traditional headword but found ' '");
   }
   FieldEnds ends;
   if (const auto bad = classify_line(line, ends)) return fail_utf8(out, line, *bad);
   const char* sp = ends.space(p);
   if (sp == end) {
-    return fail(out, LineError::missing_simplified, line, sp,
-                "expected ' ' and a simplified headword after the traditional one but found end of line");
+    return fail(
+        out, LineError::missing_simplified, line, sp,
+        "expected ' ' and a simplified headword after the traditional one but found end of line");
   }
   out.traditional = {p, static_cast<std::size_t>(sp - p)};
 
@@ -193,7 +204,8 @@ void parse_entry_or_comment(std::string_view line, ParsedLine& out, std::vector<
   ++p;
   const char* close = close_byte.find(p, end);
   if (close == end) {
-    return fail(out, LineError::unterminated_pinyin, line, close, "expected ']' to close the pinyin but found end of line");
+    return fail(out, LineError::unterminated_pinyin, line, close,
+                "expected ']' to close the pinyin but found end of line");
   }
   out.pinyin = {p, static_cast<std::size_t>(close - p)};
 
@@ -201,7 +213,8 @@ void parse_entry_or_comment(std::string_view line, ParsedLine& out, std::vector<
   p = close + 1;
   if (p == end || *p != ' ') {
     return fail(out, LineError::missing_glosses, line, p,
-                fmt::format("expected ' /' and the glosses after the pinyin but found {}", found_at(p, end)));
+                fmt::format("expected ' /' and the glosses after the pinyin but found {}",
+                            found_at(p, end)));
   }
   ++p;
   if (p == end || *p != '/') {
@@ -218,9 +231,11 @@ void parse_entry_or_comment(std::string_view line, ParsedLine& out, std::vector<
                            : "expected '/' to close the last gloss but found end of line");
     }
     if (slash == p) {
-      return fail(out, LineError::empty_gloss, line, p, "expected a gloss but found '/' (an empty gloss)");
+      return fail(out, LineError::empty_gloss, line, p,
+                  "expected a gloss but found '/' (an empty gloss)");
     }
-    glosses.push_back({static_cast<std::uint32_t>(p - begin), static_cast<std::uint32_t>(slash - p)});
+    glosses.push_back(
+        {static_cast<std::uint32_t>(p - begin), static_cast<std::uint32_t>(slash - p)});
     p = slash + 1;
     if (p == end) break;
   }

@@ -39,12 +39,14 @@ Marked marked_vowel(char32_t cp) noexcept {
     Marked marked;
   };
   static constexpr Mark marks[] = {
-      {0x0101, 0x0100, {'a', 1}}, {0x00E1, 0x00C1, {'a', 2}}, {0x01CE, 0x01CD, {'a', 3}}, {0x00E0, 0x00C0, {'a', 4}},
-      {0x0113, 0x0112, {'e', 1}}, {0x00E9, 0x00C9, {'e', 2}}, {0x011B, 0x011A, {'e', 3}}, {0x00E8, 0x00C8, {'e', 4}},
-      {0x012B, 0x012A, {'i', 1}}, {0x00ED, 0x00CD, {'i', 2}}, {0x01D0, 0x01CF, {'i', 3}}, {0x00EC, 0x00CC, {'i', 4}},
-      {0x014D, 0x014C, {'o', 1}}, {0x00F3, 0x00D3, {'o', 2}}, {0x01D2, 0x01D1, {'o', 3}}, {0x00F2, 0x00D2, {'o', 4}},
-      {0x016B, 0x016A, {'u', 1}}, {0x00FA, 0x00DA, {'u', 2}}, {0x01D4, 0x01D3, {'u', 3}}, {0x00F9, 0x00D9, {'u', 4}},
-      {0x01D6, 0x01D5, {'v', 1}}, {0x01D8, 0x01D7, {'v', 2}}, {0x01DA, 0x01D9, {'v', 3}}, {0x01DC, 0x01DB, {'v', 4}},
+      {0x0101, 0x0100, {'a', 1}}, {0x00E1, 0x00C1, {'a', 2}}, {0x01CE, 0x01CD, {'a', 3}},
+      {0x00E0, 0x00C0, {'a', 4}}, {0x0113, 0x0112, {'e', 1}}, {0x00E9, 0x00C9, {'e', 2}},
+      {0x011B, 0x011A, {'e', 3}}, {0x00E8, 0x00C8, {'e', 4}}, {0x012B, 0x012A, {'i', 1}},
+      {0x00ED, 0x00CD, {'i', 2}}, {0x01D0, 0x01CF, {'i', 3}}, {0x00EC, 0x00CC, {'i', 4}},
+      {0x014D, 0x014C, {'o', 1}}, {0x00F3, 0x00D3, {'o', 2}}, {0x01D2, 0x01D1, {'o', 3}},
+      {0x00F2, 0x00D2, {'o', 4}}, {0x016B, 0x016A, {'u', 1}}, {0x00FA, 0x00DA, {'u', 2}},
+      {0x01D4, 0x01D3, {'u', 3}}, {0x00F9, 0x00D9, {'u', 4}}, {0x01D6, 0x01D5, {'v', 1}},
+      {0x01D8, 0x01D7, {'v', 2}}, {0x01DA, 0x01D9, {'v', 3}}, {0x01DC, 0x01DB, {'v', 4}},
       {0x00FC, 0x00DC, {'v', 0}},  // ü without a tone mark
       {0x0144, 0x0143, {'n', 2}}, {0x0148, 0x0147, {'n', 3}}, {0x01F9, 0x01F8, {'n', 4}},
   };
@@ -87,7 +89,9 @@ std::vector<Unit> units_of(std::string_view pinyin) {
 // Whether a syllable whose toned vowel came before `units[i]` goes on with it: more vowels,
 // then a final n, ng or r unless that letter starts the next syllable (a vowel follows).
 bool continues_syllable(const std::vector<Unit>& units, std::size_t i) noexcept {
-  const auto at = [&](std::size_t k) { return k < units.size() && !units[k].separator ? units[k].c : '\0'; };
+  const auto at = [&](std::size_t k) {
+    return k < units.size() && !units[k].separator ? units[k].c : '\0';
+  };
   const char c = at(i);
   if (is_vowel(c)) return units[i].tone == 0;
   if (c == 'r') return !is_vowel(at(i + 1));
@@ -183,7 +187,8 @@ bool toneless_key_is(std::string_view pinyin, std::string_view key, std::string&
   return j == key.size();
 }
 
-void detail::append_pinyin_key_by_units(std::string_view pinyin, bool keep_tones, std::string& out) {
+void detail::append_pinyin_key_by_units(std::string_view pinyin, bool keep_tones,
+                                        std::string& out) {
   const std::vector<Unit> units = units_of(pinyin);
   std::uint8_t pending = 0;  // the tone of a marked vowel, written where its syllable ends
   const auto end_syllable = [&] {

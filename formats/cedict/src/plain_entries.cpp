@@ -31,17 +31,20 @@ struct PortableIsa {
   static constexpr std::uint32_t block_glosses = 4;
   /// The first `block_glosses` glosses of a run of slashes (see `take_glosses`), whatever the
   /// run's count: bit k of the result is set if gloss k is empty.
-  static unsigned gloss_block(const std::uint16_t* at, std::size_t start, GlossSpan* gloss) noexcept {
+  static unsigned gloss_block(const std::uint16_t* at, std::size_t start,
+                              GlossSpan* gloss) noexcept {
     return kernels::bits::spans4(at, static_cast<std::uint32_t>(start), gloss);
   }
   /// Lists the set bits of the mask word `m` as chunk offsets (`base` + bit) at `out[n]` and
   /// returns the new count, writing `Unrolled` slots whatever the word's count.
   template <unsigned Unrolled>
-  static std::uint32_t list_word(std::uint64_t m, unsigned base, std::uint16_t* out, std::uint32_t n) noexcept {
+  static std::uint32_t list_word(std::uint64_t m, unsigned base, std::uint16_t* out,
+                                 std::uint32_t n) noexcept {
     return kernels::bits::append_positions<Unrolled>(m, base, out, n);
   }
 };
-static_assert(sizeof(GlossSpan) == 8 && offsetof(GlossSpan, offset) == 0 && offsetof(GlossSpan, size) == 4,
+static_assert(sizeof(GlossSpan) == 8 && offsetof(GlossSpan, offset) == 0 &&
+                  offsetof(GlossSpan, size) == 4,
               "the spans kernels write a GlossSpan's layout");
 
 // The two bytes at `p` as one value, to compare two bytes with one load.
@@ -54,12 +57,14 @@ static_assert(sizeof(GlossSpan) == 8 && offsetof(GlossSpan, offset) == 0 && offs
 // The number of listed bits before chunk offset `p`, whose mask word is `word`.
 [[gnu::always_inline]] inline std::uint32_t rank_of(const std::uint16_t* rank, std::uint64_t word,
                                                     std::size_t p) noexcept {
-  return rank[p / 64] + static_cast<std::uint32_t>(std::popcount(word & ((std::uint64_t{1} << (p % 64)) - 1)));
+  return rank[p / 64] +
+         static_cast<std::uint32_t>(std::popcount(word & ((std::uint64_t{1} << (p % 64)) - 1)));
 }
 
 // `ChunkIndexer`, inlined into each compiled version.
 template <class Isa>
-[[gnu::always_inline]] inline void index_chunk_body(const StructureMasks& masks, std::size_t chunk_size,
+[[gnu::always_inline]] inline void index_chunk_body(const StructureMasks& masks,
+                                                    std::size_t chunk_size,
                                                     ChunkPositions& positions) noexcept {
   const std::size_t words = (chunk_size + 63) / 64;
   std::uint32_t newlines = 0;
@@ -69,7 +74,8 @@ template <class Isa>
     positions.newline_rank[w] = static_cast<std::uint16_t>(newlines);
     positions.slash_rank[w] = static_cast<std::uint16_t>(slashes);
     // About one line end and three slashes per 77-byte line.
-    newlines = Isa::template list_word<2>(masks.newline_word(w), base, positions.newlines, newlines);
+    newlines =
+        Isa::template list_word<2>(masks.newline_word(w), base, positions.newlines, newlines);
     slashes = Isa::template list_word<4>(masks.slash_word(w), base, positions.slashes, slashes);
   }
   positions.newline_rank[words] = static_cast<std::uint16_t>(newlines);
@@ -80,12 +86,14 @@ template <class Isa>
 
 // Glosses `from` to `count - 1` of `take_glosses`, which wrote the first `from`; false if any
 // of the `count` is empty. Out of the hot loop: most entries have fewer.
-[[gnu::noinline, gnu::cold]] bool take_more_glosses(const std::uint16_t* at, std::uint32_t count, std::uint32_t from,
-                                                    std::size_t start, GlossSpan* gloss) noexcept {
+[[gnu::noinline, gnu::cold]] bool take_more_glosses(const std::uint16_t* at, std::uint32_t count,
+                                                    std::uint32_t from, std::size_t start,
+                                                    GlossSpan* gloss) noexcept {
   bool empty = false;
   for (std::uint32_t k = 0; k < count; ++k) {
     if (k >= from) {
-      gloss[k] = {static_cast<std::uint32_t>(at[k] + 1 - start), static_cast<std::uint32_t>(at[k + 1] - at[k] - 1)};
+      gloss[k] = {static_cast<std::uint32_t>(at[k] + 1 - start),
+                  static_cast<std::uint32_t>(at[k + 1] - at[k] - 1)};
     }
     empty |= at[k + 1] == at[k] + 1;
   }
@@ -98,11 +106,14 @@ template <class Isa>
 // nullptr for an empty gloss. Writes `Isa::block_glosses` glosses whatever the count (those
 // beyond the count are scratch, overwritten by the next entry's), and loops only for more.
 template <class Isa>
-[[gnu::always_inline]] inline GlossSpan* take_glosses(const StructureMasks& masks, const ChunkPositions& positions,
-                                                     std::size_t start, std::size_t open, std::size_t close,
-                                                     GlossSpan* gloss) noexcept {
+[[gnu::always_inline]] inline GlossSpan* take_glosses(const StructureMasks& masks,
+                                                      const ChunkPositions& positions,
+                                                      std::size_t start, std::size_t open,
+                                                      std::size_t close,
+                                                      GlossSpan* gloss) noexcept {
   const std::uint32_t first = rank_of(positions.slash_rank, masks.slash_word(open / 64), open);
-  const std::uint32_t count = rank_of(positions.slash_rank, masks.slash_word(close / 64), close) - first;  // >= 1
+  const std::uint32_t count =
+      rank_of(positions.slash_rank, masks.slash_word(close / 64), close) - first;  // >= 1
   const std::uint16_t* const at = positions.slashes + first;  // at[0] == open, at[count] == close
   const unsigned empty = Isa::gloss_block(at, start, gloss);  // bit k: gloss k is empty ("//")
   if (count > Isa::block_glosses) [[unlikely]] {
@@ -122,8 +133,10 @@ struct GeneralEntry {
 };
 
 [[gnu::noinline, gnu::cold]] GeneralEntry take_entry_general(const StructureMasks& masks,
-                                                            const ChunkPositions& positions, const char* chunk,
-                                                            std::size_t start, std::size_t lf, EntryOut out) noexcept {
+                                                             const ChunkPositions& positions,
+                                                             const char* chunk, std::size_t start,
+                                                             std::size_t lf,
+                                                             EntryOut out) noexcept {
   const GeneralEntry no{out, false, false};
   if (lf == start || chunk[start] == '#') return no;
   std::size_t end = lf;  // the line without its line end
@@ -138,16 +151,19 @@ struct GeneralEntry {
   const auto find = [&](char c, std::size_t from) {
     if (from >= last) return StructureMasks::none;
     const void* const at = std::memchr(line + from, c, last - from);
-    return at == nullptr ? StructureMasks::none : static_cast<std::size_t>(static_cast<const char*>(at) - line);
+    return at == nullptr ? StructureMasks::none
+                         : static_cast<std::size_t>(static_cast<const char*>(at) - line);
   };
   const std::size_t t = find(' ', 0);
   if (t == 0 || t == StructureMasks::none) return no;
   const std::size_t s = find(' ', t + 1);
   if (s == t + 1 || s == StructureMasks::none || line[s + 1] != '[') return no;
   const std::size_t close = find(']', s + 2);
-  if (close == StructureMasks::none || line[close + 1] != ' ' || line[close + 2] != '/' || close + 3 >= last) return no;
-  GlossSpan* const gloss_end =
-      take_glosses<PortableIsa>(masks, positions, start, start + close + 2, start + last, out.gloss);
+  if (close == StructureMasks::none || line[close + 1] != ' ' || line[close + 2] != '/' ||
+      close + 3 >= last)
+    return no;
+  GlossSpan* const gloss_end = take_glosses<PortableIsa>(masks, positions, start, start + close + 2,
+                                                         start + last, out.gloss);
   if (gloss_end == nullptr) return no;
   *out.record++ = Record{line, static_cast<std::uint32_t>(t), static_cast<std::uint32_t>(s - t - 1),
                          static_cast<std::uint32_t>(close - s - 2), out.gloss_index()};
@@ -156,8 +172,9 @@ struct GeneralEntry {
 }
 
 // The call of `take_entry_general` from the hot loop.
-[[gnu::always_inline]] inline bool take_general(const StructureMasks& masks, const ChunkPositions& positions,
-                                                const char* chunk, std::size_t start, std::size_t lf, EntryOut& out,
+[[gnu::always_inline]] inline bool take_general(const StructureMasks& masks,
+                                                const ChunkPositions& positions, const char* chunk,
+                                                std::size_t start, std::size_t lf, EntryOut& out,
                                                 bool& crlf) noexcept {
   const GeneralEntry general = take_entry_general(masks, positions, chunk, start, lf, out);
   out = general.out;
@@ -174,16 +191,17 @@ struct GeneralEntry {
 // found by comparing those bytes at once, and the checks are combined so that a plain entry
 // takes few branches; other lines go to `take_entry_general`.
 template <class Isa, bool Readable64>
-[[gnu::always_inline]] inline bool take_entry(const StructureMasks& masks, const ChunkPositions& positions,
-                                              const char* chunk, std::size_t start, std::size_t lf,
-                                              std::uint64_t spaces, std::uint64_t closes, EntryOut& out,
-                                              bool& crlf) noexcept {
+[[gnu::always_inline]] inline bool take_entry(const StructureMasks& masks,
+                                              const ChunkPositions& positions, const char* chunk,
+                                              std::size_t start, std::size_t lf,
+                                              std::uint64_t spaces, std::uint64_t closes,
+                                              EntryOut& out, bool& crlf) noexcept {
   // An empty line, a line "\r" and a comment all go to the parser, which knows them; after
   // this, the line has a byte before its LF (or CR LF).
   const char first = chunk[start];
   if ((first == '#') | (first == '\n') | (first == '\r')) return false;
   const char* const line = chunk + start;
-  const std::size_t end_slash = lf - 1;  // the closing '/', in the chunk
+  const std::size_t end_slash = lf - 1;        // the closing '/', in the chunk
   const std::size_t last = end_slash - start;  // and in the line
   // A line ending in CR LF (or not in '/') goes to the general reader, so that the hot loop
   // neither tests nor carries the CR.
@@ -207,7 +225,8 @@ template <class Isa, bool Readable64>
   // fields then need no register across the gloss scan.
   *out.record = Record{line, static_cast<std::uint32_t>(t), static_cast<std::uint32_t>(s - t - 1),
                        static_cast<std::uint32_t>(close - s - 2), out.gloss_index()};
-  GlossSpan* const gloss_end = take_glosses<Isa>(masks, positions, start, start + close + 2, end_slash, out.gloss);
+  GlossSpan* const gloss_end =
+      take_glosses<Isa>(masks, positions, start, start + close + 2, end_slash, out.gloss);
   if (gloss_end == nullptr) return false;
   ++out.record;
   out.gloss = gloss_end;
@@ -217,17 +236,17 @@ template <class Isa, bool Readable64>
 // The scan, inlined into each compiled version (see `PlainEntryScanner`): the line ends, one
 // by one from the chunk's list of them.
 template <class Isa>
-[[gnu::always_inline]] inline std::size_t scan_plain_entries(const StructureMasks& masks,
-                                                             const ChunkPositions& positions, const char* chunk,
-                                                             std::size_t chunk_size, std::size_t readable,
-                                                             std::size_t valid_end, PlainScan& scan) noexcept {
+[[gnu::always_inline]] inline std::size_t scan_plain_entries(
+    const StructureMasks& masks, const ChunkPositions& positions, const char* chunk,
+    std::size_t chunk_size, std::size_t readable, std::size_t valid_end, PlainScan& scan) noexcept {
   EntryOut out = scan.out;
   std::size_t start = scan.line_start;
   std::size_t stop = StructureMasks::none;
   if (start < chunk_size) {
     // `scan.lines` counts from the first line end here; the CR LF flag stays in `scan`, as only
     // the general reader sets it: neither takes a register in the loop.
-    const std::uint32_t first = rank_of(positions.newline_rank, masks.newline_word(start / 64), start);
+    const std::uint32_t first =
+        rank_of(positions.newline_rank, masks.newline_word(start / 64), start);
     scan.lines -= first;
     // The line ends up to `valid_end` (at most `chunk_size`, which has a word of zeros).
     const std::uint32_t valid_count =
@@ -241,7 +260,8 @@ template <class Isa>
       fast_count = first;
       if (start < fast_end) {
         const std::size_t p = fast_end - 1;  // < chunk_size
-        fast_count = std::min(valid_count, rank_of(positions.newline_rank, masks.newline_word(p / 64), p) + 1);
+        fast_count = std::min(valid_count,
+                              rank_of(positions.newline_rank, masks.newline_word(p / 64), p) + 1);
       }
     }
     std::uint32_t i = first;
@@ -258,7 +278,9 @@ template <class Isa>
         // The next line's start, or this one's again after the last (never past the text).
         const std::size_t next = i + 1 < fast_count ? lf + 1 : start;
         const kernels::PairMasks next_fields = Isa::field_bits(chunk + next);
-        if (!take_entry<Isa, true>(masks, positions, chunk, start, lf, spaces, closes, out, scan.crlf)) break;
+        if (!take_entry<Isa, true>(masks, positions, chunk, start, lf, spaces, closes, out,
+                                   scan.crlf))
+          break;
         start = lf + 1;
         spaces = next_fields.first;
         closes = next_fields.second;
@@ -267,7 +289,8 @@ template <class Isa>
     if (i == fast_count) {
       for (; i < valid_count; ++i) {
         const std::size_t lf = positions.newlines[i];
-        if (!take_entry<Isa, false>(masks, positions, chunk, start, lf, 0, 0, out, scan.crlf)) break;
+        if (!take_entry<Isa, false>(masks, positions, chunk, start, lf, 0, 0, out, scan.crlf))
+          break;
         start = lf + 1;
       }
     }
@@ -288,14 +311,16 @@ template <class Isa>
 #endif
 
 BUFSTREAM_CEDICT_NO_SLP
-std::size_t scan_portable(const StructureMasks& masks, const ChunkPositions& positions, const char* chunk,
-                          std::size_t chunk_size, std::size_t readable, std::size_t valid_end,
-                          PlainScan& scan) noexcept {
-  return scan_plain_entries<PortableIsa>(masks, positions, chunk, chunk_size, readable, valid_end, scan);
+std::size_t scan_portable(const StructureMasks& masks, const ChunkPositions& positions,
+                          const char* chunk, std::size_t chunk_size, std::size_t readable,
+                          std::size_t valid_end, PlainScan& scan) noexcept {
+  return scan_plain_entries<PortableIsa>(masks, positions, chunk, chunk_size, readable, valid_end,
+                                         scan);
 }
 
 BUFSTREAM_CEDICT_NO_SLP
-void index_portable(const StructureMasks& masks, std::size_t chunk_size, ChunkPositions& positions) noexcept {
+void index_portable(const StructureMasks& masks, std::size_t chunk_size,
+                    ChunkPositions& positions) noexcept {
   index_chunk_body<PortableIsa>(masks, chunk_size, positions);
 }
 
@@ -308,10 +333,13 @@ struct Avx2Isa : PortableIsa {
 };
 
 BUFSTREAM_CEDICT_NO_SLP
-BUFSTREAM_KERNELS_TARGET_AVX2 std::size_t scan_avx2(const StructureMasks& masks, const ChunkPositions& positions,
-                                                    const char* chunk, std::size_t chunk_size, std::size_t readable,
-                                                    std::size_t valid_end, PlainScan& scan) noexcept {
-  return scan_plain_entries<Avx2Isa>(masks, positions, chunk, chunk_size, readable, valid_end, scan);
+BUFSTREAM_KERNELS_TARGET_AVX2 std::size_t scan_avx2(const StructureMasks& masks,
+                                                    const ChunkPositions& positions,
+                                                    const char* chunk, std::size_t chunk_size,
+                                                    std::size_t readable, std::size_t valid_end,
+                                                    PlainScan& scan) noexcept {
+  return scan_plain_entries<Avx2Isa>(masks, positions, chunk, chunk_size, readable, valid_end,
+                                     scan);
 }
 
 BUFSTREAM_CEDICT_NO_SLP
@@ -327,12 +355,14 @@ struct Avx512Isa : PortableIsa {
     return kernels::x86::pair_masks_avx512(field_ends, p);
   }
   static constexpr std::uint32_t block_glosses = 8;
-  BUFSTREAM_KERNELS_TARGET_AVX512 static unsigned gloss_block(const std::uint16_t* at, std::size_t start,
+  BUFSTREAM_KERNELS_TARGET_AVX512 static unsigned gloss_block(const std::uint16_t* at,
+                                                              std::size_t start,
                                                               GlossSpan* gloss) noexcept {
     return kernels::bits::spans8_avx512(at, static_cast<std::uint32_t>(start), gloss);
   }
   template <unsigned>
-  BUFSTREAM_KERNELS_TARGET_AVX512 static std::uint32_t list_word(std::uint64_t m, unsigned base, std::uint16_t* out,
+  BUFSTREAM_KERNELS_TARGET_AVX512 static std::uint32_t list_word(std::uint64_t m, unsigned base,
+                                                                 std::uint16_t* out,
                                                                  std::uint32_t n) noexcept {
     return kernels::bits::append_positions_avx512(m, base, out, n);
   }
@@ -341,14 +371,17 @@ static_assert(ChunkPositions::slack >= 32, "the AVX-512 listing stores 32 positi
 
 BUFSTREAM_CEDICT_NO_SLP
 BUFSTREAM_KERNELS_TARGET_AVX512 std::size_t scan_avx512(const StructureMasks& masks,
-                                                        const ChunkPositions& positions, const char* chunk,
-                                                        std::size_t chunk_size, std::size_t readable,
-                                                        std::size_t valid_end, PlainScan& scan) noexcept {
-  return scan_plain_entries<Avx512Isa>(masks, positions, chunk, chunk_size, readable, valid_end, scan);
+                                                        const ChunkPositions& positions,
+                                                        const char* chunk, std::size_t chunk_size,
+                                                        std::size_t readable, std::size_t valid_end,
+                                                        PlainScan& scan) noexcept {
+  return scan_plain_entries<Avx512Isa>(masks, positions, chunk, chunk_size, readable, valid_end,
+                                       scan);
 }
 
 BUFSTREAM_CEDICT_NO_SLP
-BUFSTREAM_KERNELS_TARGET_AVX512 void index_avx512(const StructureMasks& masks, std::size_t chunk_size,
+BUFSTREAM_KERNELS_TARGET_AVX512 void index_avx512(const StructureMasks& masks,
+                                                  std::size_t chunk_size,
                                                   ChunkPositions& positions) noexcept {
   index_chunk_body<Avx512Isa>(masks, chunk_size, positions);
 }
@@ -362,7 +395,8 @@ thread_local std::optional<kernels::InstructionSet> forced_set;
 
 const kernels::Forms<PlainEntryScanner>& plain_entry_scanners() noexcept {
 #if BUFSTREAM_KERNELS_X86_64
-  static constexpr kernels::Forms<PlainEntryScanner> forms{scan_portable, nullptr, scan_avx2, scan_avx512};
+  static constexpr kernels::Forms<PlainEntryScanner> forms{scan_portable, nullptr, scan_avx2,
+                                                           scan_avx512};
 #else
   static constexpr kernels::Forms<PlainEntryScanner> forms{scan_portable};
 #endif
@@ -371,15 +405,20 @@ const kernels::Forms<PlainEntryScanner>& plain_entry_scanners() noexcept {
 
 const kernels::Forms<ChunkIndexer>& chunk_indexers() noexcept {
 #if BUFSTREAM_KERNELS_X86_64
-  static constexpr kernels::Forms<ChunkIndexer> forms{index_portable, nullptr, index_avx2, index_avx512};
+  static constexpr kernels::Forms<ChunkIndexer> forms{index_portable, nullptr, index_avx2,
+                                                      index_avx512};
 #else
   static constexpr kernels::Forms<ChunkIndexer> forms{index_portable};
 #endif
   return forms;
 }
 
-kernels::InstructionSet chosen_instruction_set() noexcept { return forced_set ? *forced_set : kernels::best(); }
+kernels::InstructionSet chosen_instruction_set() noexcept {
+  return forced_set ? *forced_set : kernels::best();
+}
 
-void force_instruction_set(std::optional<kernels::InstructionSet> set) noexcept { forced_set = set; }
+void force_instruction_set(std::optional<kernels::InstructionSet> set) noexcept {
+  forced_set = set;
+}
 
 }  // namespace bufstream::cedict::detail

@@ -49,7 +49,7 @@ struct PlainScan {
   std::size_t line_start = 0;  // the chunk offset of the next line to read
   std::uint64_t lines = 0;     // lines read so far in the load (entries taken add one each)
   EntryOut out{};
-  bool crlf = false;           // set when an entry taken ended with CR LF
+  bool crlf = false;  // set when an entry taken ended with CR LF
 };
 
 /// Reads the lines of `chunk[scan.line_start, chunk_size)` (classified into `masks`) while
@@ -65,12 +65,14 @@ struct PlainScan {
 /// `positions` is what the path's `ChunkIndexer` made of `masks`. `chunk[0, readable)` may be
 /// read (`readable >= chunk_size`: the text may go on after the chunk): a line is read 64
 /// bytes at a time from its start.
-using PlainEntryScanner = std::size_t (*)(const StructureMasks& masks, const ChunkPositions& positions,
-                                          const char* chunk, std::size_t chunk_size, std::size_t readable,
+using PlainEntryScanner = std::size_t (*)(const StructureMasks& masks,
+                                          const ChunkPositions& positions, const char* chunk,
+                                          std::size_t chunk_size, std::size_t readable,
                                           std::size_t valid_end, PlainScan& scan) noexcept;
 
 /// Lists the line ends and slashes of a chunk of `chunk_size` bytes classified into `masks`.
-using ChunkIndexer = void (*)(const StructureMasks& masks, std::size_t chunk_size, ChunkPositions& positions) noexcept;
+using ChunkIndexer = void (*)(const StructureMasks& masks, std::size_t chunk_size,
+                              ChunkPositions& positions) noexcept;
 
 /// The compiled copies of the scan and of the indexer, one per instruction set that has one.
 const kernels::Forms<PlainEntryScanner>& plain_entry_scanners() noexcept;

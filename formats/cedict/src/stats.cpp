@@ -30,7 +30,8 @@ void print_stats(WriteStream& out, const Stats& stats, std::string_view source_n
   line("memory: entries", stats.memory.entry_bytes);
   line("memory: indexes", stats.memory.index_bytes);
   line("memory: total", stats.memory.total());
-  for (const ParseError& e : stats.malformed) fmt::format_to(std::back_inserter(text), "malformed: {}\n", e.what());
+  for (const ParseError& e : stats.malformed)
+    fmt::format_to(std::back_inserter(text), "malformed: {}\n", e.what());
   if (stats.malformed.size() < stats.malformed_lines) {
     fmt::format_to(std::back_inserter(text), "malformed: ... and {} more\n",
                    stats.malformed_lines - stats.malformed.size());

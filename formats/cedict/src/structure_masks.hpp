@@ -26,7 +26,8 @@ class StructureMasks {
   /// Classifies `text[0, size)`, `size <= max_bytes`, with `form` (a form of
   /// kernels::structure::classify_forms), and returns the offset of its first invalid UTF-8
   /// sequence, or `size` if it has none (a sequence that the end cuts short is not one).
-  std::size_t classify(kernels::structure::Classify form, const char* text, std::size_t size) noexcept {
+  std::size_t classify(kernels::structure::Classify form, const char* text,
+                       std::size_t size) noexcept {
     const std::size_t valid_end = form(text, size, kernels::BytePair('\n', '/'), newline_, slash_);
     const std::size_t words = (size + 63) / 64;
     for (const std::size_t zero : {words, words + 1}) newline_[zero] = slash_[zero] = 0;

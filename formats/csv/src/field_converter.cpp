@@ -32,7 +32,8 @@ void throw_not_integer(std::string_view text, bool is_signed, std::size_t bytes)
     const std::uint64_t magnitude = std::uint64_t{1} << (bits - 1);  // |min|
     range = fmt::format("from -{} to {}", magnitude, magnitude - 1);
   } else {
-    const std::uint64_t max = bits >= 64 ? std::numeric_limits<std::uint64_t>::max() : (std::uint64_t{1} << bits) - 1;
+    const std::uint64_t max =
+        bits >= 64 ? std::numeric_limits<std::uint64_t>::max() : (std::uint64_t{1} << bits) - 1;
     range = fmt::format("from 0 to {}", max);
   }
   throw_expected(fmt::format("an integer {}", range), text);

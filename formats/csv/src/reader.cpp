@@ -11,22 +11,22 @@
 
 #include "scanners.hpp"
 
-
 namespace bufstream::csv {
 
 namespace {
 
 void check_separator(char separator, std::string_view who) {
   if (separator == '"' || separator == '\r' || separator == '\n') {
-    throw std::invalid_argument(
-        fmt::format("{}: the separator cannot be {}", who, describe_byte(static_cast<unsigned char>(separator))));
+    throw std::invalid_argument(fmt::format("{}: the separator cannot be {}", who,
+                                            describe_byte(static_cast<unsigned char>(separator))));
   }
 }
 
 // Appends the content of a quoted field, `[p, end)`, with each doubled quote written once.
 void append_unescaped(std::string& out, const char* p, const char* end) {
   while (p != end) {
-    const auto* quote = static_cast<const char*>(std::memchr(p, '"', static_cast<std::size_t>(end - p)));
+    const auto* quote =
+        static_cast<const char*>(std::memchr(p, '"', static_cast<std::size_t>(end - p)));
     if (quote == nullptr) {
       out.append(p, end);
       return;
@@ -80,9 +80,12 @@ void Reader::release_large_buffers() {
   used_side_buffers_ = false;
   constexpr std::size_t keep_bytes = std::size_t{1} << 20;
   if (storage_.capacity() > keep_bytes) std::string().swap(storage_);
-  if (stored_.capacity() * sizeof(StoredField) > keep_bytes) std::vector<StoredField>().swap(stored_);
-  if (quoted_bits_.capacity() * sizeof(std::uint64_t) > keep_bytes) std::vector<std::uint64_t>().swap(quoted_bits_);
-  if (record_breaks_.capacity() * sizeof(std::uint64_t) > keep_bytes) std::vector<std::uint64_t>().swap(record_breaks_);
+  if (stored_.capacity() * sizeof(StoredField) > keep_bytes)
+    std::vector<StoredField>().swap(stored_);
+  if (quoted_bits_.capacity() * sizeof(std::uint64_t) > keep_bytes)
+    std::vector<std::uint64_t>().swap(quoted_bits_);
+  if (record_breaks_.capacity() * sizeof(std::uint64_t) > keep_bytes)
+    std::vector<std::uint64_t>().swap(record_breaks_);
   if (record_.fields_.capacity() * sizeof(std::string_view) > keep_bytes) {
     std::vector<std::string_view>().swap(record_.fields_);
   }
@@ -130,9 +133,9 @@ bool Reader::start_record() {
 
 // The fast path: parses the record that starts at the cursor if it ends inside the window and
 // is well-formed. Fields are viewed in the window as they are found, except quoted ones with
-// doubled quotes, which are unescaped into storage_. Returns false, having consumed nothing, when the record
-// runs past the window, when a CR or a closing quote is the window's last byte (what follows
-// decides), or when anything is wrong or lenient: the slow path deals with all of those.
+// doubled quotes, which are unescaped into storage_. Returns false, having consumed nothing, when
+// the record runs past the window, when a CR or a closing quote is the window's last byte (what
+// follows decides), or when anything is wrong or lenient: the slow path deals with all of those.
 bool Reader::read_in_window() {
   const char* const begin = in_.cursor();
   const char* const end = in_.limit();
@@ -205,7 +208,8 @@ bool Reader::read_in_window() {
       if (next == end) return false;
       if (*next == '\n') ++next;
     }
-    if (!options_.variable_field_count && expected_fields_ != 0 && fields.size() != expected_fields_) {
+    if (!options_.variable_field_count && expected_fields_ != 0 &&
+        fields.size() != expected_fields_) {
       return false;
     }
     window_begin_ = begin;
@@ -290,7 +294,8 @@ void Reader::read_quoted_field(std::uint64_t open_offset) {
     const char c = *q;
     in_.advance(1);
     if (c != '"') {  // a line end inside the quotes
-      const bool completes_crlf = c == '\n' && storage_.size() > field_begin && storage_.back() == '\r';
+      const bool completes_crlf =
+          c == '\n' && storage_.size() > field_begin && storage_.back() == '\r';
       storage_.push_back(c);
       if (completes_crlf) {
         record_breaks_.back() = in_.position();
@@ -320,10 +325,9 @@ void Reader::read_quoted_field(std::uint64_t open_offset) {
 void Reader::check_field_count(std::uint64_t end_offset) const {
   const std::size_t found = record_.fields_.size();
   if (options_.variable_field_count || expected_fields_ == 0 || found == expected_fields_) return;
-  const std::string message =
-      fmt::format("expected {} field{}, as in {}, but found {}", expected_fields_,
-                  expected_fields_ == 1 ? "" : "s", has_header_ ? "the header" : "the first record",
-                  found);
+  const std::string message = fmt::format("expected {} field{}, as in {}, but found {}",
+                                          expected_fields_, expected_fields_ == 1 ? "" : "s",
+                                          has_header_ ? "the header" : "the first record", found);
   // Point at the first field too many, or at the end of a record that is too short.
   fail(found > expected_fields_ ? field_offset(expected_fields_) : end_offset, message);
 }
@@ -342,9 +346,11 @@ void Reader::check_utf8() const {
                      options_.source_name);
   };
   if (window_begin_ != nullptr) {
-    const std::string_view raw(window_begin_, static_cast<std::size_t>(in_.cursor() - window_begin_));
+    const std::string_view raw(window_begin_,
+                               static_cast<std::size_t>(in_.cursor() - window_begin_));
     if (const auto bad = utf8::find_invalid(raw)) [[unlikely]] {
-      report(record_offset_ + bad->offset, static_cast<unsigned char>(raw[bad->offset]), bad->error);
+      report(record_offset_ + bad->offset, static_cast<unsigned char>(raw[bad->offset]),
+             bad->error);
     }
     return;
   }
@@ -355,8 +361,11 @@ void Reader::check_utf8() const {
       // bad byte (written twice in the input; under lazy_quotes a lone quote counts once too
       // many, which can only move the position within the field).
       const std::string_view before = text.substr(0, bad->offset);
-      const std::uint64_t quotes = f.quoted ? 1 + static_cast<std::uint64_t>(std::count(before.begin(), before.end(), '"')) : 0;
-      report(f.offset + quotes + bad->offset, static_cast<unsigned char>(text[bad->offset]), bad->error);
+      const std::uint64_t quotes =
+          f.quoted ? 1 + static_cast<std::uint64_t>(std::count(before.begin(), before.end(), '"'))
+                   : 0;
+      report(f.offset + quotes + bad->offset, static_cast<unsigned char>(text[bad->offset]),
+             bad->error);
     }
   }
 }
@@ -374,7 +383,8 @@ void Reader::finish_record(bool line_end, std::uint64_t next_line_start) {
     ++line_;
     line_start_ = next_line_start;
   }
-  for (const StoredField& f : stored_) record_.fields_[f.index] = std::string_view(storage_.data() + f.begin, f.size);
+  for (const StoredField& f : stored_)
+    record_.fields_[f.index] = std::string_view(storage_.data() + f.begin, f.size);
   record_.number_ = ++record_count_;
   record_.line_ = record_line_;
   if (expected_fields_ == 0) expected_fields_ = record_.fields_.size();
@@ -439,17 +449,22 @@ std::uint64_t Reader::field_offset(std::size_t i) const noexcept {
   }
   // Viewed in the window: the view's distance from the record's first byte, less one for the
   // opening quote. (Pointer arithmetic only: the bytes are not read again.)
-  const bool quoted = i < 64 ? (quoted_first_64_ >> i & 1) != 0
-                              : i / 64 - 1 < quoted_bits_.size() && (quoted_bits_[i / 64 - 1] >> (i % 64) & 1) != 0;
-  return record_offset_ + static_cast<std::uint64_t>(record_.fields_[i].data() - window_begin_) - (quoted ? 1 : 0);
+  const bool quoted =
+      i < 64 ? (quoted_first_64_ >> i & 1) != 0
+             : i / 64 - 1 < quoted_bits_.size() && (quoted_bits_[i / 64 - 1] >> (i % 64) & 1) != 0;
+  return record_offset_ + static_cast<std::uint64_t>(record_.fields_[i].data() - window_begin_) -
+         (quoted ? 1 : 0);
 }
 
-SourcePosition Reader::field_position(std::size_t i) const noexcept { return position_at(field_offset(i)); }
+SourcePosition Reader::field_position(std::size_t i) const noexcept {
+  return position_at(field_offset(i));
+}
 
 SourcePosition Reader::record_position() const noexcept { return position_at(record_offset_); }
 
 ParseError Reader::field_error(std::size_t i, std::string_view message) const {
-  return ParseError(field_position(i), fmt::format("record {}, field {}: {}", record_.number_, i + 1, message),
+  return ParseError(field_position(i),
+                    fmt::format("record {}, field {}: {}", record_.number_, i + 1, message),
                     options_.source_name);
 }
 

@@ -37,7 +37,8 @@ void bind_named(RowBinding& binding, Reader& reader, const std::vector<std::stri
     if (!reads[c]) continue;
     if (names[c].empty()) {
       throw std::invalid_argument(fmt::format(
-          "csv::RowReader: column {} of the schema has no name, but the others are mapped by name", c + 1));
+          "csv::RowReader: column {} of the schema has no name, but the others are mapped by name",
+          c + 1));
     }
     const std::optional<std::size_t> field = header.find(names[c]);
     if (!field) {
@@ -49,8 +50,8 @@ void bind_named(RowBinding& binding, Reader& reader, const std::vector<std::stri
     for (std::size_t later = *field + 1; later < header.size(); ++later) {
       if (header.names()[later] == names[c]) {
         throw ParseError(reader.header_position(),
-                         fmt::format("the header has column '{}' twice (fields {} and {})", names[c],
-                                     *field + 1, later + 1),
+                         fmt::format("the header has column '{}' twice (fields {} and {})",
+                                     names[c], *field + 1, later + 1),
                          source);
       }
     }
@@ -65,13 +66,14 @@ void check_record_size(const Reader& reader, const Record& record, const RowBind
   const std::size_t allowed = binding.fields_allowed;
   if (n > allowed) {
     // No column reads this field: dropping it silently would lose data.
-    throw reader.field_error(allowed, fmt::format("no column reads this field: the row has {} column{}", allowed,
-                                                  allowed == 1 ? "" : "s"));
+    throw reader.field_error(
+        allowed, fmt::format("no column reads this field: the row has {} column{}", allowed,
+                             allowed == 1 ? "" : "s"));
   }
   if (n < allowed && !reader.options().variable_field_count) {
     throw ParseError(reader.record_position(),
-                     fmt::format("record {}: expected {} field{} for the row but found {}", record.number(),
-                                 allowed, allowed == 1 ? "" : "s", n),
+                     fmt::format("record {}: expected {} field{} for the row but found {}",
+                                 record.number(), allowed, allowed == 1 ? "" : "s", n),
                      reader.options().source_name);
   }
 }
@@ -79,9 +81,11 @@ void check_record_size(const Reader& reader, const Record& record, const RowBind
 void throw_conversion_error(const Reader& reader, const Record& record, std::size_t field,
                             std::string_view column_name, std::string_view message) {
   // A field missing from a short record (lenient mode) is placed at the record's start.
-  const SourcePosition where = field < record.size() ? reader.field_position(field) : reader.record_position();
+  const SourcePosition where =
+      field < record.size() ? reader.field_position(field) : reader.record_position();
   throw ParseError(where,
-                   fmt::format("record {}, {}: {}", record.number(), describe_field(field, column_name), message),
+                   fmt::format("record {}, {}: {}", record.number(),
+                               describe_field(field, column_name), message),
                    reader.options().source_name);
 }
 

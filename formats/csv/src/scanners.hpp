@@ -92,19 +92,20 @@ class StopMasks {
   }
 
   kernels::NestedByteSets stops_;  // inner: quote, CR, LF; outer: and the separator
-  const char* end_ = nullptr;       // the window's end
-  std::uint64_t end_offset_ = 0;    // its stream offset
-  const char* block_ = nullptr;     // the current block's first byte (nullptr: none)
-  std::uint64_t any_ = 0;           // separator, quote, CR, LF
-  std::uint64_t quoted_ = 0;        // quote, CR, LF
+  const char* end_ = nullptr;      // the window's end
+  std::uint64_t end_offset_ = 0;   // its stream offset
+  const char* block_ = nullptr;    // the current block's first byte (nullptr: none)
+  std::uint64_t any_ = 0;          // separator, quote, CR, LF
+  std::uint64_t quoted_ = 0;       // quote, CR, LF
 };
 
 /// The reader's scanners.
 struct ReaderScanners {
-  explicit ReaderScanners(char separator) noexcept : unquoted_stops({separator, '"', '\r', '\n'}), stops(separator) {}
-  kernels::ByteSet unquoted_stops;                // separator, quote, CR, LF
+  explicit ReaderScanners(char separator) noexcept
+      : unquoted_stops({separator, '"', '\r', '\n'}), stops(separator) {}
+  kernels::ByteSet unquoted_stops;  // separator, quote, CR, LF
   kernels::ByteSet quoted_stops{'"', '\r', '\n'};
-  StopMasks stops;                                // the fast path's view of the window
+  StopMasks stops;  // the fast path's view of the window
 };
 
 /// The writer's: the bytes that force a field into quotes.

@@ -26,8 +26,8 @@ Writer::Writer(WriteStream& out, WriterOptions options)
       number_needs_check_(number_bytes.find(options.separator) != std::string_view::npos) {
   const char s = options_.separator;
   if (s == '"' || s == '\r' || s == '\n') {
-    throw std::invalid_argument(
-        fmt::format("csv::Writer: the separator cannot be {}", describe_byte(static_cast<unsigned char>(s))));
+    throw std::invalid_argument(fmt::format("csv::Writer: the separator cannot be {}",
+                                            describe_byte(static_cast<unsigned char>(s))));
   }
 }
 
@@ -36,7 +36,8 @@ Writer::Writer(Writer&&) noexcept = default;
 
 bool Writer::needs_quotes(std::string_view text) const noexcept {
   if (text.empty()) return false;
-  if (scan_->specials.find(text.data(), text.data() + text.size()) != text.data() + text.size()) return true;
+  if (scan_->specials.find(text.data(), text.data() + text.size()) != text.data() + text.size())
+    return true;
   const auto is_blank = [](char c) { return c == ' ' || c == '\t'; };
   return is_blank(text.front()) || is_blank(text.back());
 }
@@ -48,9 +49,7 @@ bool Writer::starts_output_with_bom(std::string_view text) const noexcept {
 void Writer::field(std::string_view text) {
   bool quote = false;
   switch (options_.quoting) {
-    case Quoting::always:
-      quote = true;
-      break;
+    case Quoting::always: quote = true; break;
     case Quoting::as_needed:
       // A byte-order mark at the very start of the output would be skipped by readers (ours
       // included): in quotes it is data.
@@ -62,7 +61,8 @@ void Writer::field(std::string_view text) {
       if (special != end) {
         throw std::invalid_argument(fmt::format(
             "csv::Writer: field {} of record {} needs quotes (it holds {}) but quoting is never",
-            fields_in_record_ + 1, record_count_ + 1, describe_byte(static_cast<unsigned char>(*special))));
+            fields_in_record_ + 1, record_count_ + 1,
+            describe_byte(static_cast<unsigned char>(*special))));
       }
       if (starts_output_with_bom(text)) {
         throw std::invalid_argument(
@@ -110,7 +110,8 @@ void Writer::write_quoted(std::string_view text) {
   const char* p = text.data();
   const char* const end = p + text.size();
   while (p != end) {
-    const auto* quote = static_cast<const char*>(std::memchr(p, '"', static_cast<std::size_t>(end - p)));
+    const auto* quote =
+        static_cast<const char*>(std::memchr(p, '"', static_cast<std::size_t>(end - p)));
     if (quote == nullptr) {
       out_.write(p, static_cast<std::size_t>(end - p));
       break;

@@ -40,7 +40,8 @@ class DomBuilder {
   // Constructs the value where it belongs (no temporary json to move in the common case).
   template <class T>
   nlohmann::json& place(T&& value) {
-    if (open_.empty()) [[unlikely]] return root_ = std::forward<T>(value);
+    if (open_.empty()) [[unlikely]]
+      return root_ = std::forward<T>(value);
     nlohmann::json& container = *open_.back();
     if (container.is_array()) {
       return container.get_ref<nlohmann::json::array_t&>().emplace_back(std::forward<T>(value));

@@ -86,7 +86,8 @@ int Reader::skip_whitespace() {
         in_.set_cursor(p);
         // A byte-order mark can only be at the very start, and no value starts with 0xEF:
         // the check costs nothing on valid input.
-        if (c == '\xEF' && options_.skip_bom && in_.position() == 0 && fill(3).starts_with("\xEF\xBB\xBF")) {
+        if (c == '\xEF' && options_.skip_bom && in_.position() == 0 &&
+            fill(3).starts_with("\xEF\xBB\xBF")) {
           in_.advance(3);
           break;
         }
@@ -115,8 +116,16 @@ ValueType Reader::peek() {
     case 'f': return ValueType::boolean;
     case 'n': return ValueType::null;
     case '-':
-    case '0': case '1': case '2': case '3': case '4':
-    case '5': case '6': case '7': case '8': case '9': return ValueType::number;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': return ValueType::number;
     default: fail_expected("a value", c);
   }
 }
@@ -328,7 +337,8 @@ std::optional<std::string_view> Reader::next_key() {
 namespace detail {
 
 void fail_element_count(Reader& r, std::size_t expected, std::size_t found, bool more) {
-  if (more) r.fail_at_token(fmt::format("expected an array of {} elements but found more", expected));
+  if (more)
+    r.fail_at_token(fmt::format("expected an array of {} elements but found more", expected));
   r.fail_at_token(fmt::format("expected an array of {} elements but found {}", expected, found));
 }
 

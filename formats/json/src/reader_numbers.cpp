@@ -33,7 +33,15 @@ constexpr bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
 // when it straddles two windows:  -? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?
 struct NumberScan {
   enum State : std::uint8_t {
-    start, minus, zero, integer, dot, fraction, exponent_mark, exponent_sign, exponent
+    start,
+    minus,
+    zero,
+    integer,
+    dot,
+    fraction,
+    exponent_mark,
+    exponent_sign,
+    exponent
   };
   State state = start;
   bool is_float = false;
@@ -132,15 +140,16 @@ struct WindowNumber {
   int exponent;            // of the mantissa's last digit
   const char* end;         // the byte after the number
   bool negative;
-  bool is_float;           // has a fraction or an exponent
-  bool ok;                 // false: none of the above holds; the general path reads it
+  bool is_float;  // has a fraction or an exponent
+  bool ok;        // false: none of the above holds; the general path reads it
 };
 
 // The window path: a number that lies in [start, end) with a byte after it (so that no refill
 // can continue it), is well-formed, and has at most 19 significant digits (the mantissa is
 // exact), scanned and accumulated in one pass. Anything else, malformed numbers included, is
 // left to the general path (ok = false), which says what is wrong.
-[[gnu::always_inline]] inline WindowNumber scan_in_window(const char* const start, const char* const end) noexcept {
+[[gnu::always_inline]] inline WindowNumber scan_in_window(const char* const start,
+                                                          const char* const end) noexcept {
   // The fields are kept in locals until the end: a reference to a member of the result
   // (scan_digits') would keep it in memory.
   WindowNumber n{0, 0, nullptr, *start == '-', false, false};
@@ -200,7 +209,8 @@ struct WindowNumber {
 }  // namespace
 
 void Reader::fail_integer_range(std::string_view range) {
-  fail_at(token_start_, fmt::format("expected an integer from {} but found {}", range, shorten(number_text_)));
+  fail_at(token_start_,
+          fmt::format("expected an integer from {} but found {}", range, shorten(number_text_)));
 }
 
 // Consumes the window path's number: its text is kept for error messages.
@@ -229,7 +239,9 @@ Number Reader::read_number() {
           n.i = static_cast<std::int64_t>(0 - w.mantissa);  // two's complement: exact for -2^63 too
           return n;
         }
-      } else if (const double d = bufstream::detail::decimal_to_double_or_nan(w.mantissa, w.exponent); d == d) {
+      } else if (const double d =
+                     bufstream::detail::decimal_to_double_or_nan(w.mantissa, w.exponent);
+                 d == d) {
         take_window_number(start, w.end);
         n.kind = Number::Kind::floating;
         n.d = w.negative ? -d : d;
@@ -247,8 +259,9 @@ double Reader::read_double() {
     if (w.ok) [[likely]] {
       // An integer of at most 19 digits converts exactly rounded; "-0" is the double -0.0
       // (as strtod reads it).
-      const double d = w.is_float ? bufstream::detail::decimal_to_double_or_nan(w.mantissa, w.exponent)
-                                  : static_cast<double>(w.mantissa);
+      const double d = w.is_float
+                           ? bufstream::detail::decimal_to_double_or_nan(w.mantissa, w.exponent)
+                           : static_cast<double>(w.mantissa);
       if (d == d) [[likely]] {
         take_window_number(start, w.end);
         return w.negative ? -d : d;
@@ -345,7 +358,8 @@ Number Reader::convert_number(std::string_view text, bool is_float) {
   }
   const std::optional<double> d = parse_double(text);
   if (!d) {
-    fail_at(token_start_, fmt::format("expected a number within the range of double but found {}", shorten(text)));
+    fail_at(token_start_, fmt::format("expected a number within the range of double but found {}",
+                                      shorten(text)));
   }
   n.kind = Number::Kind::floating;
   n.d = *d;

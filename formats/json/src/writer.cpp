@@ -20,13 +20,15 @@ namespace {
 // Writes the escape of an ASCII byte that a string cannot hold as it is.
 void put_escape(WriteStream& out, char c) {
   char* p = out.reserve(6);
-  out.commit(static_cast<std::size_t>(kernels::escapes::escape_ascii(c, p, kernels::escapes::json) - p));
+  out.commit(
+      static_cast<std::size_t>(kernels::escapes::escape_ascii(c, p, kernels::escapes::json) - p));
 }
 
 // Writes `\uXXXX` (a surrogate pair above U+FFFF).
 void put_u_escape(WriteStream& out, char32_t code_point) {
   char* p = out.reserve(kernels::escapes::max_u_length);
-  out.commit(static_cast<std::size_t>(kernels::escapes::encode_u(code_point, p, kernels::escapes::json) - p));
+  out.commit(static_cast<std::size_t>(
+      kernels::escapes::encode_u(code_point, p, kernels::escapes::json) - p));
 }
 
 const char* state_name(bool is_array) { return is_array ? "array" : "object"; }
@@ -34,11 +36,13 @@ const char* state_name(bool is_array) { return is_array ? "array" : "object"; }
 // The bytes a string's text cannot hold as they are: kernel byte sets, one scan each.
 constexpr kernels::ByteSet escape_stops({'"', '\\'}, {.controls = true});
 // ascii_only: DEL and every byte of a multi-byte sequence are escaped too.
-constexpr kernels::ByteSet ascii_escape_stops({'"', '\\', '\x7f'}, {.controls = true, .non_ascii = true});
+constexpr kernels::ByteSet ascii_escape_stops({'"', '\\', '\x7f'},
+                                              {.controls = true, .non_ascii = true});
 constexpr kernels::ByteSet non_ascii_bytes({'\x80'}, {.non_ascii = true});
 // The plain string's: an escape, or a byte above 127 (UTF-8 to validate); with ascii_only DEL too.
 constexpr kernels::ByteSet plain_stops({'"', '\\'}, {.controls = true, .non_ascii = true});
-constexpr kernels::ByteSet ascii_plain_stops({'"', '\\', '\x7f'}, {.controls = true, .non_ascii = true});
+constexpr kernels::ByteSet ascii_plain_stops({'"', '\\', '\x7f'},
+                                             {.controls = true, .non_ascii = true});
 
 }  // namespace
 
@@ -49,9 +53,7 @@ Writer::StringTraits Writer::classify(std::string_view s) noexcept {
 }
 
 Writer::Writer(WriteStream& out, WriteOptions options)
-    : out_(out),
-      options_(options),
-      pretty_(options.indent > 0) {
+    : out_(out), options_(options), pretty_(options.indent > 0) {
   if (options_.json_lines && pretty_) {
     throw std::invalid_argument("json::Writer: JSON Lines output cannot be indented");
   }
@@ -86,8 +88,7 @@ void Writer::misplaced_value() const {
       throw UsageError(
           "json::Writer: a second top-level value (a document holds one; set json_lines to "
           "write one value per line)");
-    default:
-      throw UsageError("json::Writer: a value is not allowed here");
+    default: throw UsageError("json::Writer: a value is not allowed here");
   }
 }
 
@@ -113,8 +114,8 @@ Writer& Writer::end_container(bool is_array) {
     throw UsageError("json::Writer: end_object() after a key with no value");
   }
   if ((is_array && !in_array) || (!is_array && !in_object)) {
-    throw UsageError(fmt::format("json::Writer: end_{}() while an {} is open",
-                                 state_name(is_array), state_name(!is_array)));
+    throw UsageError(fmt::format("json::Writer: end_{}() while an {} is open", state_name(is_array),
+                                 state_name(!is_array)));
   }
   const bool empty = state_ == State::array_first || state_ == State::object_first;
   if (pretty_ && !empty) new_line(stack_.size() - 1);
@@ -130,8 +131,8 @@ Writer& Writer::end_object() { return end_container(false); }
 Writer& Writer::key(std::string_view name) {
   // Every check comes before the first byte is written: a refused key leaves no trace.
   if (state_ == State::member_value) {
-    throw UsageError(fmt::format(
-        "json::Writer: key \"{}\" where the value of the previous key is due", name));
+    throw UsageError(
+        fmt::format("json::Writer: key \"{}\" where the value of the previous key is due", name));
   }
   if (state_ != State::object_first && state_ != State::object_next) {
     throw UsageError(fmt::format("json::Writer: key \"{}\" outside an object", name));
@@ -233,7 +234,8 @@ bool Writer::write_plain_string(std::string_view s) {
     default: return false;
   }
   const char* const end = s.data() + n;
-  if ((options_.ascii_only ? ascii_plain_stops : plain_stops).find(s.data(), end) != end) return false;
+  if ((options_.ascii_only ? ascii_plain_stops : plain_stops).find(s.data(), end) != end)
+    return false;
   char* const room = out_.reserve(n + 2 + 1);
   room[0] = ',';
   room[separator] = '"';
@@ -303,9 +305,9 @@ void Writer::write_string(std::string_view s, StringTraits traits) {
 void Writer::finish() {
   if (!stack_.empty()) {
     const bool is_array = state_ == State::array_first || state_ == State::array_next;
-    throw UsageError(fmt::format("json::Writer: finish() with {} unclosed container{} (an {} is open)",
-                                 stack_.size(), stack_.size() == 1 ? "" : "s",
-                                 state_name(is_array)));
+    throw UsageError(
+        fmt::format("json::Writer: finish() with {} unclosed container{} (an {} is open)",
+                    stack_.size(), stack_.size() == 1 ? "" : "s", state_name(is_array)));
   }
   if (state_ == State::top && !options_.json_lines) {
     throw UsageError("json::Writer: finish() before any value was written");

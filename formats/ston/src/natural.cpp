@@ -157,8 +157,8 @@ Natural operator*(const Natural& a, const Natural& b) {
   for (std::size_t i = 0; i < a.limbs_.size(); ++i) {
     std::uint64_t carry = 0;
     for (std::size_t j = 0; j < b.limbs_.size(); ++j) {
-      const std::uint64_t t = static_cast<std::uint64_t>(a.limbs_[i]) * b.limbs_[j] +
-                              product.limbs_[i + j] + carry;
+      const std::uint64_t t =
+          static_cast<std::uint64_t>(a.limbs_[i]) * b.limbs_[j] + product.limbs_[i + j] + carry;
       product.limbs_[i + j] = static_cast<std::uint32_t>(t);
       carry = t >> 32;
     }
@@ -241,7 +241,8 @@ double quotient_to_double(const Natural& numerator, const Natural& denominator, 
   std::uint64_t mantissa = drop >= 64 ? 0 : bits >> drop;
   if (drop > 0) {
     const bool half = drop <= 64 && ((bits >> (drop - 1)) & 1U) != 0;
-    const std::uint64_t below = drop - 1 >= 64 ? bits : bits & ((std::uint64_t{1} << (drop - 1)) - 1);
+    const std::uint64_t below =
+        drop - 1 >= 64 ? bits : bits & ((std::uint64_t{1} << (drop - 1)) - 1);
     if (half && (below != 0 || sticky || (mantissa & 1U) != 0)) ++mantissa;
   }
   const double magnitude =

@@ -50,9 +50,7 @@ class Natural {
   friend Natural gcd(Natural a, Natural b);
 
  private:
-  bool bit(std::size_t index) const noexcept {
-    return (limbs_[index / 32] >> (index % 32)) & 1U;
-  }
+  bool bit(std::size_t index) const noexcept { return (limbs_[index / 32] >> (index % 32)) & 1U; }
   void subtract(const Natural& b);  // precondition: *this >= b
   void trim() noexcept {
     while (!limbs_.empty() && limbs_.back() == 0) limbs_.pop_back();

@@ -44,7 +44,8 @@ void Reader::Impl::skip_whitespace() {
     if (p != end) {
       if (*p == '/' && options.allow_comments && skip_comment()) continue;
       // A byte-order mark can only be at the very start, where no value starts with 0xEF.
-      if (*p == '\xEF' && options.skip_bom && in.position() == 0 && in.fill(3).starts_with("\xEF\xBB\xBF")) {
+      if (*p == '\xEF' && options.skip_bom && in.position() == 0 &&
+          in.fill(3).starts_with("\xEF\xBB\xBF")) {
         in.advance(3);
         continue;
       }
@@ -206,7 +207,8 @@ Value Reader::Impl::parse_constant() {
   fail(start, fmt::format("expected a value but found '{}'", word));
 }
 
-Value Reader::Impl::open_container(Node* node, std::uint64_t tagged_number, bool is_map, bool& opened) {
+Value Reader::Impl::open_container(Node* node, std::uint64_t tagged_number, bool is_map,
+                                   bool& opened) {
   enter_level();
   if (node == nullptr) {
     node = Access::new_node(*doc, {}, is_map);
@@ -281,19 +283,20 @@ Value Reader::Impl::parse_reference() {
 }
 
 Value Reader::Impl::object(std::uint64_t number) const {
-  const auto special = std::lower_bound(
-      special_floats.begin(), special_floats.end(), number,
-      [](const SpecialFloat& f, std::uint64_t n) { return f.number < n; });
+  const auto special =
+      std::lower_bound(special_floats.begin(), special_floats.end(), number,
+                       [](const SpecialFloat& f, std::uint64_t n) { return f.number < n; });
   if (special != special_floats.end() && special->number == number) return Value(special->value);
   const auto dropped = static_cast<std::uint64_t>(special - special_floats.begin());
-  return Access::of(&Access::nodes(*doc)[first_node + static_cast<std::size_t>(number - 1 - dropped)]);
+  return Access::of(
+      &Access::nodes(*doc)[first_node + static_cast<std::size_t>(number - 1 - dropped)]);
 }
 
 void Reader::Impl::resolve(Value& root) {
   for (const Pending& p : pending) {
     if (p.number == 0 || p.number > object_count) {
-      fail(p.where, fmt::format("reference @{} does not exist: the value has {} object{}",
-                                p.number, object_count, object_count == 1 ? "" : "s"));
+      fail(p.where, fmt::format("reference @{} does not exist: the value has {} object{}", p.number,
+                                object_count, object_count == 1 ? "" : "s"));
     }
   }
   resolve_value(root);
@@ -329,7 +332,6 @@ void Reader::Impl::resolve_value(Value& v) {
     }
   }
 }
-
 
 Reader::Reader(ReadStream& in, ReadOptions options)
     : impl_(std::make_unique<Impl>(in, std::move(options))) {}

@@ -58,10 +58,10 @@ struct Reader::Impl {
   std::vector<SpecialFloat> special_floats;  // in number order
   std::vector<Pending> pending;
   std::size_t depth = 0;
-  std::string spill;        // for runs that straddle windows
-  std::string digits[3];    // the digit groups of a number
+  std::string spill;                    // for runs that straddle windows
+  std::string digits[3];                // the digit groups of a number
   std::vector<std::size_t> size_hints;  // by depth: the size of the last list completed there
-  std::vector<MapEntry> entries;   // entries of the open maps, innermost last
+  std::vector<MapEntry> entries;        // entries of the open maps, innermost last
 
   std::exception_ptr error;  // the first failure: every later call throws it again
 
@@ -90,7 +90,8 @@ struct Reader::Impl {
   }
 
   int peek() {
-    if (in.cursor() != in.limit()) [[likely]] return static_cast<unsigned char>(*in.cursor());
+    if (in.cursor() != in.limit()) [[likely]]
+      return static_cast<unsigned char>(*in.cursor());
     const std::string_view w = in.fill(1);
     return w.empty() ? -1 : static_cast<unsigned char>(w[0]);
   }
@@ -143,9 +144,9 @@ struct Reader::Impl {
   };
   struct Frame {
     Open open;
-    Node* node;                  // the list or map (null for an association)
-    std::uint64_t tagged_number; // a tagged object's number; 0 for a plain container
-    std::size_t entries_base;    // a map's first entry in `entries`
+    Node* node;                   // the list or map (null for an association)
+    std::uint64_t tagged_number;  // a tagged object's number; 0 for a plain container
+    std::size_t entries_base;     // a map's first entry in `entries`
   };
   std::vector<Frame> frames;  // innermost last
   std::vector<Value> keys;    // the keys of open map entries and associations, innermost last

@@ -38,7 +38,6 @@ void Reader::Impl::require_digits(std::string& out, SourcePosition start, std::s
   if (out.empty()) fail_expected(fmt::format("a digit after {}", after));
 }
 
-
 Value Reader::Impl::parse_number() {
   if (auto fast = parse_plain_number_in_window()) return *fast;
   return parse_number_slow();
@@ -146,7 +145,8 @@ Value Reader::Impl::parse_number_slow() {
                          detail::integer_from_digits(false, power));
 }
 
-Value Reader::Impl::make_float(bool negative, const std::string& whole, const std::string& fraction, bool negative_exponent, const std::string& exponent) {
+Value Reader::Impl::make_float(bool negative, const std::string& whole, const std::string& fraction,
+                               bool negative_exponent, const std::string& exponent) {
   std::string text;
   text.reserve(whole.size() + fraction.size() + exponent.size() + 5);
   if (negative) text.push_back('-');

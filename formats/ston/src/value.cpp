@@ -1,8 +1,8 @@
 #include <bufstream/ston/document.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
-#include <algorithm>
 #include <numeric>
 #include <unordered_map>
 
@@ -72,11 +72,13 @@ Integer integer_from_digits(bool negative, std::string_view digits) {
   // Nineteen digits fit unless they exceed 9223372036854775807 (or ...808 when negative).
   constexpr std::string_view max = "9223372036854775807";
   if (digits.size() < max.size() ||
-      (digits.size() == max.size() && (digits <= max || (negative && digits == "9223372036854775808")))) {
+      (digits.size() == max.size() &&
+       (digits <= max || (negative && digits == "9223372036854775808")))) {
     std::uint64_t magnitude = 0;
     for (char c : digits) magnitude = magnitude * 10 + static_cast<std::uint64_t>(c - '0');
     Integer i;
-    i.small_ = negative ? static_cast<std::int64_t>(0 - magnitude) : static_cast<std::int64_t>(magnitude);
+    i.small_ =
+        negative ? static_cast<std::int64_t>(0 - magnitude) : static_cast<std::int64_t>(magnitude);
     return i;
   }
   Integer i;
@@ -88,7 +90,8 @@ Integer integer_from_digits(bool negative, std::string_view digits) {
 Magnitude magnitude_of(const Integer& i) {
   if (auto small = i.to_int64()) {
     const bool negative = *small < 0;
-    const std::uint64_t m = negative ? 0 - static_cast<std::uint64_t>(*small) : static_cast<std::uint64_t>(*small);
+    const std::uint64_t m =
+        negative ? 0 - static_cast<std::uint64_t>(*small) : static_cast<std::uint64_t>(*small);
     return {negative, Natural(m)};
   }
   const std::string text = i.to_string();
@@ -181,9 +184,7 @@ bool Value::is_number() const noexcept {
          k == Kind::scaled_decimal;
 }
 
-bool Value::is_container() const noexcept {
-  return std::holds_alternative<detail::Node*>(data_);
-}
+bool Value::is_container() const noexcept { return std::holds_alternative<detail::Node*>(data_); }
 
 bool Value::as_bool() const {
   if (auto* b = std::get_if<bool>(&data_)) return *b;
@@ -348,14 +349,30 @@ bool operator==(const Value& a, const Value& b) {
     if (dx.index() != dy.index()) return false;
     switch (dx.index()) {
       case 0: break;
-      case 1: if (std::get<1>(dx) != std::get<1>(dy)) return false; break;
-      case 2: if (std::get<2>(dx) != std::get<2>(dy)) return false; break;
-      case 3: if (!same_double(std::get<3>(dx), std::get<3>(dy))) return false; break;
-      case 4: if (*std::get<4>(dx) != *std::get<4>(dy)) return false; break;
-      case 5: if (*std::get<5>(dx) != *std::get<5>(dy)) return false; break;
-      case 6: if (*std::get<6>(dx) != *std::get<6>(dy)) return false; break;
-      case 7: if (std::get<7>(dx) != std::get<7>(dy)) return false; break;
-      case 8: if (std::get<8>(dx) != std::get<8>(dy)) return false; break;
+      case 1:
+        if (std::get<1>(dx) != std::get<1>(dy)) return false;
+        break;
+      case 2:
+        if (std::get<2>(dx) != std::get<2>(dy)) return false;
+        break;
+      case 3:
+        if (!same_double(std::get<3>(dx), std::get<3>(dy))) return false;
+        break;
+      case 4:
+        if (*std::get<4>(dx) != *std::get<4>(dy)) return false;
+        break;
+      case 5:
+        if (*std::get<5>(dx) != *std::get<5>(dy)) return false;
+        break;
+      case 6:
+        if (*std::get<6>(dx) != *std::get<6>(dy)) return false;
+        break;
+      case 7:
+        if (std::get<7>(dx) != std::get<7>(dy)) return false;
+        break;
+      case 8:
+        if (std::get<8>(dx) != std::get<8>(dy)) return false;
+        break;
       case 9:
         stack.emplace_back(&std::get<9>(dx)->key(), &std::get<9>(dy)->key());
         stack.emplace_back(&std::get<9>(dx)->value(), &std::get<9>(dy)->value());
@@ -447,8 +464,8 @@ Map Tagged::map() const {
 bool is_valid_tag(std::string_view tag) noexcept {
   if (tag.empty() || tag[0] < 'A' || tag[0] > 'Z') return false;
   for (char c : tag) {
-    const bool ok = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
-                    c == '_';
+    const bool ok =
+        (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
     if (!ok) return false;
   }
   return true;

@@ -178,8 +178,8 @@ Value to_ston(Document& doc, const Character& c) {
   }
   char buffer[4];
   const char* end = utf8::encode(c.code_point, buffer);
-  return doc.tagged_list(
-      "Character", {Value(std::string(buffer, static_cast<std::size_t>(end - buffer)))});
+  return doc.tagged_list("Character",
+                         {Value(std::string(buffer, static_cast<std::size_t>(end - buffer)))});
 }
 
 void from_ston(const Value& v, Character& c) {

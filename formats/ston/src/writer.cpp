@@ -29,18 +29,18 @@ using detail::Node;
 // Bytes a string cannot be written with as they are: controls, the delimiter, the backslash,
 // DEL, and every non-ASCII byte (decoded to find U+0080..U+009F, which are escaped, and for
 // ASCII-only output).
-constexpr kernels::ByteSet string_stops({'\'', '\\', '\x7f'}, {.controls = true, .non_ascii = true});
+constexpr kernels::ByteSet string_stops({'\'', '\\', '\x7f'},
+                                        {.controls = true, .non_ascii = true});
 
 // A string written with its quotes in one `reserve` (longer ones are written in runs, so that
 // an unbuffered stream is not handed a scratch copy of a huge string).
 constexpr std::size_t max_string_in_one_piece = 4096;
 
-
 bool is_bare_symbol(std::string_view name) noexcept {
   if (name.empty()) return false;
   return std::all_of(name.begin(), name.end(), [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-           c == '-' || c == '_' || c == '.' || c == '/';
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
+           c == '_' || c == '.' || c == '/';
   });
 }
 
@@ -54,14 +54,12 @@ struct Writer::Impl {
   std::size_t depth = 0;      // nesting, for max_depth
   std::uint64_t objects = 0;  // numbered so far in this top-level value
   std::unordered_map<const Node*, std::uint64_t> numbers;  // written containers
-  std::unordered_set<const Node*> open_nodes;               // ReferencePolicy::ignore: the path
+  std::unordered_set<const Node*> open_nodes;              // ReferencePolicy::ignore: the path
   bool previewing = false;  // writing a value for an error message: no checks
 
   Impl(WriteStream& stream, WriteOptions opts) : out(stream), options(std::move(opts)) {}
 
-  bool tracks_identity() const noexcept {
-    return options.references != ReferencePolicy::ignore;
-  }
+  bool tracks_identity() const noexcept { return options.references != ReferencePolicy::ignore; }
 
   // ---- Layout -----------------------------------------------------------------------------
 
@@ -172,10 +170,11 @@ struct Writer::Impl {
       } else {
         const utf8::Decoded d = utf8::decode(p, end);
         if (d.error != utf8::Error::none) {
-          fail(fmt::format("cannot write the string '{}...': {} at byte {}",
-                           std::string_view(s.data(), std::min<std::size_t>(
-                                                          20, static_cast<std::size_t>(p - s.data()))),
-                           utf8::describe(d.error), p - s.data()));
+          fail(fmt::format(
+              "cannot write the string '{}...': {} at byte {}",
+              std::string_view(s.data(),
+                               std::min<std::size_t>(20, static_cast<std::size_t>(p - s.data()))),
+              utf8::describe(d.error), p - s.data()));
         }
         if (options.ascii_only || d.code_point <= 0x9F) {
           write_unicode_escape(d.code_point);
@@ -191,12 +190,14 @@ struct Writer::Impl {
 
   void write_ascii_escape(char c) {
     char* p = out.reserve(6);
-    out.commit(static_cast<std::size_t>(kernels::escapes::escape_ascii(c, p, kernels::escapes::ston) - p));
+    out.commit(
+        static_cast<std::size_t>(kernels::escapes::escape_ascii(c, p, kernels::escapes::ston) - p));
   }
 
   void write_unicode_escape(char32_t cp) {
     char* p = out.reserve(kernels::escapes::max_u_length);
-    out.commit(static_cast<std::size_t>(kernels::escapes::encode_u(cp, p, kernels::escapes::ston) - p));
+    out.commit(
+        static_cast<std::size_t>(kernels::escapes::encode_u(cp, p, kernels::escapes::ston) - p));
   }
 
   void write_symbol(std::string_view name) {
@@ -229,8 +230,8 @@ struct Writer::Impl {
   enum class Body : std::uint8_t { items, short_items, entries, association };
   struct Open {
     Body body;
-    const Node* node;               // containers
-    const Association* association; // associations
+    const Node* node;                // containers
+    const Association* association;  // associations
     std::size_t next;  // items: the element being written; entries: 2 * entry + (0 key, 1 value)
   };
   std::vector<Open> open;  // innermost last; write_value is not re-entered (previews own an Impl)
@@ -302,9 +303,10 @@ struct Writer::Impl {
   const Value* start_association(const Value& v, const Association& a) {
     // `a:b:c` reads as a:(b:c); STON has no way to write (a:b):c.
     if (a.key().is_association() && !previewing) {
-      fail(fmt::format("cannot write {}: an association whose key is an association would read "
-                       "back differently",
-                       describe(v)));
+      fail(
+          fmt::format("cannot write {}: an association whose key is an association would read "
+                      "back differently",
+                      describe(v)));
     }
     enter(v);
     open.push_back({Body::association, nullptr, &a, 0});
@@ -315,9 +317,10 @@ struct Writer::Impl {
   bool register_node(const Value& v, const Node* node) {
     if (!tracks_identity()) {
       if (!open_nodes.insert(node).second) {
-        fail(fmt::format("cannot write {}: it contains itself, and ReferencePolicy::ignore "
-                         "cannot write a cycle",
-                         describe(v)));
+        fail(
+            fmt::format("cannot write {}: it contains itself, and ReferencePolicy::ignore "
+                        "cannot write a cycle",
+                        describe(v)));
       }
       return true;
     }
@@ -465,9 +468,10 @@ struct Writer::Impl {
     }
     auto& frames = writer->frames_;
     if (frames.size() >= options.max_depth) {
-      fail(fmt::format("cannot begin a container: nesting deeper than {} levels "
-                       "(WriteOptions::max_depth)",
-                       options.max_depth));
+      fail(
+          fmt::format("cannot begin a container: nesting deeper than {} levels "
+                      "(WriteOptions::max_depth)",
+                      options.max_depth));
     }
     writer->before_element(tag.empty() ? (is_map ? Kind::map : Kind::list) : Kind::tagged);
     if (tracks_identity()) ++objects;
@@ -485,8 +489,8 @@ struct Writer::Impl {
   void end(bool is_map) {
     auto& frames = writer->frames_;
     if (frames.empty() || frames.back().is_map != is_map) {
-      throw std::logic_error(fmt::format("ston::Writer::end_{}() without a matching begin",
-                                         is_map ? "map" : "list"));
+      throw std::logic_error(
+          fmt::format("ston::Writer::end_{}() without a matching begin", is_map ? "map" : "list"));
     }
     const Frame f = frames.back();
     if (is_map && f.count % 2 != 0) {
@@ -573,7 +577,8 @@ void Writer::write(const Value& v) {
 // checks but the depth limit: no tag, no layout, no map key rule.
 void Writer::begin_list() {
   Impl& w = *impl_;
-  if (!pretty_ && !frames_.empty() && !frames_.back().is_map && frames_.size() < w.options.max_depth) [[likely]] {
+  if (!pretty_ && !frames_.empty() && !frames_.back().is_map &&
+      frames_.size() < w.options.max_depth) [[likely]] {
     if (frames_.back().count++ != 0) out_.put(',');
     if (w.tracks_identity()) ++w.objects;
     out_.put('[');

@@ -43,8 +43,8 @@ char* format_unsigned(char* out, std::uint64_t value) noexcept;
 /// up to `out + max_integer_chars`, may be overwritten. Every integer that `WriteStream::print`
 /// and the formats write goes through here.
 template <std::integral T>
-  requires(!std::same_as<T, bool> && sizeof(T) <= 8)
-char* format_integer(char* out, T value) noexcept {
+requires(!std::same_as<T, bool> && sizeof(T) <= 8) char* format_integer(char* out,
+                                                                        T value) noexcept {
   if constexpr (std::is_signed_v<T>) {
     return detail::format_signed(out, static_cast<std::int64_t>(value));
   } else {
@@ -96,10 +96,11 @@ namespace detail {
 template <class T>
 inline constexpr bool is_parsed_in_64_bits =
     sizeof(T) <= sizeof(std::uint64_t) &&
-    (std::is_same_v<T, char> || std::is_same_v<T, signed char> || std::is_same_v<T, unsigned char> ||
-     std::is_same_v<T, short> || std::is_same_v<T, unsigned short> || std::is_same_v<T, int> ||
-     std::is_same_v<T, unsigned> || std::is_same_v<T, long> || std::is_same_v<T, unsigned long> ||
-     std::is_same_v<T, long long> || std::is_same_v<T, unsigned long long>);
+    (std::is_same_v<T, char> || std::is_same_v<T, signed char> ||
+     std::is_same_v<T, unsigned char> || std::is_same_v<T, short> ||
+     std::is_same_v<T, unsigned short> || std::is_same_v<T, int> || std::is_same_v<T, unsigned> ||
+     std::is_same_v<T, long> || std::is_same_v<T, unsigned long> || std::is_same_v<T, long long> ||
+     std::is_same_v<T, unsigned long long>);
 
 /// The value of the digits `[p, end)` and whether there is one: false when a byte is not a
 /// digit, there are none, or the value does not fit in 64 bits. (Two registers, not an
@@ -128,7 +129,8 @@ std::optional<T> parse_integer(std::string_view text) noexcept {
     }
     const detail::ParsedDigits magnitude = detail::parse_digits(p, end);
     // The largest magnitude T holds with this sign (for a negative one, |min| = max + 1).
-    const std::uint64_t limit = static_cast<std::uint64_t>(std::numeric_limits<T>::max()) + (negative ? 1 : 0);
+    const std::uint64_t limit =
+        static_cast<std::uint64_t>(std::numeric_limits<T>::max()) + (negative ? 1 : 0);
     if (!magnitude.ok || magnitude.value > limit) return std::nullopt;
     // Negation modulo 2^64, then the conversion to T modulo 2^bits, give -magnitude exactly.
     return static_cast<T>(negative ? std::uint64_t{0} - magnitude.value : magnitude.value);

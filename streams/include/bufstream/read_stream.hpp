@@ -39,7 +39,8 @@ class ReadStream {
 
   /// Consumes and returns the next byte; `std::nullopt` at the end of the stream.
   std::optional<char> next() {
-    if (cursor_ != limit_) [[likely]] return *cursor_++;
+    if (cursor_ != limit_) [[likely]]
+      return *cursor_++;
     return next_slow();
   }
 
@@ -48,13 +49,15 @@ class ReadStream {
   /// with it (GCC merges the two paths of an inlined `std::optional<char>` poorly).
   static constexpr int end_of_stream = -1;
   int next_byte() {
-    if (cursor_ != limit_) [[likely]] return static_cast<unsigned char>(*cursor_++);
+    if (cursor_ != limit_) [[likely]]
+      return static_cast<unsigned char>(*cursor_++);
     return next_byte_slow();
   }
 
   /// Returns the next byte without consuming it; `std::nullopt` at the end of the stream.
   std::optional<char> peek() {
-    if (cursor_ != limit_) [[likely]] return *cursor_;
+    if (cursor_ != limit_) [[likely]]
+      return *cursor_;
     return peek_slow();
   }
 
@@ -264,8 +267,8 @@ T ReadStream::next_int(std::endian order) {
   U value = 0;
   for (std::size_t i = 0; i < n; ++i) {
     const std::size_t k = order == std::endian::big ? i : n - 1 - i;
-    value = static_cast<U>((static_cast<std::uint64_t>(value) << 8) |
-                           static_cast<unsigned char>(w[k]));
+    value =
+        static_cast<U>((static_cast<std::uint64_t>(value) << 8) | static_cast<unsigned char>(w[k]));
   }
   cursor_ += n;
   return static_cast<T>(value);

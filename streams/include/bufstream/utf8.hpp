@@ -65,7 +65,6 @@ struct Invalid {
 std::optional<Invalid> find_invalid(std::string_view text) noexcept;
 inline bool is_valid(std::string_view text) noexcept { return !find_invalid(text); }
 
-
 /// Writes the UTF-8 form of `cp` (at most 4 bytes) at `out` and returns the end. `cp` must be a
 /// Unicode scalar value (not a surrogate, at most U+10FFFF).
 char* encode(char32_t cp, char* out) noexcept;

@@ -72,8 +72,7 @@ class WriteStream {
 
   /// Writes an integer in decimal. (`char` is a byte, not a number: use `put`.)
   template <std::integral T>
-    requires(!std::same_as<T, char> && !std::same_as<T, bool> && sizeof(T) <= 8)
-  void print(T value) {
+  requires(!std::same_as<T, char> && !std::same_as<T, bool> && sizeof(T) <= 8) void print(T value) {
     char* p = reserve(max_integer_chars);
     commit(static_cast<std::size_t>(format_integer(p, value) - p));
   }
@@ -89,8 +88,7 @@ class WriteStream {
 
   /// Writes `value` as `sizeof(T)` bytes in the given byte order.
   template <std::integral T>
-    requires(sizeof(T) <= 8)
-  void put_int(T value, std::endian order = std::endian::big) {
+  requires(sizeof(T) <= 8) void put_int(T value, std::endian order = std::endian::big) {
     constexpr std::size_t n = sizeof(T);
     char* p = reserve(n);
     const auto u = static_cast<std::uint64_t>(static_cast<std::make_unsigned_t<T>>(value));
@@ -108,7 +106,8 @@ class WriteStream {
   /// bytes (an unbuffered stream, or `n` larger than a buffer) the room is a scratch area and
   /// `commit` hands its bytes to the sink in one write.
   char* reserve(std::size_t n) {
-    if (static_cast<std::size_t>(limit_ - cursor_) >= n) [[likely]] return cursor_;
+    if (static_cast<std::size_t>(limit_ - cursor_) >= n) [[likely]]
+      return cursor_;
     return reserve_slow(n);
   }
   /// Accepts the first `n` bytes of the room `reserve` returned.
@@ -199,12 +198,12 @@ class WriteStream {
 
   char* cursor_ = nullptr;
   char* limit_ = nullptr;
-  char* start_ = nullptr;               // beginning of the current window
+  char* start_ = nullptr;  // beginning of the current window
   /// A `write` larger than this takes `write_slow` even when it fits in the window, so that a
   /// buffered stream can pass large transfers on without copying them (Zinc's rule: more than
   /// half the buffer bypasses it).
   std::size_t direct_write_size_ = static_cast<std::size_t>(-1);
-  std::uint64_t start_position_ = 0;    // stream offset of `start_`
+  std::uint64_t start_position_ = 0;  // stream offset of `start_`
 
  private:
   char* reserve_slow(std::size_t n);
@@ -212,7 +211,7 @@ class WriteStream {
   void report_lost_data(std::string_view what, std::string_view reason) noexcept;
 
   std::exception_ptr error_;
-  std::string aside_;         // scratch lent by `reserve` when the window cannot make room
+  std::string aside_;  // scratch lent by `reserve` when the window cannot make room
   bool reserved_aside_ = false;
   bool closed_ = false;
 };

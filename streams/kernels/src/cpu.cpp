@@ -11,7 +11,8 @@ bool probe(InstructionSet set) noexcept {
 #if BUFSTREAM_KERNELS_X86_64
   switch (set) {
     case InstructionSet::portable:
-    case InstructionSet::sse2: return true;  // part of x86-64
+    case InstructionSet::sse2:
+      return true;  // part of x86-64
     // AVX2 with the bit instructions that came with it (BMI1, BMI2: x86-64-v3), which loops
     // compiled for the set use (kernels/target.hpp); every AVX2 processor has them.
     case InstructionSet::avx2:
@@ -37,8 +38,8 @@ struct Probed {
 const Probed& probed() noexcept {
   static const Probed result = [] {
     Probed p;
-    for (const InstructionSet s : {InstructionSet::portable, InstructionSet::sse2, InstructionSet::avx2,
-                                   InstructionSet::avx512}) {
+    for (const InstructionSet s : {InstructionSet::portable, InstructionSet::sse2,
+                                   InstructionSet::avx2, InstructionSet::avx512}) {
       if (!probe(s)) continue;
       p.sets[p.count++] = s;
       p.has[static_cast<std::size_t>(s)] = true;

@@ -41,8 +41,8 @@ std::size_t first_invalid(utf8::Validate validate, const char* text, std::size_t
 // The masks of `text`'s blocks from block `w` on, by `masks` (a form of BytePair::mask64); the
 // last bytes padded with zeros, and the bits past the text cleared.
 template <class Masks>
-void masks_from(std::size_t w, const char* text, std::size_t size, std::uint64_t* first, std::uint64_t* second,
-                Masks masks) noexcept {
+void masks_from(std::size_t w, const char* text, std::size_t size, std::uint64_t* first,
+                std::uint64_t* second, Masks masks) noexcept {
   for (; (w + 1) * 64 <= size; ++w) {
     const PairMasks m = masks(text + 64 * w);
     first[w] = m.first;
@@ -59,9 +59,10 @@ void masks_from(std::size_t w, const char* text, std::size_t size, std::uint64_t
   }
 }
 
-std::size_t classify_portable(const char* text, std::size_t size, BytePair pair, std::uint64_t* first,
-                              std::uint64_t* second) noexcept {
-  masks_from(0, text, size, first, second, [&pair](const char* p) { return pair.mask64_portable(p); });
+std::size_t classify_portable(const char* text, std::size_t size, BytePair pair,
+                              std::uint64_t* first, std::uint64_t* second) noexcept {
+  masks_from(0, text, size, first, second,
+             [&pair](const char* p) { return pair.mask64_portable(p); });
   return first_invalid(utf8::validate_forms().portable, text, complete_prefix(text, size), size);
 }
 
@@ -83,8 +84,9 @@ constexpr std::size_t complete_bound(std::size_t size) noexcept { return size >=
 // The blocks of the complete prefix, 64 bytes at a time; then its last bytes, padded with
 // zeros, which end any sequence (so that one left unfinished there is an error); then the
 // masks of the bytes after the last whole block (at most two blocks), by SSE2.
-__attribute__((target("avx2"))) std::size_t classify_avx2(const char* text, std::size_t size, BytePair pair,
-                                                           std::uint64_t* first, std::uint64_t* second) noexcept {
+__attribute__((target("avx2"))) std::size_t classify_avx2(const char* text, std::size_t size,
+                                                          BytePair pair, std::uint64_t* first,
+                                                          std::uint64_t* second) noexcept {
   const lookup::Tables tables = lookup::tables();
   __m256i prev = _mm256_setzero_si256();
   __m256i errors = _mm256_setzero_si256();
@@ -103,24 +105,27 @@ __attribute__((target("avx2"))) std::size_t classify_avx2(const char* text, std:
     const PairMasks m = x86::pair_masks_avx2(pair, lo, hi);
     first[w] = m.first;
     second[w] = m.second;
-    errors = _mm256_or_si256(errors, _mm256_or_si256(lookup::errors(tables, lo, prev), lookup::errors(tables, hi, lo)));
+    errors = _mm256_or_si256(
+        errors, _mm256_or_si256(lookup::errors(tables, lo, prev), lookup::errors(tables, hi, lo)));
     prev = hi;
   }
   alignas(32) char padded[64] = {};
   if (complete != 64 * w) std::memcpy(padded, text + 64 * w, complete - 64 * w);
   const __m256i lo = _mm256_load_si256(reinterpret_cast<const __m256i*>(padded));
   const __m256i hi = _mm256_load_si256(reinterpret_cast<const __m256i*>(padded + 32));
-  errors = _mm256_or_si256(errors, _mm256_or_si256(lookup::errors(tables, lo, prev), lookup::errors(tables, hi, lo)));
+  errors = _mm256_or_si256(
+      errors, _mm256_or_si256(lookup::errors(tables, lo, prev), lookup::errors(tables, hi, lo)));
   masks_from(w, text, size, first, second, [&pair](const char* p) { return pair.mask64_sse2(p); });
-  if (_mm256_testz_si256(errors, errors) == 0) return first_invalid(utf8::validate_forms().portable, text, complete, size);
+  if (_mm256_testz_si256(errors, errors) == 0)
+    return first_invalid(utf8::validate_forms().portable, text, complete, size);
   return size;
 }
 
 // As the AVX2 form, 64 bytes per step (AVX-512 F and BW); the last bytes are loaded under a
 // mask, with zeros beyond them.
-__attribute__((target("avx512f,avx512bw"))) std::size_t classify_avx512(const char* text, std::size_t size,
-                                                                        BytePair pair, std::uint64_t* first,
-                                                                        std::uint64_t* second) noexcept {
+__attribute__((target("avx512f,avx512bw"))) std::size_t classify_avx512(
+    const char* text, std::size_t size, BytePair pair, std::uint64_t* first,
+    std::uint64_t* second) noexcept {
   const lookup::Tables512 tables = lookup::tables512();
   __m512i prev = _mm512_setzero_si512();
   __m512i errors = _mm512_setzero_si512();
@@ -142,15 +147,18 @@ __attribute__((target("avx512f,avx512bw"))) std::size_t classify_avx512(const ch
     prev = in;
   }
   const __mmask64 rest = _cvtu64_mask64((std::uint64_t{1} << (complete - 64 * w)) - 1);
-  errors = _mm512_or_si512(errors, lookup::errors512(tables, _mm512_maskz_loadu_epi8(rest, text + 64 * w), prev));
+  errors = _mm512_or_si512(
+      errors, lookup::errors512(tables, _mm512_maskz_loadu_epi8(rest, text + 64 * w), prev));
   for (; 64 * w < size; ++w) {
     const std::size_t left = size - 64 * w;
     const std::uint64_t in_text = left >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << left) - 1;
-    const PairMasks m = x86::pair_masks_avx512(pair, _mm512_maskz_loadu_epi8(_cvtu64_mask64(in_text), text + 64 * w));
+    const PairMasks m = x86::pair_masks_avx512(
+        pair, _mm512_maskz_loadu_epi8(_cvtu64_mask64(in_text), text + 64 * w));
     first[w] = m.first & in_text;
     second[w] = m.second & in_text;
   }
-  if (_mm512_test_epi8_mask(errors, errors) != 0) return first_invalid(utf8::validate_forms().portable, text, complete, size);
+  if (_mm512_test_epi8_mask(errors, errors) != 0)
+    return first_invalid(utf8::validate_forms().portable, text, complete, size);
   return size;
 }
 #endif
@@ -159,7 +167,8 @@ __attribute__((target("avx512f,avx512bw"))) std::size_t classify_avx512(const ch
 
 const Forms<Classify>& classify_forms() noexcept {
 #if BUFSTREAM_KERNELS_X86_64
-  static constexpr Forms<Classify> forms{classify_portable, classify_sse2, classify_avx2, classify_avx512};
+  static constexpr Forms<Classify> forms{classify_portable, classify_sse2, classify_avx2,
+                                         classify_avx512};
 #else
   static constexpr Forms<Classify> forms{classify_portable};
 #endif

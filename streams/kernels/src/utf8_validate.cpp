@@ -39,7 +39,8 @@ namespace {
 // Decodes from `p` (the start of a sequence) until the first sequence boundary at or after
 // `stop`, or `end`, and moves `p` there. Returns false at an error, which is stored in `bad`.
 // (Not a pointer with nullptr for the error: an empty text may have a null data pointer.)
-bool check_bytes(const char* begin, const char*& p, const char* stop, const char* end, Invalid& bad) noexcept {
+bool check_bytes(const char* begin, const char*& p, const char* stop, const char* end,
+                 Invalid& bad) noexcept {
   while (p < stop) {
     if (static_cast<unsigned char>(*p) < 0x80) {
       ++p;
@@ -96,7 +97,9 @@ Result find_invalid_sse2(std::string_view text) noexcept {
   const auto at_least = [](__m128i v, int c) {  // unsigned v >= c
     return _mm_cmpeq_epi8(_mm_max_epu8(v, _mm_set1_epi8(static_cast<char>(c))), v);
   };
-  const auto eq = [](__m128i v, int c) { return _mm_cmpeq_epi8(v, _mm_set1_epi8(static_cast<char>(c))); };
+  const auto eq = [](__m128i v, int c) {
+    return _mm_cmpeq_epi8(v, _mm_set1_epi8(static_cast<char>(c)));
+  };
   const auto bits = [](__m128i v) {
     return static_cast<std::uint64_t>(static_cast<unsigned>(_mm_movemask_epi8(v)) & 0xFFFFu);
   };
@@ -108,9 +111,10 @@ Result find_invalid_sse2(std::string_view text) noexcept {
       continue;
     }
     const __m128i c0_c1 = eq(_mm_and_si128(v, _mm_set1_epi8(static_cast<char>(0xFE))), 0xC0);
-    const std::uint64_t special =
-        bits(_mm_or_si128(_mm_or_si128(c0_c1, eq(v, 0xE0)), _mm_or_si128(eq(v, 0xED), at_least(v, 0xF0))));
-    if (const std::size_t n = accepted_bytes(high, bits(at_least(v, 0xC0)), bits(at_least(v, 0xE0)), special, 16)) {
+    const std::uint64_t special = bits(_mm_or_si128(_mm_or_si128(c0_c1, eq(v, 0xE0)),
+                                                    _mm_or_si128(eq(v, 0xED), at_least(v, 0xF0))));
+    if (const std::size_t n =
+            accepted_bytes(high, bits(at_least(v, 0xC0)), bits(at_least(v, 0xE0)), special, 16)) {
       p += n;
       continue;
     }
@@ -162,17 +166,20 @@ __attribute__((target("avx2"))) Result find_invalid_avx2(std::string_view text) 
   for (; size - block >= 64; block += 64) {
     const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(begin + block));
     const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(begin + block + 32));
-    const __m256i errors = _mm256_movemask_epi8(_mm256_or_si256(lo, hi)) == 0
-                               ? lookup::incomplete(prev)
-                               : _mm256_or_si256(lookup::errors(tables, lo, prev), lookup::errors(tables, hi, lo));
+    const __m256i errors =
+        _mm256_movemask_epi8(_mm256_or_si256(lo, hi)) == 0
+            ? lookup::incomplete(prev)
+            : _mm256_or_si256(lookup::errors(tables, lo, prev), lookup::errors(tables, hi, lo));
     if (_mm256_testz_si256(errors, errors) == 0) return exact_error(begin, size, block);
     prev = hi;
   }
   alignas(32) char padded[64] = {};
-  if (size != block) std::memcpy(padded, begin + block, size - block);  // (an empty text may have no data)
+  if (size != block)
+    std::memcpy(padded, begin + block, size - block);  // (an empty text may have no data)
   const __m256i lo = _mm256_load_si256(reinterpret_cast<const __m256i*>(padded));
   const __m256i hi = _mm256_load_si256(reinterpret_cast<const __m256i*>(padded + 32));
-  const __m256i errors = _mm256_or_si256(lookup::errors(tables, lo, prev), lookup::errors(tables, hi, lo));
+  const __m256i errors =
+      _mm256_or_si256(lookup::errors(tables, lo, prev), lookup::errors(tables, hi, lo));
   if (_mm256_testz_si256(errors, errors) == 0) return exact_error(begin, size, block);
   return std::nullopt;
 }

@@ -40,8 +40,8 @@ struct DictionaryData;  // the entries, text and indexes (private to the library
 
 struct LoadOptions {
   ErrorMode errors = ErrorMode::strict;
-  std::size_t max_reported_errors = 20;   // lenient: malformed lines kept in Stats::malformed
-  std::string source_name = {};           // named in ParseErrors; the file loads set the path
+  std::size_t max_reported_errors = 20;  // lenient: malformed lines kept in Stats::malformed
+  std::string source_name = {};          // named in ParseErrors; the file loads set the path
 };
 
 class Dictionary {
@@ -61,8 +61,9 @@ class Dictionary {
   /// takes the entries where the text lies: it is copied once, never field by field. Works on
   /// any stream (unbuffered, buffered, memory, mapped). When `in` can tell how many bytes it
   /// has left (`ReadStream::remaining_hint`: a regular file, a mapping or memory, directly or
-  /// through a BufferedReadStream), the arena and tables are sized from that up front. A leading UTF-8 BOM is skipped. Throws
-  /// `ParseError` for a malformed line in strict mode, `IoError` from the stream.
+  /// through a BufferedReadStream), the arena and tables are sized from that up front. A leading
+  /// UTF-8 BOM is skipped. Throws `ParseError` for a malformed line in strict mode, `IoError` from
+  /// the stream.
   static Dictionary load(ReadStream& in, const LoadOptions& options = {});
 
   /// The same entries, read the way a Smalltalk program reads a file, one line at a time:

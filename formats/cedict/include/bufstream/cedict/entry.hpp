@@ -38,7 +38,9 @@ class GlossList {
       ++span_;
       return old;
     }
-    friend bool operator==(const iterator& a, const iterator& b) noexcept { return a.span_ == b.span_; }
+    friend bool operator==(const iterator& a, const iterator& b) noexcept {
+      return a.span_ == b.span_;
+    }
 
    private:
     friend class GlossList;
@@ -48,12 +50,15 @@ class GlossList {
   };
 
   GlossList() = default;
-  GlossList(const char* base, std::span<const GlossSpan> spans) noexcept : base_(base), spans_(spans) {}
+  GlossList(const char* base, std::span<const GlossSpan> spans) noexcept
+      : base_(base), spans_(spans) {}
 
   std::size_t size() const noexcept { return spans_.size(); }
   bool empty() const noexcept { return spans_.empty(); }
   /// Precondition: `i < size()`.
-  std::string_view operator[](std::size_t i) const noexcept { return {base_ + spans_[i].offset, spans_[i].size}; }
+  std::string_view operator[](std::size_t i) const noexcept {
+    return {base_ + spans_[i].offset, spans_[i].size};
+  }
   std::string_view front() const noexcept { return (*this)[0]; }
   std::string_view back() const noexcept { return (*this)[size() - 1]; }
   iterator begin() const noexcept { return {base_, spans_.data()}; }

@@ -42,14 +42,14 @@ std::string_view describe(LineError error) noexcept;
 /// One line, split. Views point into the line given to `parse_line`.
 struct ParsedLine {
   LineKind kind = LineKind::malformed;
-  std::string_view traditional;  // entry
-  std::string_view simplified;   // entry
-  std::string_view pinyin;       // entry
-  std::string_view key;          // metadata: "entries" in "#! entries=116937"
-  std::string_view value;        // metadata: "116937"
+  std::string_view traditional;       // entry
+  std::string_view simplified;        // entry
+  std::string_view pinyin;            // entry
+  std::string_view key;               // metadata: "entries" in "#! entries=116937"
+  std::string_view value;             // metadata: "116937"
   LineError error = LineError::none;  // malformed
-  std::size_t column = 0;        // malformed: byte column of the problem, from 1
-  std::string message;           // malformed: "expected ']' to close the pinyin but found end of line"
+  std::size_t column = 0;             // malformed: byte column of the problem, from 1
+  std::string message;  // malformed: "expected ']' to close the pinyin but found end of line"
 };
 
 /// Parses one line, given without its line end (LF). For an entry, the glosses are stored in

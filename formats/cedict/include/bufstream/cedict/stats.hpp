@@ -20,13 +20,15 @@ struct MemoryUsage {
   std::size_t entry_bytes = 0;   // entry records and the gloss table
   std::size_t index_bytes = 0;   // look-up indexes built so far (they are built on first use)
 
-  std::size_t total() const noexcept { return text_bytes + mapped_bytes + entry_bytes + index_bytes; }
+  std::size_t total() const noexcept {
+    return text_bytes + mapped_bytes + entry_bytes + index_bytes;
+  }
 };
 
 /// Counts of one load. Every line is exactly one of: entry, comment, metadata, malformed.
 struct Stats {
-  std::uint64_t bytes = 0;             // read from the source
-  std::uint64_t lines = 0;             // a last line without a newline counts
+  std::uint64_t bytes = 0;  // read from the source
+  std::uint64_t lines = 0;  // a last line without a newline counts
   std::uint64_t entries = 0;
   std::uint64_t glosses = 0;
   std::uint64_t comment_lines = 0;     // '#' lines, metadata excluded
@@ -36,7 +38,8 @@ struct Stats {
   bool crlf_line_ends = false;         // at least one line ended with CR LF
   std::vector<std::pair<std::string, std::string>> metadata;  // "#! key=value", in file order
   std::optional<std::uint64_t> declared_entries;  // from "#! entries=N", if present and a number
-  std::vector<ParseError> malformed;  // the first few malformed lines (LoadOptions::max_reported_errors)
+  std::vector<ParseError>
+      malformed;  // the first few malformed lines (LoadOptions::max_reported_errors)
   MemoryUsage memory;
 };
 

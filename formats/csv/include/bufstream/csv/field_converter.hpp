@@ -46,8 +46,7 @@ bool parse_bool_field(std::string_view text);
 }  // namespace detail
 
 template <std::integral T>
-  requires(!std::same_as<T, bool> && !std::same_as<T, char>)
-struct FieldConverter<T> {
+requires(!std::same_as<T, bool> && !std::same_as<T, char>) struct FieldConverter<T> {
   static T parse(std::string_view text) {
     if (const std::optional<T> value = parse_integer<T>(text)) return *value;
     detail::throw_not_integer(text, std::is_signed_v<T>, sizeof(T));
@@ -58,7 +57,8 @@ template <>
 struct FieldConverter<double> {
   static double parse(std::string_view text) {
     const double value = bufstream::detail::parse_double_or_nan(text);
-    if (value == value) [[likely]] return value;
+    if (value == value) [[likely]]
+      return value;
     return detail::parse_double_field(text);  // inf, nan, or the error and its message
   }
 };

@@ -135,30 +135,30 @@ class Reader {
   ReadStream& in_;
   ReaderOptions options_;
   std::unique_ptr<detail::ReaderScanners> scan_;  // where fields end
-  Record record_;                              // its fields are viewed where they are
+  Record record_;                                 // its fields are viewed where they are
   // A field viewed in the window starts `view.data() - window_begin_` bytes after the record,
   // one byte after its stream offset if it is quoted. Which fields are quoted: bit i of
   // quoted_first_64_ for the first 64, bit i % 64 of quoted_bits_[i / 64 - 1] for the others.
-  const char* window_begin_ = nullptr;         // the record's first byte, on the fast path
+  const char* window_begin_ = nullptr;  // the record's first byte, on the fast path
   std::uint64_t quoted_first_64_ = 0;
   std::vector<std::uint64_t> quoted_bits_;
   std::vector<StoredField> stored_;
-  std::string storage_;                        // fields that could not be viewed in the window
-  std::vector<std::uint64_t> record_breaks_;   // offsets after line ends inside the record
+  std::string storage_;                       // fields that could not be viewed in the window
+  std::vector<std::uint64_t> record_breaks_;  // offsets after line ends inside the record
   Header header_;
   SourcePosition header_position_;
-  std::size_t expected_fields_ = 0;            // 0: not known yet
+  std::size_t expected_fields_ = 0;  // 0: not known yet
   std::uint64_t record_count_ = 0;
-  std::uint64_t start_position_ = 0;           // the stream's position when the reader began
-  std::uint64_t record_offset_ = 0;            // where the current record starts
-  std::uint64_t record_line_ = 1;              // the line it starts on
-  std::uint64_t record_line_start_ = 0;        // the offset that line starts at
-  std::uint64_t line_ = 1;                     // the line the next record starts on
+  std::uint64_t start_position_ = 0;     // the stream's position when the reader began
+  std::uint64_t record_offset_ = 0;      // where the current record starts
+  std::uint64_t record_line_ = 1;        // the line it starts on
+  std::uint64_t record_line_start_ = 0;  // the offset that line starts at
+  std::uint64_t line_ = 1;               // the line the next record starts on
   std::uint64_t line_start_ = 0;
-  std::exception_ptr error_;                   // the first failure, thrown again by every read
+  std::exception_ptr error_;  // the first failure, thrown again by every read
   bool started_ = false;
   bool has_header_ = false;
-  bool used_side_buffers_ = false;             // the last record used storage_, stored_, ...
+  bool used_side_buffers_ = false;  // the last record used storage_, stored_, ...
 };
 
 }  // namespace bufstream::csv

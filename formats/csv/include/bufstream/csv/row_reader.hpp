@@ -53,8 +53,9 @@ void bind_positional(RowBinding& binding, const std::vector<bool>& reads);
 void bind_named(RowBinding& binding, Reader& reader, const std::vector<std::string>& names,
                 const std::vector<bool>& reads);
 void check_record_size(const Reader& reader, const Record& record, const RowBinding& binding);
-[[noreturn]] void throw_conversion_error(const Reader& reader, const Record& record, std::size_t field,
-                                         std::string_view column_name, std::string_view message);
+[[noreturn]] void throw_conversion_error(const Reader& reader, const Record& record,
+                                         std::size_t field, std::string_view column_name,
+                                         std::string_view message);
 }  // namespace detail
 
 template <class Row>
@@ -64,8 +65,7 @@ class RowReader {
   RowReader(Reader& reader, Schema<Row> schema) : reader_(reader), schema_(std::move(schema)) {}
   /// For a tuple: reads element i from field i, converted by its type. (The conversions are
   /// then compiled in, with no call through a Schema's functions.)
-  explicit RowReader(Reader& reader)
-    requires detail::is_tuple<Row>
+  explicit RowReader(Reader& reader) requires detail::is_tuple<Row>
       : RowReader(reader, tuple_schema<Row>()) {
     direct_ = true;
   }
@@ -76,7 +76,8 @@ class RowReader {
     if (!binding_.bound) bind();
     const Record* record = reader_.next();
     if (record == nullptr) return false;
-    if (record->size() != binding_.fields_allowed) detail::check_record_size(reader_, *record, binding_);
+    if (record->size() != binding_.fields_allowed)
+      detail::check_record_size(reader_, *record, binding_);
     if constexpr (detail::is_tuple<Row>) {
       if (direct_) {
         read_tuple(*record, row, std::make_index_sequence<std::tuple_size_v<Row>>());
@@ -116,7 +117,8 @@ class RowReader {
     std::vector<Row> rows;
     bool reserved = false;
     for (;;) {
-      if (rows.size() == rows.capacity() && !rows.empty() && !reserved) reserved = reserve_for_the_rest(rows);
+      if (rows.size() == rows.capacity() && !rows.empty() && !reserved)
+        reserved = reserve_for_the_rest(rows);
       rows.emplace_back();
       if (!next(rows.back())) break;
     }
@@ -182,8 +184,7 @@ std::vector<Row> read_rows(Reader& reader, Schema<Row> schema) {
 
 /// Reads every remaining record of `reader` as a tuple.
 template <class Tuple>
-  requires detail::is_tuple<Tuple>
-std::vector<Tuple> read_rows(Reader& reader) {
+requires detail::is_tuple<Tuple> std::vector<Tuple> read_rows(Reader& reader) {
   return RowReader<Tuple>(reader).read_all();
 }
 

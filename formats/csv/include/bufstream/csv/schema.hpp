@@ -13,7 +13,8 @@
 //     auto by_name = csv::Schema<Trade>()         // columns by header name, in any order
 //                        .field("id", &Trade::id)
 //                        .field_or("price", &Trade::price, 0.0)   // an empty field is 0.0
-//                        .field_with("note", &Trade::note, [](std::string_view s) { return upper(s); });
+//                        .field_with("note", &Trade::note,
+//                                    [](std::string_view s) { return upper(s); });
 //
 // A member is converted by `FieldConverter<M>` (field_converter.hpp) unless the column has a
 // function of its own. Columns are all positional or all named: a named schema maps header
@@ -56,11 +57,13 @@ class Schema {
   /// an error for other types.
   template <class M>
   Schema& field(M Row::*member) {
-    return add({}, member, [member](std::string_view text, Row& row) { assign(row.*member, text); });
+    return add({}, member,
+               [member](std::string_view text, Row& row) { assign(row.*member, text); });
   }
   template <class M>
   Schema& field(std::string name, M Row::*member) {
-    return add(std::move(name), member, [member](std::string_view text, Row& row) { assign(row.*member, text); });
+    return add(std::move(name), member,
+               [member](std::string_view text, Row& row) { assign(row.*member, text); });
   }
 
   /// Like `field`, but an empty field gives `if_empty`.
@@ -92,7 +95,9 @@ class Schema {
   template <class M, class Parse>
   Schema& field_with(std::string name, M Row::*member, Parse parse) {
     return add(std::move(name), member,
-               [member, parse = std::move(parse)](std::string_view text, Row& row) { row.*member = parse(text); });
+               [member, parse = std::move(parse)](std::string_view text, Row& row) {
+                 row.*member = parse(text);
+               });
   }
   template <class M, class Parse, class Format>
   Schema& field_with(M Row::*member, Parse parse, Format format) {
@@ -109,7 +114,8 @@ class Schema {
 
   /// A column that is read and dropped (NeoCSV's addIgnoredField), written as an empty field.
   Schema& ignore(std::string name = {}) {
-    columns_.push_back({std::move(name), nullptr, [](Writer& w, const Row&) { w.field(std::string_view()); }});
+    columns_.push_back(
+        {std::move(name), nullptr, [](Writer& w, const Row&) { w.field(std::string_view()); }});
     return *this;
   }
 
@@ -160,7 +166,7 @@ class Schema {
   template <class M>
   Schema& add(std::string name, M Row::*member, ReadFunction read) {
     WriteFunction write;
-    if constexpr (requires(Writer& w, const M& m) { w.field(m); }) {
+    if constexpr (requires(Writer & w, const M& m) { w.field(m); }) {
       write = [member](Writer& w, const Row& row) { w.field(row.*member); };
     }
     columns_.push_back({std::move(name), std::move(read), std::move(write)});
@@ -180,7 +186,8 @@ Schema<Tuple> tuple_schema() {
          [](std::string_view text, Tuple& row) { detail::assign_field(std::get<I>(row), text); },
          [](Writer& w, const Tuple& row) { w.field(std::get<I>(row)); }),
      ...);
-  }(std::make_index_sequence<std::tuple_size_v<Tuple>>());
+  }
+  (std::make_index_sequence<std::tuple_size_v<Tuple>>());
   return schema;
 }
 

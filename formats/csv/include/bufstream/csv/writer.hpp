@@ -53,8 +53,7 @@ class Writer {
   void field(char c) { field(std::string_view(&c, 1)); }
   void field(bool value) { field(value ? std::string_view("true") : std::string_view("false")); }
   template <std::integral T>
-    requires(!std::same_as<T, bool> && !std::same_as<T, char>)
-  void field(T value) {
+  requires(!std::same_as<T, bool> && !std::same_as<T, char>) void field(T value) {
     char text[max_integer_chars];
     number_field(text, format_integer(text, value));
   }
@@ -89,8 +88,7 @@ class Writer {
   }
   /// Writes each element of a range as one field: a header or a row of strings or numbers.
   template <std::ranges::input_range R>
-    requires(!std::convertible_to<const R&, std::string_view>)
-  void record(const R& fields) {
+  requires(!std::convertible_to<const R&, std::string_view>) void record(const R& fields) {
     for (const auto& f : fields) field(f);
     end_record();
   }
@@ -119,7 +117,7 @@ class Writer {
   WriteStream& out_;
   WriterOptions options_;
   std::unique_ptr<const detail::WriterScanners> scan_;  // separator, quote, CR, LF
-  bool number_needs_check_;        // the separator can occur in a number's text
+  bool number_needs_check_;  // the separator can occur in a number's text
   std::size_t fields_in_record_ = 0;
   bool last_field_empty_ = false;  // the record's only field so far was written as nothing
   std::uint64_t record_count_ = 0;

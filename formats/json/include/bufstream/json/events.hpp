@@ -78,9 +78,7 @@ void Reader::parse(Handler& handler) {
         }
         handler.end_object();
         break;
-      case ValueType::string:
-        handler.string(read_string());
-        break;
+      case ValueType::string: handler.string(read_string()); break;
       case ValueType::number: {
         const Number n = read_number();
         switch (n.kind) {
@@ -90,9 +88,7 @@ void Reader::parse(Handler& handler) {
         }
         break;
       }
-      case ValueType::boolean:
-        handler.boolean(read_bool());
-        break;
+      case ValueType::boolean: handler.boolean(read_bool()); break;
       case ValueType::null:
         read_null();
         handler.null();

@@ -41,10 +41,14 @@ Member<T> member(std::string_view name, T& field) noexcept {
 
 /// True when ADL finds `json_fields(T&)`.
 template <class T>
-concept HasJsonFields = requires(T& v) { json_fields(v); };
+concept HasJsonFields = requires(T& v) {
+  json_fields(v);
+};
 
 /// True when ADL finds `json_members(T&)`.
 template <class T>
-concept HasJsonMembers = requires(T& v) { json_members(v); };
+concept HasJsonMembers = requires(T& v) {
+  json_members(v);
+};
 
 }  // namespace bufstream::json

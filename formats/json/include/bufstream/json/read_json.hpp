@@ -2,10 +2,10 @@
 //
 // `Reader::read<T>()` calls `read_json(reader, value)` found by argument-dependent lookup.
 // This header provides it for bool, every integer type (exact, range-checked), float (via
-// double, so rounded twice) and double (correctly rounded), std::string, std::vector, std::array, std::tuple and std::pair (from arrays of
-// exactly that many elements), std::optional (null or a value), std::map and
-// std::unordered_map with std::string keys (from objects; a repeated key: last wins),
-// nlohmann::json, and types that describe themselves with `json_fields` or `json_members`
+// double, so rounded twice) and double (correctly rounded), std::string, std::vector, std::array,
+// std::tuple and std::pair (from arrays of exactly that many elements), std::optional (null or a
+// value), std::map and std::unordered_map with std::string keys (from objects; a repeated key: last
+// wins), nlohmann::json, and types that describe themselves with `json_fields` or `json_members`
 // (see fields.hpp). For anything else, declare in the type's namespace
 //
 //     void read_json(bufstream::json::Reader& r, MyType& v);
@@ -39,8 +39,7 @@ namespace bufstream::json {
 // Declared first so that each can read the others as elements.
 inline void read_json(Reader& r, bool& v) { v = r.read_bool(); }
 template <class T>
-  requires(std::is_arithmetic_v<T> && !std::is_same_v<T, bool>)
-void read_json(Reader& r, T& v);
+requires(std::is_arithmetic_v<T> && !std::is_same_v<T, bool>) void read_json(Reader& r, T& v);
 inline void read_json(Reader& r, std::string& v) { r.read_string(v); }
 /// Builds the DOM (iteratively; duplicate keys: last wins). Defined in dom_reader.cpp.
 void read_json(Reader& r, nlohmann::json& v);
@@ -61,8 +60,7 @@ void read_json(Reader& r, std::unordered_map<std::string, T, H, E, A>& v);
 template <HasJsonFields T>
 void read_json(Reader& r, T& v);
 template <HasJsonMembers T>
-  requires(!HasJsonFields<T>)
-void read_json(Reader& r, T& v);
+requires(!HasJsonFields<T>) void read_json(Reader& r, T& v);
 
 template <class T>
 void read_value(Reader& r, T& value) {
@@ -104,8 +102,7 @@ void fail_missing_member(Reader& r, std::string_view name);
 }  // namespace detail
 
 template <class T>
-  requires(std::is_arithmetic_v<T> && !std::is_same_v<T, bool>)
-void read_json(Reader& r, T& v) {
+requires(std::is_arithmetic_v<T> && !std::is_same_v<T, bool>) void read_json(Reader& r, T& v) {
   if constexpr (std::is_integral_v<T>) {
     v = r.read_integer<T>();
   } else if constexpr (std::is_same_v<T, float>) {
@@ -190,12 +187,11 @@ void read_json(Reader& r, T& v) {
 // most keys take one comparison. Any other order still works, by a search of all names (the
 // first member of that name; names are expected to be distinct).
 template <HasJsonMembers T>
-  requires(!HasJsonFields<T>)
-void read_json(Reader& r, T& v) {
+requires(!HasJsonFields<T>) void read_json(Reader& r, T& v) {
   auto members = json_members(v);
   constexpr std::size_t n = std::tuple_size_v<decltype(members)>;
-  const std::array<std::string_view, n> names =
-      std::apply([](const auto&... m) { return std::array<std::string_view, n>{m.name...}; }, members);
+  const std::array<std::string_view, n> names = std::apply(
+      [](const auto&... m) { return std::array<std::string_view, n>{m.name...}; }, members);
   std::array<bool, n> seen{};
   std::size_t expected = 0;
   r.begin_object();

@@ -40,6 +40,6 @@
 // and no token is ever too long.
 #pragma once
 
-#include <bufstream/json/reader_core.hpp>
 #include <bufstream/json/events.hpp>
 #include <bufstream/json/read_json.hpp>
+#include <bufstream/json/reader_core.hpp>

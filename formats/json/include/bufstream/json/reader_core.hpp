@@ -93,8 +93,7 @@ class Reader {
   /// An integer that fits T exactly; anything else (a fraction, an exponent, out of range) is
   /// an error at the number.
   template <class T>
-    requires std::is_integral_v<T>
-  T read_integer();
+  requires std::is_integral_v<T> T read_integer();
   /// Any number, as the nearest double ("-0" as -0.0).
   double read_double();
   /// The string's decoded bytes (UTF-8); the view is valid until the next call on the reader.
@@ -187,7 +186,8 @@ class Reader {
  private:
   // Skips whitespace and returns the next byte (not consumed) as 0..255, or -1 at the end.
   int next_significant() {
-    if (failure_) [[unlikely]] std::rethrow_exception(failure_);
+    if (failure_) [[unlikely]]
+      std::rethrow_exception(failure_);
     const char* p = in_.cursor();
     // Printable ASCII is returned here; whitespace, the window's end and bytes from 0x80 up
     // (which start no value, but may start a byte-order mark) go to skip_whitespace.
@@ -231,13 +231,13 @@ class Reader {
   ReadOptions options_;
   LineTracker lines_;
   std::size_t depth_ = 0;
-  bool first_ = false;            // inside a container, before its first element or member
+  bool first_ = false;  // inside a container, before its first element or member
   std::uint64_t token_start_ = 0;
-  std::string_view number_text_;  // the last number, for error messages
-  bool number_is_float_ = false;  // it has a fraction or an exponent
-  std::string number_spill_;      // a number that straddled two windows
-  std::string text_;              // the last string read by read_string()
-  std::string key_;               // the last key
+  std::string_view number_text_;     // the last number, for error messages
+  bool number_is_float_ = false;     // it has a fraction or an exponent
+  std::string number_spill_;         // a number that straddled two windows
+  std::string text_;                 // the last string read by read_string()
+  std::string key_;                  // the last key
   std::vector<std::uint8_t> kinds_;  // open containers of parse(): 0 array, 1 object
   std::exception_ptr failure_;
 };
@@ -249,8 +249,7 @@ std::string Reader::integer_range() {
 }
 
 template <class T>
-  requires std::is_integral_v<T>
-T Reader::read_integer() {
+requires std::is_integral_v<T> T Reader::read_integer() {
   if constexpr (!std::is_same_v<T, bool> && sizeof(T) <= 8 &&
                 (std::is_signed_v<T> || sizeof(T) < 8)) {
     // The common case, an integer in the window that fits int64: no Number in between.

@@ -44,8 +44,7 @@ void write_json(Writer& w, const std::unordered_map<std::string, T, H, E, A>& v)
 template <HasJsonFields T>
 void write_json(Writer& w, const T& v);
 template <HasJsonMembers T>
-  requires(!HasJsonFields<T>)
-void write_json(Writer& w, const T& v);
+requires(!HasJsonFields<T>) void write_json(Writer& w, const T& v);
 
 template <class T>
 void write_value(Writer& w, const T& value) {
@@ -119,8 +118,7 @@ void write_json(Writer& w, const T& v) {
 }
 
 template <HasJsonMembers T>
-  requires(!HasJsonFields<T>)
-void write_json(Writer& w, const T& v) {
+requires(!HasJsonFields<T>) void write_json(Writer& w, const T& v) {
   const auto members = json_members(const_cast<T&>(v));
   w.begin_object();
   std::apply([&w](const auto&... m) { (w.key(m.name).value(std::as_const(m.field)), ...); },

@@ -17,5 +17,5 @@
 // its own policy for bytes it cannot write (see BufferedWriteStream).
 #pragma once
 
-#include <bufstream/json/writer_core.hpp>
 #include <bufstream/json/write_json.hpp>
+#include <bufstream/json/writer_core.hpp>

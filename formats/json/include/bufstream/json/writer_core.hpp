@@ -88,7 +88,8 @@ class Writer {
     if (in_compact_array() && std::isfinite(d)) [[likely]] {
       char* p = out_.reserve(1 + max_double_chars);
       p[0] = ',';  // overwritten by the number when no comma is due
-      char* const end = format_double(p + (state_ == State::array_next ? 1 : 0), d, {.force_fraction = true});
+      char* const end =
+          format_double(p + (state_ == State::array_next ? 1 : 0), d, {.force_fraction = true});
       out_.commit(static_cast<std::size_t>(end - p));
       state_ = State::array_next;
       return *this;
@@ -99,7 +100,8 @@ class Writer {
   Writer& value(float f);
   /// A string: valid UTF-8, or std::invalid_argument is thrown (before anything is written).
   Writer& value(std::string_view s) {
-    if (write_plain_string(s)) [[likely]] return *this;
+    if (write_plain_string(s)) [[likely]]
+      return *this;
     return write_string_general(s);
   }
   Writer& value(const char* s) { return value(std::string_view(s)); }
@@ -173,13 +175,9 @@ class Writer {
         state_ = State::array_next;
         if (pretty_) new_line(stack_.size());
         return;
-      case State::member_value:
-        state_ = State::object_next;
-        return;
-      case State::top:
-        return;
-      default:
-        misplaced_value();
+      case State::member_value: state_ = State::object_next; return;
+      case State::top: return;
+      default: misplaced_value();
     }
   }
   // Marks a top-level value as complete when nothing is open any more.

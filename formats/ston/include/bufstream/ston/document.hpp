@@ -3,7 +3,7 @@
 //
 //     ston::Document doc;
 //     ston::List list = doc.list({1, "two", ston::Symbol{"three"}, 4.5});
-//     list.push_back(list);                       // now it contains itself: [1,'two',#three,4.5,@1]
+//     list.push_back(list);  // now it contains itself: [1,'two',#three,4.5,@1]
 //     doc.set_root(list);
 #pragma once
 

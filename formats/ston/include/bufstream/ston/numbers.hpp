@@ -27,8 +27,8 @@ class Integer {
  public:
   Integer() noexcept = default;
   template <std::integral T>
-    requires(!std::same_as<T, bool> && !std::same_as<T, char>)
-  Integer(T value) {  // NOLINT(google-explicit-constructor): integers convert naturally
+  requires(!std::same_as<T, bool> && !std::same_as<T, char>)
+      Integer(T value) {  // NOLINT(google-explicit-constructor): integers convert naturally
     if constexpr (std::is_unsigned_v<T> && sizeof(T) >= sizeof(std::int64_t)) {
       if (value > static_cast<T>(INT64_MAX)) {
         big_ = std::to_string(value);

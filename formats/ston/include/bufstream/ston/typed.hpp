@@ -44,10 +44,7 @@ namespace bufstream::ston {
 
 inline Value to_ston(Document&, bool b) { return b; }
 template <std::integral T>
-  requires(!std::same_as<T, bool>)
-Value to_ston(Document&, T i) {
-  return Value(Integer(i));
-}
+requires(!std::same_as<T, bool>) Value to_ston(Document&, T i) { return Value(Integer(i)); }
 template <std::floating_point T>
 Value to_ston(Document&, T d) {
   return static_cast<double>(d);
@@ -82,8 +79,7 @@ Value to_ston(Document& doc, const std::map<std::string, T>& entries) {
 
 inline void from_ston(const Value& v, bool& b) { b = v.as_bool(); }
 template <std::integral T>
-  requires(!std::same_as<T, bool>)
-void from_ston(const Value& v, T& i) {
+requires(!std::same_as<T, bool>) void from_ston(const Value& v, T& i) {
   const Integer n = v.as_integer();
   const auto small = n.to_int64();
   bool fits = small.has_value();

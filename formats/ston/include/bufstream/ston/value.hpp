@@ -54,8 +54,8 @@ enum class Kind : std::uint8_t {
   symbol,
   list,
   map,
-  association,     // key : value
-  tagged,          // Tag[...] or Tag{...}
+  association,  // key : value
+  tagged,       // Tag[...] or Tag{...}
 };
 
 /// "integer", "tagged object", ...: for messages.
@@ -132,11 +132,10 @@ class Value {
     data_ = std::move(taken.data_);
     return *this;
   }
-  Value(std::nullptr_t) noexcept {}  // NOLINT: nil
+  Value(std::nullptr_t) noexcept {}     // NOLINT: nil
   Value(bool b) noexcept : data_(b) {}  // NOLINT
   template <std::integral T>
-    requires(!std::same_as<T, bool> && !std::same_as<T, char>)
-  Value(T i) {  // NOLINT
+  requires(!std::same_as<T, bool> && !std::same_as<T, char>) Value(T i) {  // NOLINT
     if constexpr (std::is_unsigned_v<T> && sizeof(T) >= sizeof(std::int64_t)) {
       if (i > static_cast<T>(INT64_MAX)) {
         data_ = detail::Box<Integer>(Integer(i));
@@ -145,16 +144,16 @@ class Value {
     }
     data_ = static_cast<std::int64_t>(i);
   }
-  Value(Integer i);  // NOLINT
-  Value(double d) noexcept : data_(d) {}  // NOLINT
+  Value(Integer i);                                       // NOLINT
+  Value(double d) noexcept : data_(d) {}                  // NOLINT
   Value(std::string s) noexcept : data_(std::move(s)) {}  // NOLINT
-  Value(std::string_view s) : data_(std::string(s)) {}  // NOLINT
-  Value(const char* s) : data_(std::string(s)) {}  // NOLINT
-  Value(Symbol s) noexcept : data_(std::move(s)) {}  // NOLINT
-  Value(Association a);  // NOLINT
-  Value(List list) noexcept;  // NOLINT
-  Value(Map map) noexcept;  // NOLINT
-  Value(Tagged tagged) noexcept;  // NOLINT
+  Value(std::string_view s) : data_(std::string(s)) {}    // NOLINT
+  Value(const char* s) : data_(std::string(s)) {}         // NOLINT
+  Value(Symbol s) noexcept : data_(std::move(s)) {}       // NOLINT
+  Value(Association a);                                   // NOLINT
+  Value(List list) noexcept;                              // NOLINT
+  Value(Map map) noexcept;                                // NOLINT
+  Value(Tagged tagged) noexcept;                          // NOLINT
 
   /// numerator / denominator, reduced; an Integer when the result is whole. Throws
   /// `std::domain_error` for a zero denominator.

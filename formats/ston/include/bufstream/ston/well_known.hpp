@@ -22,8 +22,8 @@
 #include <optional>
 #include <vector>
 
-#include <bufstream/ston/typed.hpp>
 #include <bufstream/ston/document.hpp>
+#include <bufstream/ston/typed.hpp>
 
 namespace bufstream::ston {
 
@@ -42,8 +42,8 @@ struct Point {
 /// `Date['2012-01-01Z']`: a calendar date with an optional UTC offset (Pharo writes one).
 struct Date {
   int year = 1901;
-  unsigned month = 1;  // 1..12
-  unsigned day = 1;    // 1..31 (checked against the month)
+  unsigned month = 1;                 // 1..12
+  unsigned day = 1;                   // 1..31 (checked against the month)
   std::optional<int> offset_minutes;  // Z is 0; none when the text has no offset
   friend bool operator==(const Date&, const Date&) = default;
 };

@@ -34,8 +34,8 @@
 #include <type_traits>
 #include <vector>
 
-#include <bufstream/write_stream.hpp>
 #include <bufstream/ston/document.hpp>
+#include <bufstream/write_stream.hpp>
 
 namespace bufstream::ston {
 
@@ -61,9 +61,9 @@ struct WriteOptions {
   std::size_t max_depth = default_max_depth;
   /// Tags whose list body the pretty layout keeps on one line (`Point [ 1, 2 ]`), as Pharo's
   /// STONWriter does for the classes it writes with a short or singleton list.
-  std::vector<std::string> short_list_tags = {"Point", "Float", "Character", "ByteArray",
-                                              "Date", "Time", "DateAndTime", "Class",
-                                              "Metaclass", "UUID", "URL", "MimeType", "FILE"};
+  std::vector<std::string> short_list_tags = {
+      "Point", "Float",     "Character", "ByteArray", "Date",     "Time", "DateAndTime",
+      "Class", "Metaclass", "UUID",      "URL",       "MimeType", "FILE"};
 };
 
 /// A value that cannot be written under the writer's options; what() names the value.
@@ -103,9 +103,8 @@ class Writer {
     after_element();
   }
   template <std::integral T>
-    requires(!std::same_as<T, bool> && !std::same_as<T, char> &&
-             !std::same_as<T, std::int64_t>)
-  void value(T i) {
+  requires(!std::same_as<T, bool> && !std::same_as<T, char> &&
+           !std::same_as<T, std::int64_t>) void value(T i) {
     if constexpr (std::is_unsigned_v<T> && sizeof(T) >= sizeof(std::int64_t)) {
       if (i > static_cast<T>(INT64_MAX)) {
         write(Value(i));

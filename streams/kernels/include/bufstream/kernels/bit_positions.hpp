@@ -25,11 +25,13 @@ namespace bufstream::kernels::bits {
 #if defined(__GNUC__) && !defined(__clang__)
 __attribute__((optimize("no-tree-vectorize")))
 #endif
-[[gnu::noinline, gnu::cold]] inline void append_rest(std::uint64_t m, unsigned base, std::uint16_t* out) noexcept {
+[[gnu::noinline, gnu::cold]] inline void
+append_rest(std::uint64_t m, unsigned base, std::uint16_t* out) noexcept {
 #if defined(__clang__)
 #pragma clang loop vectorize(disable)
 #endif
-  for (; m != 0; m &= m - 1) *out++ = static_cast<std::uint16_t>(base + static_cast<unsigned>(std::countr_zero(m)));
+  for (; m != 0; m &= m - 1)
+    *out++ = static_cast<std::uint16_t>(base + static_cast<unsigned>(std::countr_zero(m)));
 }
 
 /// Writes `base + i` for each set bit i of `m`, in order, at `out + n`, and returns
@@ -38,16 +40,19 @@ __attribute__((optimize("no-tree-vectorize")))
 /// last position), and loops only for a word with more bits: a branch that the common word
 /// does not take, where a loop per bit would end at a different count each time.
 template <unsigned Unrolled>
-[[gnu::always_inline]] inline std::uint32_t append_positions(std::uint64_t m, unsigned base, std::uint16_t* out,
+[[gnu::always_inline]] inline std::uint32_t append_positions(std::uint64_t m, unsigned base,
+                                                             std::uint16_t* out,
                                                              std::uint32_t n) noexcept {
   const auto count = static_cast<unsigned>(std::popcount(m));
   std::uint16_t* const o = out + n;
   for (unsigned k = 0; k < Unrolled; ++k) {
     // No branch for zero: a top bit set first (any position up to 63 is scratch then).
-    o[k] = static_cast<std::uint16_t>(base + static_cast<unsigned>(std::countr_zero(m | (std::uint64_t{1} << 63))));
+    o[k] = static_cast<std::uint16_t>(
+        base + static_cast<unsigned>(std::countr_zero(m | (std::uint64_t{1} << 63))));
     m &= m - 1;
   }
-  if (count > Unrolled) [[unlikely]] append_rest(m, base, o + Unrolled);
+  if (count > Unrolled) [[unlikely]]
+    append_rest(m, base, o + Unrolled);
   return n + count;
 }
 
@@ -74,8 +79,10 @@ inline unsigned spans_portable(const std::uint16_t* at, std::uint32_t start, voi
 /// interleaved into two stores.
 inline unsigned spans4_sse2(const std::uint16_t* at, std::uint32_t start, void* out) noexcept {
   const __m128i zero = _mm_setzero_si128();
-  const __m128i here = _mm_unpacklo_epi16(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(at)), zero);
-  const __m128i next = _mm_unpacklo_epi16(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(at + 1)), zero);
+  const __m128i here =
+      _mm_unpacklo_epi16(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(at)), zero);
+  const __m128i next =
+      _mm_unpacklo_epi16(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(at + 1)), zero);
   const __m128i offsets = _mm_sub_epi32(here, _mm_set1_epi32(static_cast<int>(start - 1)));
   const __m128i sizes = _mm_sub_epi32(_mm_sub_epi32(next, here), _mm_set1_epi32(1));
   _mm_storeu_si128(static_cast<__m128i*>(out), _mm_unpacklo_epi32(offsets, sizes));

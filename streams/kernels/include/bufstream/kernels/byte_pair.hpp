@@ -63,8 +63,10 @@ class BytePair {
     PairMasks m;
     for (unsigned at = 0; at < 64; at += 16) {
       const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + at));
-      m.first |= std::uint64_t{static_cast<std::uint16_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, a)))} << at;
-      m.second |= std::uint64_t{static_cast<std::uint16_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, b)))} << at;
+      m.first |= std::uint64_t{static_cast<std::uint16_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, a)))}
+                 << at;
+      m.second |= std::uint64_t{static_cast<std::uint16_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, b)))}
+                  << at;
     }
     return m;
   }

@@ -33,7 +33,8 @@ struct ByteRanges {
 /// same on every target; build it once, outside loops.
 class ByteSet {
  public:
-  constexpr ByteSet(std::initializer_list<char> bytes, ByteRanges ranges = {}) noexcept : ranges_(ranges) {
+  constexpr ByteSet(std::initializer_list<char> bytes, ByteRanges ranges = {}) noexcept
+      : ranges_(ranges) {
     std::size_t i = 0;
     char last = '\0';
     for (const char b : bytes) {
@@ -75,7 +76,8 @@ class ByteSet {
   /// first flag is the first member.
   const char* find_portable(const char* p, const char* end) const noexcept {
     for (; end - p >= 8; p += 8) {
-      if (const std::uint64_t hits = flags8(swar::load_memory_order(p))) return p + swar::first_flagged(hits);
+      if (const std::uint64_t hits = flags8(swar::load_memory_order(p)))
+        return p + swar::first_flagged(hits);
     }
     // The last 1-7 bytes in one partial word, not a loop per byte (most strings are short, so
     // this is where most of them end). The zeros above them may look like members (a control
@@ -92,8 +94,9 @@ class ByteSet {
     std::uint64_t mask = 0;
     for (int i = 0; i < 8; ++i) {
       const std::uint64_t v = swar::load_memory_order(p + 8 * i);
-      std::uint64_t flags = swar::equal_bytes_exact(v, words_[0]) | swar::equal_bytes_exact(v, words_[1]) |
-                            swar::equal_bytes_exact(v, words_[2]) | swar::equal_bytes_exact(v, words_[3]);
+      std::uint64_t flags =
+          swar::equal_bytes_exact(v, words_[0]) | swar::equal_bytes_exact(v, words_[1]) |
+          swar::equal_bytes_exact(v, words_[2]) | swar::equal_bytes_exact(v, words_[3]);
       if (ranges_.controls) flags |= swar::below_bytes_exact(v, 0x20);
       if (ranges_.non_ascii) flags |= v & swar::high_bits;
       mask |= swar::gather_flags(flags) << (8 * i);
@@ -146,10 +149,11 @@ class ByteSet {
     const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
     const __m128i last_control = _mm_set1_epi8(0x1F);
     const __m128i control = _mm_cmpeq_epi8(_mm_max_epu8(v, last_control), last_control);
-    const __m128i hits =
-        _mm_or_si128(_mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, set.bytes[0]), _mm_cmpeq_epi8(v, set.bytes[1])),
-                                  _mm_or_si128(_mm_cmpeq_epi8(v, set.bytes[2]), _mm_cmpeq_epi8(v, set.bytes[3]))),
-                     _mm_or_si128(_mm_and_si128(control, set.controls_on), _mm_and_si128(v, set.non_ascii_on)));
+    const __m128i hits = _mm_or_si128(
+        _mm_or_si128(
+            _mm_or_si128(_mm_cmpeq_epi8(v, set.bytes[0]), _mm_cmpeq_epi8(v, set.bytes[1])),
+            _mm_or_si128(_mm_cmpeq_epi8(v, set.bytes[2]), _mm_cmpeq_epi8(v, set.bytes[3]))),
+        _mm_or_si128(_mm_and_si128(control, set.controls_on), _mm_and_si128(v, set.non_ascii_on)));
     return static_cast<unsigned>(_mm_movemask_epi8(hits));
   }
 #endif

@@ -16,9 +16,9 @@ namespace bufstream::kernels::escapes {
 
 /// What a format's strings escape and accept.
 struct Dialect {
-  char quote;               ///< the delimiter: `"` for JSON, `'` for STON
-  bool upper_hex;           ///< `\u00E9` (STON, as Pharo writes it) rather than `\u00e9` (JSON)
-  bool single_quote_escape; ///< `\'` is read (STON reads both `\'` and `\"`)
+  char quote;                ///< the delimiter: `"` for JSON, `'` for STON
+  bool upper_hex;            ///< `\u00E9` (STON, as Pharo writes it) rather than `\u00e9` (JSON)
+  bool single_quote_escape;  ///< `\'` is read (STON reads both `\'` and `\"`)
 };
 
 inline constexpr Dialect json{'"', false, false};

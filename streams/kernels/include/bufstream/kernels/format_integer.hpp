@@ -64,7 +64,8 @@ inline char* format_below_1e8(char* p, std::uint32_t n) noexcept {
 /// Writes `n` in decimal and returns the end. p needs 20 bytes; bytes past the end may be
 /// clobbered within them.
 inline char* format_unsigned(char* p, std::uint64_t n) noexcept {
-  if (n < 100000000) [[likely]] return format_below_1e8(p, static_cast<std::uint32_t>(n));
+  if (n < 100000000) [[likely]]
+    return format_below_1e8(p, static_cast<std::uint32_t>(n));
   const std::uint64_t high = n / 100000000;
   const auto low = static_cast<std::uint32_t>(n - high * 100000000);
   if (high < 100000000) {

@@ -29,7 +29,8 @@ struct NestedMasks {
 /// set has. Plain data; build it once, outside loops.
 class NestedByteSets {
  public:
-  constexpr NestedByteSets(char a, char b, char c, char extra) noexcept : inner_{a, b, c}, extra_(extra) {}
+  constexpr NestedByteSets(char a, char b, char c, char extra) noexcept
+      : inner_{a, b, c}, extra_(extra) {}
 
   /// The masks of the 64 bytes at `p` (all readable).
   NestedMasks mask64(const char* p) const noexcept {
@@ -50,8 +51,8 @@ class NestedByteSets {
     NestedMasks m;
     for (unsigned i = 0; i < 8; ++i) {
       const std::uint64_t v = swar::load_memory_order(p + 8 * i);
-      const std::uint64_t inner =
-          swar::equal_bytes_exact(v, a) | swar::equal_bytes_exact(v, b) | swar::equal_bytes_exact(v, c);
+      const std::uint64_t inner = swar::equal_bytes_exact(v, a) | swar::equal_bytes_exact(v, b) |
+                                  swar::equal_bytes_exact(v, c);
       m.inner |= swar::gather_flags(inner) << (8 * i);
       m.outer |= swar::gather_flags(inner | swar::equal_bytes_exact(v, x)) << (8 * i);
     }
@@ -67,8 +68,8 @@ class NestedByteSets {
     NestedMasks m;
     for (unsigned at = 0; at < 64; at += 16) {
       const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + at));
-      const __m128i inner =
-          _mm_or_si128(_mm_cmpeq_epi8(v, a), _mm_or_si128(_mm_cmpeq_epi8(v, b), _mm_cmpeq_epi8(v, c)));
+      const __m128i inner = _mm_or_si128(_mm_cmpeq_epi8(v, a),
+                                         _mm_or_si128(_mm_cmpeq_epi8(v, b), _mm_cmpeq_epi8(v, c)));
       const __m128i outer = _mm_or_si128(inner, _mm_cmpeq_epi8(v, x));
       m.inner |= std::uint64_t{static_cast<std::uint16_t>(_mm_movemask_epi8(inner))} << at;
       m.outer |= std::uint64_t{static_cast<std::uint16_t>(_mm_movemask_epi8(outer))} << at;

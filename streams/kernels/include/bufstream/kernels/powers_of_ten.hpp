@@ -59,7 +59,9 @@ constexpr int floor_log10_pow2(int q) noexcept { return (q * 315653) >> 20; }
 
 /// floor(log10(3/4 * 2^q)) for |q| <= 1650 (the lower gap of a power of two is half the upper
 /// one). The tests print every power of two, which exercises each q this is used for.
-constexpr int floor_log10_three_quarters_pow2(int q) noexcept { return (q * 1262611 - 524031) >> 22; }
+constexpr int floor_log10_three_quarters_pow2(int q) noexcept {
+  return (q * 1262611 - 524031) >> 22;
+}
 
 /// The full 128-bit product of two 64-bit numbers (a table entry's half times a significand).
 inline Power128 multiply_64x64(std::uint64_t a, std::uint64_t b) noexcept {
@@ -74,7 +76,8 @@ inline Power128 multiply_64x64(std::uint64_t a, std::uint64_t b) noexcept {
   const std::uint64_t high_low = a_high * b_low;
   const std::uint64_t low_high = a_low * b_high;
   const std::uint64_t middle = (low_low >> 32) + (high_low & 0xFFFFFFFFu) + low_high;
-  return {a_high * b_high + (high_low >> 32) + (middle >> 32), (middle << 32) | (low_low & 0xFFFFFFFFu)};
+  return {a_high * b_high + (high_low >> 32) + (middle >> 32),
+          (middle << 32) | (low_low & 0xFFFFFFFFu)};
 #endif
 }
 

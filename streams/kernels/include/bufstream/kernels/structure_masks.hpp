@@ -29,8 +29,8 @@ std::size_t complete_prefix(const char* text, std::size_t size) noexcept;
 /// the text zero. Returns the offset of the first invalid UTF-8 sequence of
 /// `text[0, complete_prefix(text, size))` (what utf8::find_invalid says), or `size` if it has
 /// none.
-using Classify = std::size_t (*)(const char* text, std::size_t size, BytePair pair, std::uint64_t* first,
-                                 std::uint64_t* second) noexcept;
+using Classify = std::size_t (*)(const char* text, std::size_t size, BytePair pair,
+                                 std::uint64_t* first, std::uint64_t* second) noexcept;
 
 /// The classifier's forms (each gives the portable form's masks and answer).
 const Forms<Classify>& classify_forms() noexcept;

@@ -59,7 +59,9 @@ constexpr unsigned first_flagged(std::uint64_t flags) noexcept {
 constexpr std::uint64_t zero_bytes(std::uint64_t x) noexcept { return (x - low_bits) & ~x; }
 
 /// Flags the bytes of `v` below `n` (n <= 0x80; exact for the lowest; mask with high_bits).
-constexpr std::uint64_t below_bytes(std::uint64_t v, unsigned char n) noexcept { return (v - broadcast(n)) & ~v; }
+constexpr std::uint64_t below_bytes(std::uint64_t v, unsigned char n) noexcept {
+  return (v - broadcast(n)) & ~v;
+}
 
 /// 0x80 in each byte of `v` that equals the byte broadcast in `word`, exactly.
 constexpr std::uint64_t equal_bytes_exact(std::uint64_t v, std::uint64_t word) noexcept {
@@ -70,7 +72,8 @@ constexpr std::uint64_t equal_bytes_exact(std::uint64_t v, std::uint64_t word) n
 /// 0x80 in each byte of `v` below `n` (n <= 0x80), exactly: its top bit clear and its low
 /// seven bits below n.
 constexpr std::uint64_t below_bytes_exact(std::uint64_t v, unsigned char n) noexcept {
-  return ~(((v & low_seven_bits) + broadcast(static_cast<unsigned char>(0x80 - n))) | v) & high_bits;
+  return ~(((v & low_seven_bits) + broadcast(static_cast<unsigned char>(0x80 - n))) | v) &
+         high_bits;
 }
 
 /// Bit k set for each byte k of `flags` whose 0x80 is set (the other bits of `flags` clear).

@@ -16,5 +16,6 @@
 
 #if BUFSTREAM_KERNELS_X86_64
 #define BUFSTREAM_KERNELS_TARGET_AVX2 __attribute__((target("avx2,bmi,bmi2,popcnt")))
-#define BUFSTREAM_KERNELS_TARGET_AVX512 __attribute__((target("avx512f,avx512bw,avx512vbmi2,avx2,bmi,bmi2,popcnt")))
+#define BUFSTREAM_KERNELS_TARGET_AVX512 \
+  __attribute__((target("avx512f,avx512bw,avx512vbmi2,avx2,bmi,bmi2,popcnt")))
 #endif

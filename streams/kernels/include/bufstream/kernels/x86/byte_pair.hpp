@@ -16,7 +16,7 @@ namespace bufstream::kernels::x86 {
 /// The pair's masks of the 64 bytes `lo` (the first 32) and `hi`.
 __attribute__((target("avx2"))) inline PairMasks pair_masks_avx2(const BytePair& pair, __m256i lo,
                                                                  __m256i hi) noexcept {
-  const auto bits = [lo, hi](char c) __attribute__((target("avx2"))) {
+  const auto bits = [ lo, hi ](char c) __attribute__((target("avx2"))) {
     const __m256i cc = _mm256_set1_epi8(c);
     const auto low = static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(lo, cc)));
     const auto high = static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(hi, cc)));
@@ -26,7 +26,8 @@ __attribute__((target("avx2"))) inline PairMasks pair_masks_avx2(const BytePair&
 }
 
 /// The pair's masks of the 64 bytes at `p` (all readable).
-__attribute__((target("avx2"))) inline PairMasks pair_masks_avx2(const BytePair& pair, const char* p) noexcept {
+__attribute__((target("avx2"))) inline PairMasks pair_masks_avx2(const BytePair& pair,
+                                                                 const char* p) noexcept {
   return pair_masks_avx2(pair, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)),
                          _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 32)));
 }
@@ -39,8 +40,8 @@ __attribute__((target("avx512f,avx512bw"))) inline PairMasks pair_masks_avx512(c
 }
 
 /// The pair's masks of the 64 bytes at `p` (all readable).
-__attribute__((target("avx512f,avx512bw"))) inline PairMasks pair_masks_avx512(const BytePair& pair,
-                                                                               const char* p) noexcept {
+__attribute__((target("avx512f,avx512bw"))) inline PairMasks pair_masks_avx512(
+    const BytePair& pair, const char* p) noexcept {
   return pair_masks_avx512(pair, _mm512_loadu_si512(p));
 }
 
