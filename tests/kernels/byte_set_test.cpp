@@ -2,6 +2,7 @@
 // with members at every position, for each kind of set the formats use.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -87,6 +88,42 @@ TEST(KernelByteSet, FindAgreesWithAPlainLoopAtEveryLengthAndAlignment) {
 #endif
             ASSERT_EQ(c.set.find(begin, end), expected);
           }
+        }
+      }
+    }
+  }
+}
+
+TEST(KernelByteSet, CopyFindingAnyCopiesAndAnswersAsAPlainLoop) {
+  constexpr char canary = '\x5a';
+  for (const SetCase& c : set_cases()) {
+    SCOPED_TRACE(c.name);
+    for (std::size_t align = 0; align < 16; ++align) {
+      for (std::size_t length = 0; length <= 130; ++length) {
+        // The text ends where its allocation ends, so that a read past it is a sanitizer error.
+        std::vector<char> source(align + length);
+        char* const begin = source.data() + align;
+        std::vector<char> out(align + std::max<std::size_t>(length, 8) + 16);
+        for (std::size_t at = 0; at <= length; ++at) {
+          std::fill(begin, begin + length, filler);
+          if (at < length) begin[at] = probes[(at * 3 + length) % probes.size()];
+          std::fill(out.begin(), out.end(), canary);
+          const bool expected = plain_find(c.set, begin, begin + length) != begin + length;
+          const auto check = [&](bool any, const char* form) {
+            ASSERT_EQ(any, expected) << form << ", length " << length << " at " << at;
+            ASSERT_TRUE(std::equal(begin, begin + length, out.data() + align))
+                << form << ", length " << length;
+            // Nothing written before the room nor past max(length, 8).
+            for (std::size_t i = 0; i < align; ++i) ASSERT_EQ(out[i], canary) << form;
+            for (std::size_t i = align + std::max<std::size_t>(length, 8); i < out.size(); ++i)
+              ASSERT_EQ(out[i], canary) << form << ", length " << length;
+            std::fill(out.begin(), out.end(), canary);
+          };
+          check(c.set.copy_finding_any_portable(begin, length, out.data() + align), "portable");
+#if BUFSTREAM_KERNELS_X86_64
+          check(c.set.copy_finding_any_sse2(begin, length, out.data() + align), "sse2");
+#endif
+          check(c.set.copy_finding_any(begin, length, out.data() + align), "dispatched");
         }
       }
     }

@@ -209,8 +209,8 @@ Writer& Writer::value(float f) {
   return *this;
 }
 
-// The common string, short and with nothing to escape or validate: checked with one scan of
-// the kernel's byte set, then copied with its quotes (and the ',' the position needs) into
+// The common string, short and with nothing to escape or validate: checked by the kernel's
+// byte set as it is copied with its quotes (and the ',' the position needs) into
 // reserved room. Returns false having written and changed nothing when the string needs the
 // general path (an escape, a byte above 126 under ascii_only, any byte above 127: UTF-8 to
 // validate), when it is long, or when the position needs more than a comma (pretty output, a
@@ -233,13 +233,16 @@ bool Writer::write_plain_string(std::string_view s) {
     case State::top: break;
     default: return false;
   }
-  const char* const end = s.data() + n;
-  if ((options_.ascii_only ? ascii_plain_stops : plain_stops).find(s.data(), end) != end)
-    return false;
-  char* const room = out_.reserve(n + 2 + 1);
+  // Copied while it is checked; the room is given back (a scratch area over an unbuffered
+  // stream) when a byte needs the general path.
+  char* const room = out_.reserve(std::max<std::size_t>(n, 8) + 3);
   room[0] = ',';
   room[separator] = '"';
-  if (n != 0) std::memcpy(room + separator + 1, s.data(), n);
+  const kernels::ByteSet& stops = options_.ascii_only ? ascii_plain_stops : plain_stops;
+  if (stops.copy_finding_any(s.data(), n, room + separator + 1)) {
+    out_.commit(0);
+    return false;
+  }
   room[separator + 1 + n] = '"';
   out_.commit(separator + n + 2);
   state_ = after;

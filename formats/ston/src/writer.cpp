@@ -32,6 +32,9 @@ using detail::Node;
 constexpr kernels::ByteSet string_stops({'\'', '\\', '\x7f'},
                                         {.controls = true, .non_ascii = true});
 
+// A string checked as it is copied (see write_string): most are short.
+constexpr std::size_t max_short_string = 256;
+
 // A string written with its quotes in one `reserve` (longer ones are written in runs, so that
 // an unbuffered stream is not handed a scratch copy of a huge string).
 constexpr std::size_t max_string_in_one_piece = 4096;
@@ -143,19 +146,31 @@ struct Writer::Impl {
     out.write(options.pretty ? " ]" : "]");
   }
 
-  // Writes `s` between quotes, escaping what must be escaped. The usual string needs no
-  // escape: it is found so with one word-wide scan and copied with its quotes in one piece.
+  // Writes `s` between quotes, escaping what must be escaped. The usual string is short and
+  // needs no escape: it is checked by the kernel's byte set as it is copied with its quotes
+  // (the room is given back when a byte needs escaping or decoding).
   void write_string(std::string_view s) {
     constexpr char quote = kernels::escapes::ston.quote;
-    const char* p = s.data();
-    const char* const end = p + s.size();
-    const char* stop = string_stops.find(p, end);
-    if (stop == end && s.size() <= max_string_in_one_piece) [[likely]] {
-      char* o = out.reserve(s.size() + 2);
+    const std::size_t n = s.size();
+    if (n <= max_short_string) [[likely]] {
+      char* o = out.reserve(std::max<std::size_t>(n, 8) + 2);
       o[0] = quote;
-      if (!s.empty()) std::memcpy(o + 1, p, s.size());
-      o[s.size() + 1] = quote;
-      out.commit(s.size() + 2);
+      if (!string_stops.copy_finding_any(s.data(), n, o + 1)) [[likely]] {
+        o[n + 1] = quote;
+        out.commit(n + 2);
+        return;
+      }
+      out.commit(0);
+    }
+    const char* p = s.data();
+    const char* const end = p + n;
+    const char* stop = string_stops.find(p, end);
+    if (stop == end && n <= max_string_in_one_piece) {
+      char* o = out.reserve(n + 2);
+      o[0] = quote;
+      std::memcpy(o + 1, p, n);
+      o[n + 1] = quote;
+      out.commit(n + 2);
       return;
     }
     out.put(quote);

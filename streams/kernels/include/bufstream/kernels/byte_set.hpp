@@ -69,6 +69,17 @@ class ByteSet {
 #endif
   }
 
+  /// Copies the `n` bytes at `p` to `out` and tells whether any of them is in the set: a short
+  /// string's check and its copy in one pass (a writer's plain string). `out` needs room for
+  /// `max(n, 8)` bytes: a text shorter than eight bytes is stored as a whole word.
+  bool copy_finding_any(const char* p, std::size_t n, char* out) const noexcept {
+#if BUFSTREAM_KERNELS_X86_64
+    return copy_finding_any_sse2(p, n, out);
+#else
+    return copy_finding_any_portable(p, n, out);
+#endif
+  }
+
   // ---- The forms, for the tests that hold each to the portable one ------------------------
 
   /// `find`, eight bytes at a time. The lowest byte a word test flags is always a true member
@@ -87,6 +98,31 @@ class ByteSet {
     const std::uint64_t in_text = swar::high_bits >> (8 * (8 - n));
     const std::uint64_t hits = flags8(swar::load_memory_order_partial(p, n)) & in_text;
     return hits != 0 ? p + swar::first_flagged(hits) : end;
+  }
+
+  /// `copy_finding_any`, a word at a time; the last 1-7 bytes of a text of eight or more in a
+  /// word overlapping the one before (flags anywhere in a word answer "any", and a word test
+  /// flags nothing when no byte is a member).
+  bool copy_finding_any_portable(const char* p, std::size_t n, char* out) const noexcept {
+    if (n < 8) {
+      if (n == 0) return false;
+      const std::uint64_t v = swar::load_memory_order_partial(p, n);
+      swar::store_memory_order(out, v);
+      return (flags8(v) & (swar::high_bits >> (8 * (8 - n)))) != 0;  // not the zeros above
+    }
+    std::uint64_t hits = 0;
+    std::size_t i = 0;
+    for (; n - i >= 8; i += 8) {
+      const std::uint64_t v = swar::load_memory_order(p + i);
+      swar::store_memory_order(out + i, v);
+      hits |= flags8(v);
+    }
+    if (i != n) {
+      const std::uint64_t v = swar::load_memory_order(p + n - 8);
+      swar::store_memory_order(out + n - 8, v);
+      hits |= flags8(v);
+    }
+    return hits != 0;
   }
 
   /// `mask64`, eight bytes at a time, each flag exact.
@@ -111,6 +147,21 @@ class ByteSet {
       if (const unsigned hits = flags16(vectors, p)) return p + std::countr_zero(hits);
     }
     return find_portable(p, end);
+  }
+
+  bool copy_finding_any_sse2(const char* p, std::size_t n, char* out) const noexcept {
+    if (n < 16) return copy_finding_any_portable(p, n, out);
+    const Vectors vectors = vectors_sse2();
+    unsigned hits = 0;
+    const auto copy_block = [&](std::size_t at) {
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + at));
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(out + at), v);
+      hits |= flags16(vectors, v);
+    };
+    std::size_t i = 0;
+    for (; n - i >= 16; i += 16) copy_block(i);
+    if (i != n) copy_block(n - 16);  // the last 1-15 bytes, in a block overlapping the one before
+    return hits != 0;
   }
 
   std::uint64_t mask64_sse2(const char* p) const noexcept {
@@ -146,7 +197,9 @@ class ByteSet {
   }
   // Bit i set when byte i of the 16 at `p` is in the set.
   static unsigned flags16(const Vectors& set, const char* p) noexcept {
-    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    return flags16(set, _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
+  }
+  static unsigned flags16(const Vectors& set, __m128i v) noexcept {
     const __m128i last_control = _mm_set1_epi8(0x1F);
     const __m128i control = _mm_cmpeq_epi8(_mm_max_epu8(v, last_control), last_control);
     const __m128i hits = _mm_or_si128(

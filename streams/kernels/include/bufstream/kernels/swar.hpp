@@ -30,6 +30,12 @@ inline std::uint64_t load_memory_order(const char* p) noexcept {
   return word;
 }
 
+/// Stores `word` (in memory order, as the loads give it) as the eight bytes at `p`.
+inline void store_memory_order(char* p, std::uint64_t word) noexcept {
+  if constexpr (std::endian::native == std::endian::big) word = __builtin_bswap64(word);
+  std::memcpy(p, &word, 8);
+}
+
 /// The first `n` bytes at `p` (n <= 8) in memory order, zeros above them. Reads only
 /// [p, p + n): two overlapping four-byte loads for 4 to 8 bytes; the first, middle and last
 /// byte for 1 to 3.
