@@ -26,6 +26,7 @@ int run(const Options& options) {
     SuiteContext context{.options = options, .temp = temp, .results = results};
     if (options.runs("streams")) run_streams_suite(context);
     if (options.runs("json")) run_json_suite(context);
+    if (options.runs("json-files")) run_json_files_suite(context);
     if (options.runs("ston")) run_ston_suite(context);
     if (options.runs("csv")) run_csv_suite(context);
     if (options.runs("cedict")) run_cedict_suite(context);

@@ -8,17 +8,29 @@
 #include <system_error>
 
 namespace bufstream::bench {
-namespace {
 
-[[noreturn]] void fail(const char* what, const std::filesystem::path& path) {
+void io_failed(const char* what, const std::filesystem::path& path) {
   throw std::system_error(errno, std::generic_category(), std::string(what) + " " + path.string());
 }
+
+StdioFile open_stdio(const std::filesystem::path& path, const char* mode) {
+  StdioFile f(std::fopen(path.c_str(), mode));
+  if (!f) io_failed("open", path);
+  return f;
+}
+
+void close_stdio(StdioFile f, const std::filesystem::path& path) {
+  const bool failed = std::ferror(f.get()) != 0;
+  if (std::fclose(f.release()) != 0 || failed) io_failed("write", path);
+}
+
+namespace {
 
 class Fd {
  public:
   Fd(const std::filesystem::path& path, int flags)
       : fd_(::open(path.c_str(), flags | O_CLOEXEC, 0644)) {
-    if (fd_ < 0) fail("open", path);
+    if (fd_ < 0) io_failed("open", path);
   }
   ~Fd() { ::close(fd_); }
   Fd(const Fd&) = delete;
@@ -38,7 +50,7 @@ std::string read_file(const std::filesystem::path& path) {
   for (;;) {
     const ssize_t n = ::read(fd.get(), chunk, sizeof chunk);
     if (n < 0 && errno == EINTR) continue;
-    if (n < 0) fail("read", path);
+    if (n < 0) io_failed("read", path);
     if (n == 0) return bytes;
     bytes.append(chunk, static_cast<std::size_t>(n));
   }
@@ -49,14 +61,14 @@ void write_file(const std::filesystem::path& path, std::string_view bytes) {
   while (!bytes.empty()) {
     const ssize_t n = ::write(fd.get(), bytes.data(), bytes.size());
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) fail("write", path);
+    if (n <= 0) io_failed("write", path);
     bytes.remove_prefix(static_cast<std::size_t>(n));
   }
 }
 
 std::uint64_t size_of_file(const std::filesystem::path& path) {
   struct stat info {};
-  if (::stat(path.c_str(), &info) != 0) fail("stat", path);
+  if (::stat(path.c_str(), &info) != 0) io_failed("stat", path);
   return static_cast<std::uint64_t>(info.st_size);
 }
 

@@ -2,7 +2,9 @@
 #pragma once
 
 #include <cstdint>
+#include <cstdio>
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <string_view>
 
@@ -13,5 +15,19 @@ std::string read_file(const std::filesystem::path& path);
 /// Replaces the file's content. Throws `std::system_error` naming the path.
 void write_file(const std::filesystem::path& path, std::string_view bytes);
 std::uint64_t size_of_file(const std::filesystem::path& path);
+
+/// Throws `std::system_error` from errno: "WHAT PATH: reason".
+[[noreturn]] void io_failed(const char* what, const std::filesystem::path& path);
+
+/// A stdio file for the peers that read and write through stdio; closed when destroyed.
+struct StdioCloser {
+  void operator()(std::FILE* f) const noexcept { std::fclose(f); }
+};
+using StdioFile = std::unique_ptr<std::FILE, StdioCloser>;
+/// `fopen`; throws `std::system_error` naming the path.
+StdioFile open_stdio(const std::filesystem::path& path, const char* mode);
+/// Closes a written file, throwing if any write or the close failed (a full disk shows up
+/// only here).
+void close_stdio(StdioFile f, const std::filesystem::path& path);
 
 }  // namespace bufstream::bench

@@ -71,6 +71,8 @@ Options parse_options(int argc, const char* const* argv) {
       options.temp_parent = std::string(value());
     } else if (arg == "--cedict") {
       options.cedict_path = std::string(value());
+    } else if (arg == "--json-files") {
+      options.json_files_path = std::string(value());
     } else {
       throw UsageError(fmt::format("unknown option '{}' (try --help)", arg));
     }
@@ -95,7 +97,7 @@ readers and writers on top of them, against the C++ libraries a user would other
 Prints one table per suite; progress goes to stderr.
 
 options:
-  --suite NAME     streams, json, ston, csv or cedict; repeatable (default: all)
+  --suite NAME     streams, json, json-files, ston, csv or cedict; repeatable (default: all)
   --data NAME      floats or integers; repeatable (default: both)
   --rows N         rows per data set (default: 25000)
   --repeat N       measured repetitions per variant, after one warm-up (default: 5);
@@ -108,6 +110,8 @@ options:
                    reason}}], "machine" {{cpu_model, cores, compiler, build_type}}
   --svg FILE       write a chart (log-scale bars per suite and variant)
   --cedict FILE    the CC-CEDICT file (default: bench/data/cedict_ts.u8 of the source tree)
+  --json-files DIR the json-files suite's files: every *.json in DIR (default: bench/data/json
+                   of the source tree: twitter.json, citm_catalog.json, canada.json)
   --tmpdir DIR     where the scratch directory is made (default: the system's temp dir)
   --help           this text
 )",

@@ -14,7 +14,8 @@ namespace bufstream::bench {
 
 /// Every suite, in the order they run and print.
 inline const std::vector<std::string>& all_suites() {
-  static const std::vector<std::string> suites{"streams", "json", "ston", "csv", "cedict"};
+  static const std::vector<std::string> suites{"streams", "json", "json-files",
+                                               "ston",    "csv",  "cedict"};
   return suites;
 }
 
@@ -29,6 +30,7 @@ struct Options {
   std::filesystem::path svg_path;
   std::filesystem::path temp_parent;
   std::filesystem::path cedict_path;
+  std::filesystem::path json_files_path;
   bool help = false;
 
   bool runs(std::string_view suite) const;

@@ -82,6 +82,8 @@ std::vector<Group> collect_groups(const Results& results, const Options& options
           group.title = fmt::format("{} {} MB byte by byte", op, options.stream_mb);
         } else if (suite == "cedict") {
           group.title = op;
+        } else if (suite == "json-files") {
+          group.title = fmt::format("{} {}", op, data);
         } else {
           group.title = fmt::format("{} {} rows of {}", op, group_digits(options.rows), data);
         }

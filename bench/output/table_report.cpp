@@ -252,6 +252,53 @@ void print_cedict_table(std::FILE* out, const Results& results, const Options& o
   print_reasons(out, results, "cedict");
 }
 
+// The standard JSON files: one column group per file, each variant against nlohmann's parse
+// (or dump) of the same file, the library most C++ programs read JSON with.
+void print_json_files_table(std::FILE* out, const Results& results, const Options& options) {
+  const std::string suite = "json-files";
+  const auto data_sets = data_in(results, suite);
+  fmt::print(out, "\n{}: the standard JSON benchmark files, read and written ({})\n", suite,
+             runs_note(options));
+  TextTable table;
+  table.add_column("op", Align::left);
+  table.add_column("variant", Align::left);
+  for (const std::string& data : data_sets) {
+    table.add_column("median ms", Align::right, data);
+    table.add_column("MB/s", Align::right, data);
+    table.add_column("vs nlohmann", Align::right, data);
+  }
+  const auto ops = ops_in(results, suite);
+  for (std::size_t o = 0; o < ops.size(); ++o) {
+    if (o > 0) table.add_separator();
+    for (const std::string& variant : variants_in(results, suite, ops[o])) {
+      std::vector<std::string> row{ops[o], variant};
+      for (const std::string& data : data_sets) {
+        const Entry* e = find_entry(results, suite, ops[o], data, variant);
+        if (e == nullptr || !e->measured) {
+          row.insert(row.end(), {cell_for_unmeasured(e), "", ""});
+          continue;
+        }
+        const Measurement* base = find_measured(results, suite, ops[o], data, "nlohmann");
+        const double median = e->measured->timing.median_ms;
+        row.push_back(format_ms(median));
+        row.push_back(fmt::format("{:.0f}", megabytes_per_second(*e->measured)));
+        row.push_back(base != nullptr && median > 0 ? format_ratio(base->timing.median_ms / median)
+                                                    : "-");
+      }
+      table.add_row(std::move(row));
+    }
+  }
+  table.print(out);
+  fmt::print(out,
+             "  read: nlohmann-dom is bufstream's json::Reader into nlohmann::json, events its "
+             "event interface into a handler that counts; rapidjson is its DOM with default "
+             "flags, rapidjson-exact with kParseFullPrecisionFlag (doubles correctly rounded, "
+             "as bufstream's), rapidjson-sax its Reader into a handler that counts\n"
+             "  write: from each one's own DOM; nlohmann-dom is bufstream's json::Writer "
+             "writing the nlohmann::json\n");
+  print_reasons(out, results, suite);
+}
+
 }  // namespace
 
 void print_tables(std::FILE* out, const Results& results, const Options& options,
@@ -263,6 +310,8 @@ void print_tables(std::FILE* out, const Results& results, const Options& options
       print_streams_table(out, results, options);
     } else if (suite == "cedict") {
       print_cedict_table(out, results, options);
+    } else if (suite == "json-files") {
+      print_json_files_table(out, results, options);
     } else {
       print_serialization_table(out, results, suite, options);
     }

@@ -18,14 +18,11 @@
 #include <csv.h>
 #endif
 
+#include "harness/file_utils.hpp"
 #include "harness/results.hpp"
 
 namespace bufstream::bench {
 namespace {
-
-[[noreturn]] void io_failed(const char* what, const std::filesystem::path& path) {
-  throw std::system_error(errno, std::generic_category(), std::string(what) + " " + path.string());
-}
 
 bool needs_quotes(std::string_view field) noexcept {
   return field.find_first_of(",\"\r\n") != std::string_view::npos;

@@ -5,8 +5,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include <bufstream/buffered_read_stream.hpp>
+#include <bufstream/buffered_write_stream.hpp>
+#include <bufstream/fd_read_stream.hpp>
+#include <bufstream/fd_write_stream.hpp>
 #include <bufstream/json.hpp>
 
+#include "suites/json_files.hpp"
 #include "suites/json_peers.hpp"
 
 namespace bufstream::bench {
@@ -44,6 +49,66 @@ Checksum read_json_bufstream_typed(ReadStream& in, Stopwatch& watch) {
   reader.finish();
   watch.stop();
   return checksum(rows);
+}
+
+// ---- The json-files suite ---------------------------------------------------------------
+
+namespace {
+
+// json::Reader's events, counted.
+struct CountingHandler {
+  JsonShape shape;
+  void null() { ++shape.nulls; }
+  void boolean(bool) { ++shape.booleans; }
+  void integer(std::int64_t) { ++shape.numbers; }
+  void unsigned_integer(std::uint64_t) { ++shape.numbers; }
+  void floating(double) { ++shape.numbers; }
+  void string(std::string_view s) {
+    ++shape.strings;
+    shape.string_bytes += s.size();
+  }
+  void key(std::string_view k) {
+    ++shape.keys;
+    shape.key_bytes += k.size();
+  }
+  void begin_array() { ++shape.arrays; }
+  void end_array() {}
+  void begin_object() { ++shape.objects; }
+  void end_object() {}
+};
+
+}  // namespace
+
+JsonShape read_json_file_bufstream_nlohmann(const std::filesystem::path& path, Stopwatch& watch) {
+  FdReadStream file(path);
+  BufferedReadStream in(file);
+  json::Reader reader(in);
+  const nlohmann::json document = reader.read();
+  reader.finish();
+  watch.stop();
+  return shape_of(document);
+}
+
+JsonShape read_json_file_bufstream_events(const std::filesystem::path& path, Stopwatch& watch) {
+  FdReadStream file(path);
+  BufferedReadStream in(file);
+  json::Reader reader(in);
+  CountingHandler handler;
+  reader.parse(handler);
+  reader.finish();
+  watch.stop();
+  return handler.shape;
+}
+
+JsonFileWrite json_file_writer_bufstream_nlohmann(const nlohmann::json& document) {
+  return [&document](const std::filesystem::path& path) {
+    FdWriteStream file(path);
+    BufferedWriteStream out(file);
+    json::Writer writer(out);
+    writer.value(document);
+    writer.finish();
+    out.close();
+  };
 }
 
 }  // namespace bufstream::bench

@@ -18,6 +18,7 @@
 #include <simdjson.h>
 #endif
 
+#include "harness/file_utils.hpp"
 #include "harness/results.hpp"
 
 namespace bufstream::bench {
@@ -28,27 +29,6 @@ constexpr std::size_t peer_buffer_size = 65536;
 [[noreturn]] void bad_shape(std::size_t row) {
   throw ValidationError(
       fmt::format("row {} is not an array of two integers, two numbers and a string", row));
-}
-
-[[noreturn]] void io_failed(const char* what, const std::filesystem::path& path) {
-  throw std::system_error(errno, std::generic_category(), std::string(what) + " " + path.string());
-}
-
-struct FileCloser {
-  void operator()(std::FILE* f) const noexcept { std::fclose(f); }
-};
-using File = std::unique_ptr<std::FILE, FileCloser>;
-
-File open_file(const std::filesystem::path& path, const char* mode) {
-  File f(std::fopen(path.c_str(), mode));
-  if (!f) io_failed("open", path);
-  return f;
-}
-
-// fclose reports a write that failed late (a full disk shows up here).
-void close_file(File f, const std::filesystem::path& path) {
-  const bool failed = std::ferror(f.get()) != 0;
-  if (std::fclose(f.release()) != 0 || failed) io_failed("write", path);
 }
 
 }  // namespace
@@ -108,7 +88,7 @@ Checksum read_json_nlohmann(const std::filesystem::path& path, Stopwatch& watch)
 
 #ifdef BUFSTREAM_BENCH_HAVE_RAPIDJSON
 void write_json_rapidjson(const DataSet& set, const std::filesystem::path& path) {
-  File file = open_file(path, "wb");
+  StdioFile file = open_stdio(path, "wb");
   auto buffer = std::make_unique_for_overwrite<char[]>(peer_buffer_size);
   rapidjson::FileWriteStream stream(file.get(), buffer.get(), peer_buffer_size);
   rapidjson::Writer<rapidjson::FileWriteStream> writer(stream);
@@ -129,11 +109,11 @@ void write_json_rapidjson(const DataSet& set, const std::filesystem::path& path)
   }
   writer.EndArray();
   stream.Flush();
-  close_file(std::move(file), path);
+  close_stdio(std::move(file), path);
 }
 
 Checksum read_json_rapidjson(const std::filesystem::path& path, Stopwatch& watch) {
-  File file = open_file(path, "rb");
+  StdioFile file = open_stdio(path, "rb");
   auto buffer = std::make_unique_for_overwrite<char[]>(peer_buffer_size);
   rapidjson::FileReadStream stream(file.get(), buffer.get(), peer_buffer_size);
   rapidjson::Document doc;

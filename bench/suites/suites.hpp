@@ -9,6 +9,9 @@ namespace bufstream::bench {
 void run_streams_suite(SuiteContext& context);
 /// JSON write and read, bufstream against nlohmann, RapidJSON and simdjson.
 void run_json_suite(SuiteContext& context);
+/// The standard JSON benchmark files read and written by bufstream, nlohmann, RapidJSON and
+/// simdjson.
+void run_json_files_suite(SuiteContext& context);
 /// STON write and read, bufstream over unbuffered and buffered streams.
 void run_ston_suite(SuiteContext& context);
 /// CSV write and read, bufstream against stdio, iostreams and libcsv.

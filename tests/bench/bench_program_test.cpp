@@ -55,6 +55,10 @@ const std::map<std::pair<std::string, std::string>, std::vector<std::string>>& e
       {{"json", "read"},
        {"unbuffered", "buffered", "buffered-typed", "nlohmann", "rapidjson", "simdjson",
         "read-once"}},
+      {{"json-files", "read"},
+       {"nlohmann-dom", "events", "nlohmann", "rapidjson", "rapidjson-exact", "rapidjson-sax",
+        "simdjson"}},
+      {{"json-files", "write"}, {"nlohmann-dom", "nlohmann", "rapidjson"}},
       {{"ston", "write"}, {"unbuffered", "buffered", "write-once"}},
       {{"ston", "read"}, {"unbuffered", "buffered", "read-once"}},
       {{"csv", "write"}, {"unbuffered", "buffered", "stdio", "ofstream", "write-once"}},
@@ -70,6 +74,7 @@ const std::map<std::pair<std::string, std::string>, std::vector<std::string>>& e
 std::vector<std::string> data_sets_of(const std::string& suite) {
   if (suite == "streams") return {"bytes"};
   if (suite == "cedict") return {"cc-cedict"};
+  if (suite == "json-files") return {"nested", "numbers"};  // the files SetUpTestSuite writes
   return {"floats", "integers"};
 }
 
@@ -87,8 +92,18 @@ class BenchProgram : public ::testing::Test {
       std::string line;
       for (int n = 0; n < 3000 && std::getline(full, line); ++n) small << line << '\n';
     }
+    // Two small JSON files for the json-files suite (and a file it must leave alone).
+    fs::create_directories(*dir_ / "json-files");
+    std::ofstream(*dir_ / "json-files" / "nested.json")
+        << R"({"a":[1,-2,3.5e10,true,false,null],"b":{"c":"\u00e9t\u00e9 \"q\"","d":[]},)"
+           R"("e":[{"f":"x"},{"g":[[],{}]}],"\u4f60":"\ud83d\ude00"})";
+    std::ofstream(*dir_ / "json-files" / "numbers.json")
+        << "[0,-0,1e-300,1.7976931348623157e308,18446744073709551615,-9223372036854775808,"
+           "0.1,2.5,4.9e-324]";
+    std::ofstream(*dir_ / "json-files" / "notes.txt") << "not JSON";
     status_ = run_bench(std::string("--rows 200 --repeat 1 --stream-mb 1 --cedict '") +
-                            (*dir_ / "cedict-small.u8").string() + "' --tmpdir '" + dir_->string() +
+                            (*dir_ / "cedict-small.u8").string() + "' --json-files '" +
+                            (*dir_ / "json-files").string() + "' --tmpdir '" + dir_->string() +
                             "' --json '" + (*dir_ / "r.json").string() + "' --svg '" +
                             (*dir_ / "r.svg").string() + "'",
                         *dir_ / "out.txt", *dir_ / "err.txt");
@@ -109,7 +124,8 @@ int BenchProgram::status_ = -1;
 TEST_F(BenchProgram, SucceedsAndWritesTablesJsonAndSvg) {
   ASSERT_EQ(status_, 0) << slurp(*dir_ / "err.txt");
   const std::string tables = slurp(*dir_ / "out.txt");
-  for (const char* heading : {"\nstreams:", "\njson:", "\nston:", "\ncsv:", "\ncedict:"}) {
+  for (const char* heading :
+       {"\nstreams:", "\njson:", "\njson-files:", "\nston:", "\ncsv:", "\ncedict:"}) {
     EXPECT_NE(tables.find(heading), std::string::npos) << heading;
   }
   const std::string svg = slurp(*dir_ / "r.svg");

@@ -1,0 +1,76 @@
+// The json-files suite's parts: what each library reads from and writes to the standard JSON
+// benchmark files (bench/data/json/), and the shape of a document that every variant's result
+// is checked against.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "harness/stopwatch.hpp"
+
+namespace bufstream::bench {
+
+/// What a parse must have found, counted the same way from every library's result: values by
+/// kind, and the bytes of the (unescaped) strings and keys. Numbers are counted, not compared:
+/// not every peer rounds doubles correctly.
+struct JsonShape {
+  std::uint64_t nulls = 0;
+  std::uint64_t booleans = 0;
+  std::uint64_t numbers = 0;
+  std::uint64_t strings = 0;
+  std::uint64_t string_bytes = 0;
+  std::uint64_t keys = 0;
+  std::uint64_t key_bytes = 0;
+  std::uint64_t arrays = 0;
+  std::uint64_t objects = 0;
+
+  friend bool operator==(const JsonShape&, const JsonShape&) = default;
+  std::string describe() const;
+};
+
+/// The shape of an nlohmann DOM.
+JsonShape shape_of(const nlohmann::json& value);
+/// Throws `ValidationError` naming `who` when `got` differs from `expected`.
+void check_shape(std::string_view who, const JsonShape& got, const JsonShape& expected);
+
+/// Reads the file and returns the shape of what it parsed; stops `watch` after the parse.
+using JsonFileRead = JsonShape (*)(const std::filesystem::path& path, Stopwatch& watch);
+/// Writes a document parsed beforehand (untimed) to the path, closing the file.
+using JsonFileWrite = std::function<void(const std::filesystem::path& path)>;
+
+/// nlohmann: `nlohmann::json::parse` from a std::ifstream.
+JsonShape read_json_file_nlohmann(const std::filesystem::path& path, Stopwatch& watch);
+/// nlohmann: `dump()` of the DOM into a std::ofstream.
+JsonFileWrite json_file_writer_nlohmann(const nlohmann::json& document);
+
+#ifdef BUFSTREAM_BENCH_HAVE_RAPIDJSON
+/// RapidJSON DOM with default flags (as most programs call it), a 64 KiB FileReadStream.
+JsonShape read_json_file_rapidjson(const std::filesystem::path& path, Stopwatch& watch);
+/// The same with kParseFullPrecisionFlag: doubles correctly rounded, like bufstream's.
+JsonShape read_json_file_rapidjson_exact(const std::filesystem::path& path, Stopwatch& watch);
+/// RapidJSON's SAX Reader, default flags, a handler that counts.
+JsonShape read_json_file_rapidjson_sax(const std::filesystem::path& path, Stopwatch& watch);
+/// RapidJSON's Writer over a 64 KiB FileWriteStream, from its own DOM of `text`.
+JsonFileWrite json_file_writer_rapidjson(const std::string& text);
+#endif
+
+#ifdef BUFSTREAM_BENCH_HAVE_SIMDJSON
+/// simdjson's DOM: `dom::parser::load`.
+JsonShape read_json_file_simdjson(const std::filesystem::path& path, Stopwatch& watch);
+#endif
+
+#ifdef BUFSTREAM_BENCH_HAVE_JSON_FORMAT
+/// bufstream: json::Reader into nlohmann::json, over a 64 KiB BufferedReadStream.
+JsonShape read_json_file_bufstream_nlohmann(const std::filesystem::path& path, Stopwatch& watch);
+/// bufstream: json::Reader's events into a handler that counts.
+JsonShape read_json_file_bufstream_events(const std::filesystem::path& path, Stopwatch& watch);
+/// bufstream: json::Writer writing an nlohmann DOM through a 64 KiB BufferedWriteStream.
+JsonFileWrite json_file_writer_bufstream_nlohmann(const nlohmann::json& document);
+#endif
+
+}  // namespace bufstream::bench

@@ -1,0 +1,169 @@
+// The json-files suite: the standard JSON benchmark files (twitter.json, citm_catalog.json,
+// canada.json in bench/data/json/), read and written by bufstream and by the libraries a user
+// would otherwise pick, side by side. Every read is checked against the shape nlohmann finds
+// (untimed), every written file is read back and checked the same way.
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "harness/file_utils.hpp"
+#include "harness/progress.hpp"
+#include "suites/json_files.hpp"
+#include "suites/suites.hpp"
+
+#ifndef BUFSTREAM_BENCH_DEFAULT_JSON_FILES
+#define BUFSTREAM_BENCH_DEFAULT_JSON_FILES "bench/data/json"
+#endif
+
+namespace bufstream::bench {
+namespace {
+
+constexpr const char* format_missing = "bufstream::json not built";
+constexpr const char* rapidjson_missing =
+    "RapidJSON not found at configure time (apt install rapidjson-dev)";
+constexpr const char* simdjson_missing =
+    "simdjson not found at configure time (apt install libsimdjson-dev)";
+
+struct ReadVariant {
+  const char* name;
+  JsonFileRead read;  // null: not built, for `missing`
+  const char* missing;
+};
+
+std::vector<ReadVariant> read_variants() {
+  return {
+#ifdef BUFSTREAM_BENCH_HAVE_JSON_FORMAT
+      {"nlohmann-dom", read_json_file_bufstream_nlohmann, nullptr},
+      {"events", read_json_file_bufstream_events, nullptr},
+#else
+      {"nlohmann-dom", nullptr, format_missing},
+      {"events", nullptr, format_missing},
+#endif
+      {"nlohmann", read_json_file_nlohmann, nullptr},
+#ifdef BUFSTREAM_BENCH_HAVE_RAPIDJSON
+      {"rapidjson", read_json_file_rapidjson, nullptr},
+      {"rapidjson-exact", read_json_file_rapidjson_exact, nullptr},
+      {"rapidjson-sax", read_json_file_rapidjson_sax, nullptr},
+#else
+      {"rapidjson", nullptr, rapidjson_missing},
+      {"rapidjson-exact", nullptr, rapidjson_missing},
+      {"rapidjson-sax", nullptr, rapidjson_missing},
+#endif
+#ifdef BUFSTREAM_BENCH_HAVE_SIMDJSON
+      {"simdjson", read_json_file_simdjson, nullptr},
+#else
+      {"simdjson", nullptr, simdjson_missing},
+#endif
+  };
+}
+
+// The files of the suite: every *.json in the folder, by name.
+std::vector<std::filesystem::path> json_files(const std::filesystem::path& folder) {
+  std::vector<std::filesystem::path> files;
+  for (const auto& entry : std::filesystem::directory_iterator(folder)) {
+    if (entry.is_regular_file() && entry.path().extension() == ".json")
+      files.push_back(entry.path());
+  }
+  std::ranges::sort(files);
+  return files;
+}
+
+Measurement of_size(Timing timing, std::uint64_t bytes) {
+  return {.timing = std::move(timing), .cost = Cost::normal, .bytes = bytes, .entries = {}};
+}
+
+void run_reads(SuiteContext& context, const std::string& data, const std::filesystem::path& path,
+               const JsonShape& expected) {
+  const std::uint64_t bytes = size_of_file(path);
+  std::vector<InterleavedSuiteVariant> variants;
+  for (const ReadVariant& v : read_variants()) {
+    InterleavedSuiteVariant variant{.id = {"json-files", "read", data, v.name},
+                                    .cost = Cost::normal,
+                                    .run = {},
+                                    .skip_reason = v.missing != nullptr ? v.missing : "",
+                                    .finish = {}};
+    if (v.read != nullptr) {
+      variant.run = [read = v.read, name = v.name, &path, &expected](Stopwatch& watch) {
+        check_shape(name, read(path, watch), expected);
+      };
+      variant.finish = [bytes](Timing timing) { return of_size(std::move(timing), bytes); };
+    }
+    variants.push_back(std::move(variant));
+  }
+  run_variants_interleaved(context, variants);
+}
+
+void run_writes(SuiteContext& context, const std::string& data, const std::string& text,
+                const nlohmann::json& document, const JsonShape& expected) {
+  struct WriteVariant {
+    const char* name;
+    JsonFileWrite write;  // empty: not built, for `missing`
+    const char* missing;
+  };
+  std::vector<WriteVariant> writers;
+#ifdef BUFSTREAM_BENCH_HAVE_JSON_FORMAT
+  writers.push_back({"nlohmann-dom", json_file_writer_bufstream_nlohmann(document), nullptr});
+#else
+  writers.push_back({"nlohmann-dom", {}, format_missing});
+#endif
+  writers.push_back({"nlohmann", json_file_writer_nlohmann(document), nullptr});
+#ifdef BUFSTREAM_BENCH_HAVE_RAPIDJSON
+  writers.push_back({"rapidjson", json_file_writer_rapidjson(text), nullptr});
+#else
+  static_cast<void>(text);
+  writers.push_back({"rapidjson", {}, rapidjson_missing});
+#endif
+  std::vector<InterleavedSuiteVariant> variants;
+  for (const WriteVariant& w : writers) {
+    InterleavedSuiteVariant variant{.id = {"json-files", "write", data, w.name},
+                                    .cost = Cost::normal,
+                                    .run = {},
+                                    .skip_reason = w.missing != nullptr ? w.missing : "",
+                                    .finish = {}};
+    if (w.write) {
+      const std::filesystem::path out =
+          context.temp.path() / fmt::format("json-files-{}-{}.json", data, w.name);
+      variant.run = [write = w.write, out](Stopwatch&) { write(out); };
+      variant.finish = [out, name = w.name, &expected](Timing timing) {
+        check_shape(fmt::format("{}'s output read back by nlohmann", name),
+                    shape_of(nlohmann::json::parse(read_file(out))), expected);
+        return of_size(std::move(timing), size_of_file(out));
+      };
+    }
+    variants.push_back(std::move(variant));
+  }
+  run_variants_interleaved(context, variants);
+}
+
+}  // namespace
+
+void run_json_files_suite(SuiteContext& context) {
+  const std::filesystem::path folder =
+      context.options.json_files_path.empty()
+          ? std::filesystem::path(BUFSTREAM_BENCH_DEFAULT_JSON_FILES)
+          : context.options.json_files_path;
+  progress_note(fmt::format("json-files suite, {}", folder.string()));
+  std::vector<std::filesystem::path> files;
+  if (std::filesystem::is_directory(folder)) files = json_files(folder);
+  if (files.empty()) {
+    const std::string reason =
+        fmt::format("no *.json file in {} (see --json-files)", folder.string());
+    for (const ReadVariant& v : read_variants())
+      skip_variant(context, {"json-files", "read", "files", v.name}, reason);
+    for (const char* name : {"nlohmann-dom", "nlohmann", "rapidjson"})
+      skip_variant(context, {"json-files", "write", "files", name}, reason);
+    return;
+  }
+  for (const std::filesystem::path& path : files) {
+    const std::string data = path.stem().string();
+    const std::string text = read_file(path);
+    const nlohmann::json document = nlohmann::json::parse(text);
+    const JsonShape expected = shape_of(document);
+    run_reads(context, data, path, expected);
+    run_writes(context, data, text, document, expected);
+  }
+}
+
+}  // namespace bufstream::bench
