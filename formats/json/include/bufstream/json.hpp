@@ -7,6 +7,9 @@
 //     auto rows = json::read<std::vector<Row>>(in);     // typed, no DOM
 //     json::write(out, doc, {.indent = 2});             // any writable value
 //
+//     json::Document d = json::Document::parse(in);     // immutable, in one arena; fast
+//     d.at("/statuses/0/user/name").as_string();
+//
 // The Writer and Reader classes (writer.hpp, reader.hpp) give finer control: sequences and
 // JSON Lines, events, the pull API, streaming writes.
 #pragma once
@@ -15,6 +18,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <bufstream/json/document.hpp>
 #include <bufstream/json/events.hpp>
 #include <bufstream/json/options.hpp>
 #include <bufstream/json/read_json.hpp>

@@ -28,6 +28,7 @@ class UsageError : public std::logic_error {
 };
 
 class Writer;
+class Value;  // document.hpp
 
 /// Writes `value` with the overload of `write_json` that ADL finds (declared in
 /// write_json.hpp for the standard types; users add their own next to their types).
@@ -110,6 +111,8 @@ class Writer {
   /// discarded value inside it throws std::invalid_argument, after what precedes it has been
   /// written; so does a string or key that is not valid UTF-8.
   Writer& value(const nlohmann::json& j);
+  /// A value of a json::Document, and all it holds (written iteratively; document.hpp).
+  Writer& value(const Value& v);
   /// Integers of every type exactly; anything else through `write_json` (see write_json.hpp).
   template <class T>
   Writer& value(const T& v) {

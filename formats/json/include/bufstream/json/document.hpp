@@ -1,0 +1,240 @@
+// json::Document: an immutable JSON document read from any ReadStream, its values in one arena
+// (a flat array of 16-byte nodes in document order, and one buffer of string bytes), and
+// json::Value, a cheap handle to one of its values.
+//
+//     json::Document doc = json::Document::parse(in);
+//     std::string_view name = doc.at("/statuses/0/user/name").as_string();
+//     for (json::Value status : doc.root()["statuses"].elements())
+//       total += status["retweet_count"].as_int64();
+//
+// Numbers are kept exactly as the reader reads them: int64 (negative integers), uint64 (the
+// others), correctly rounded doubles; "-0" is the double -0.0. Duplicate keys are kept in
+// order; look-ups find the last, as nlohmann::json does. A value used as the wrong type, a
+// missing key or an index past the end is an AccessError naming the value's JSON Pointer.
+#pragma once
+
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <iterator>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include <bufstream/json/options.hpp>
+#include <bufstream/read_stream.hpp>
+
+namespace bufstream::json {
+
+/// A Value used as the wrong type (`as_string()` on a number), a number that does not fit
+/// (`as_int64()` on 2^63), a missing member or an index past the end. The message names the
+/// value by its JSON Pointer (RFC 6901).
+class AccessError : public std::logic_error {
+ public:
+  using std::logic_error::logic_error;
+};
+
+enum class Type : std::uint8_t { null, boolean, int64, uint64, floating, string, array, object };
+
+/// "null", "boolean", "int64", "uint64", "double", "string", "array", "object".
+std::string_view type_name(Type type) noexcept;
+
+namespace detail {
+// One value: a scalar, a string (its bytes in the document's text), or the start of a
+// container, whose elements follow it (an object's as key, value, key, value...).
+struct DocumentNode {
+  Type type;
+  bool boolean;
+  std::uint32_t count;    // string: its length; container: its elements or members
+  std::uint64_t payload;  // int64/uint64/double bits; string: offset; container: end node
+};
+struct DocumentData {
+  std::vector<DocumentNode> nodes;
+  std::string text;
+};
+}  // namespace detail
+
+class Value;
+struct KeyValue;
+
+/// The elements of an array, in document order.
+class Elements {
+ public:
+  class iterator {
+   public:
+    using iterator_category = std::forward_iterator_tag;
+    using value_type = Value;
+    using difference_type = std::ptrdiff_t;
+    iterator() = default;
+    Value operator*() const;
+    iterator& operator++() noexcept;
+    iterator operator++(int) noexcept {
+      iterator old = *this;
+      ++*this;
+      return old;
+    }
+    friend bool operator==(const iterator& a, const iterator& b) noexcept { return a.i_ == b.i_; }
+
+   private:
+    friend class Elements;
+    iterator(const detail::DocumentData* d, std::size_t i) noexcept : d_(d), i_(i) {}
+    const detail::DocumentData* d_ = nullptr;
+    std::size_t i_ = 0;
+  };
+  iterator begin() const noexcept { return {d_, first_}; }
+  iterator end() const noexcept { return {d_, end_}; }
+
+ private:
+  friend class Value;
+  Elements(const detail::DocumentData* d, std::size_t first, std::size_t end) noexcept
+      : d_(d), first_(first), end_(end) {}
+  const detail::DocumentData* d_;
+  std::size_t first_;
+  std::size_t end_;
+};
+
+/// The members of an object, in document order (duplicates included).
+class Members {
+ public:
+  class iterator {
+   public:
+    using iterator_category = std::forward_iterator_tag;
+    using value_type = KeyValue;
+    using difference_type = std::ptrdiff_t;
+    iterator() = default;
+    KeyValue operator*() const;
+    iterator& operator++() noexcept;
+    iterator operator++(int) noexcept {
+      iterator old = *this;
+      ++*this;
+      return old;
+    }
+    friend bool operator==(const iterator& a, const iterator& b) noexcept { return a.i_ == b.i_; }
+
+   private:
+    friend class Members;
+    iterator(const detail::DocumentData* d, std::size_t i) noexcept : d_(d), i_(i) {}
+    const detail::DocumentData* d_ = nullptr;
+    std::size_t i_ = 0;  // the member's key node
+  };
+  iterator begin() const noexcept { return {d_, first_}; }
+  iterator end() const noexcept { return {d_, end_}; }
+
+ private:
+  friend class Value;
+  Members(const detail::DocumentData* d, std::size_t first, std::size_t end) noexcept
+      : d_(d), first_(first), end_(end) {}
+  const detail::DocumentData* d_;
+  std::size_t first_;
+  std::size_t end_;
+};
+
+/// A value of a Document: a handle (two words), valid while the Document lives (a move of the
+/// Document keeps it valid).
+class Value {
+ public:
+  Type type() const noexcept { return node().type; }
+  bool is_null() const noexcept { return type() == Type::null; }
+  bool is_number() const noexcept {
+    return type() == Type::int64 || type() == Type::uint64 || type() == Type::floating;
+  }
+
+  bool as_bool() const;
+  /// An int64, or a uint64 up to 2^63 - 1.
+  std::int64_t as_int64() const;
+  /// A uint64, or a non-negative int64.
+  std::uint64_t as_uint64() const;
+  /// Any number (an integer converted to the nearest double).
+  double as_double() const;
+  /// A view of the string's bytes in the document (valid while it lives).
+  std::string_view as_string() const;
+
+  /// Elements of an array or members of an object.
+  std::size_t size() const;
+  Elements elements() const;
+  Members members() const;
+  /// The member named `key` (the last one, if the key is repeated); nullopt if absent.
+  /// AccessError if this is not an object.
+  std::optional<Value> find(std::string_view key) const;
+  /// The member named `key`; AccessError if absent.
+  Value operator[](std::string_view key) const;
+  Value operator[](const char* key) const { return (*this)[std::string_view(key)]; }
+  /// The element at `index`; AccessError if past the end (or negative).
+  Value element(std::size_t index) const;
+  template <std::integral I>
+  requires(!std::same_as<I, bool>) Value operator[](I index) const {
+    if constexpr (std::is_signed_v<I>) {
+      if (index < 0) return element(static_cast<std::size_t>(-1));
+    }
+    return element(static_cast<std::size_t>(index));
+  }
+  /// The value at a JSON Pointer (RFC 6901) relative to this one: "" is this value,
+  /// "/a/0/b~1c" the member "b/c" of the first element of member "a". std::invalid_argument
+  /// for a malformed pointer, AccessError for a path that is not in the document.
+  Value at(std::string_view pointer) const;
+
+  /// This value's JSON Pointer from the document's root ("" for the root).
+  std::string pointer() const;
+
+ private:
+  friend class Document;
+  friend class Elements;
+  friend class Members;
+  friend class Writer;  // writes the nodes in order
+  Value(const detail::DocumentData* d, std::size_t i) noexcept : d_(d), i_(i) {}
+  const detail::DocumentNode& node() const noexcept { return d_->nodes[i_]; }
+  [[noreturn]] void wrong_type(std::string_view wanted) const;
+  void expect(Type type, std::string_view wanted) const;
+
+  const detail::DocumentData* d_;
+  std::size_t i_;
+};
+
+struct KeyValue {
+  std::string_view key;
+  Value value;
+};
+
+class Document {
+ public:
+  /// Reads one JSON value from `in` (strict RFC 8259; anything but whitespace after it is a
+  /// ParseError, with line, column and byte offset).
+  static Document parse(ReadStream& in, ReadOptions options = {});
+  /// The same from bytes in memory.
+  static Document parse(std::string_view text, ReadOptions options = {});
+  /// A Document holding the same value as `value`.
+  static Document from_nlohmann(const nlohmann::json& value);
+
+  Document(Document&&) noexcept = default;
+  Document& operator=(Document&&) noexcept = default;
+  ~Document();
+
+  Value root() const noexcept { return {data_.get(), 0}; }
+  /// root().at(pointer).
+  Value at(std::string_view pointer) const { return root().at(pointer); }
+
+  /// Nodes (one per value and per key) and bytes of string text held, for memory accounting.
+  std::size_t node_count() const noexcept { return data_->nodes.size(); }
+  std::size_t text_bytes() const noexcept { return data_->text.size(); }
+
+ private:
+  Document();
+  std::unique_ptr<detail::DocumentData> data_;
+};
+
+/// The value as an nlohmann::json (duplicate keys: the last wins, as nlohmann's parse does).
+nlohmann::json to_nlohmann(Value value);
+
+inline Value Elements::iterator::operator*() const { return {d_, i_}; }
+inline KeyValue Members::iterator::operator*() const {
+  const detail::DocumentNode& key = d_->nodes[i_];
+  return {std::string_view(d_->text).substr(key.payload, key.count), Value(d_, i_ + 1)};
+}
+
+}  // namespace bufstream::json

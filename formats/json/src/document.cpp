@@ -1,0 +1,489 @@
+#include <bufstream/json/document.hpp>
+
+#include <bit>
+#include <limits>
+#include <utility>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <bufstream/json/events.hpp>
+#include <bufstream/json/reader.hpp>
+#include <bufstream/json/writer.hpp>
+#include <bufstream/memory_read_stream.hpp>
+
+namespace bufstream::json {
+
+using detail::DocumentData;
+using detail::DocumentNode;
+
+std::string_view type_name(Type type) noexcept {
+  switch (type) {
+    case Type::null: return "null";
+    case Type::boolean: return "boolean";
+    case Type::int64: return "int64";
+    case Type::uint64: return "uint64";
+    case Type::floating: return "double";
+    case Type::string: return "string";
+    case Type::array: return "array";
+    case Type::object: return "object";
+  }
+  return "value";
+}
+
+namespace {
+
+// The node after `i` and everything it holds.
+std::size_t end_of(const DocumentData& d, std::size_t i) noexcept {
+  const DocumentNode& n = d.nodes[i];
+  return n.type == Type::array || n.type == Type::object ? static_cast<std::size_t>(n.payload)
+                                                         : i + 1;
+}
+
+std::string_view text_of(const DocumentData& d, const DocumentNode& n) noexcept {
+  return std::string_view(d.text).substr(static_cast<std::size_t>(n.payload), n.count);
+}
+
+// Appends nodes in document order, as the reader's events arrive (or as a conversion walks a
+// value). A container's node is finished (its end and count) when it closes.
+class Builder {
+ public:
+  explicit Builder(DocumentData& d) : d_(d) {}
+
+  void null() { push(Type::null, 0); }
+  void boolean(bool b) {
+    push(Type::boolean, 0);
+    d_.nodes.back().boolean = b;
+  }
+  // The reader gives negative integers here, others to unsigned_integer: a zero here is "-0",
+  // kept as the double -0.0.
+  void integer(std::int64_t i) {
+    if (i == 0) {
+      floating(-0.0);
+      return;
+    }
+    push(Type::int64, static_cast<std::uint64_t>(i));
+  }
+  void unsigned_integer(std::uint64_t u) { push(Type::uint64, u); }
+  void floating(double x) { push(Type::floating, std::bit_cast<std::uint64_t>(x)); }
+  void string(std::string_view s) { push_text(Type::string, s); }
+  void key(std::string_view k) { push_text(Type::string, k); }
+  void begin_array() { open(Type::array); }
+  void begin_object() { open(Type::object); }
+  void end_array() { close(); }
+  void end_object() { close(); }
+
+  // For conversions that know a value is an object member: counts it once, by its key.
+  void signed_integer_exact(std::int64_t i) { push(Type::int64, static_cast<std::uint64_t>(i)); }
+
+ private:
+  void push(Type type, std::uint64_t payload) {
+    d_.nodes.push_back({type, false, 0, payload});
+    count_one();
+  }
+  void push_text(Type type, std::string_view s) {
+    if (s.size() > std::numeric_limits<std::uint32_t>::max())
+      throw std::length_error("json::Document: a string longer than 4 GiB");
+    const std::size_t offset = d_.text.size();
+    d_.text.append(s);
+    d_.nodes.push_back({type, false, static_cast<std::uint32_t>(s.size()), offset});
+    count_one();
+  }
+  // An element of the innermost array, or a member (counted at its key) of the innermost
+  // object: objects count every other node.
+  void count_one() {
+    if (open_.empty()) return;
+    Open& o = open_.back();
+    if (o.is_object) {
+      o.value_next = !o.value_next;
+      if (o.value_next) ++d_.nodes[o.node].count;  // a key just went in
+    } else {
+      ++d_.nodes[o.node].count;
+    }
+  }
+  void open(Type type) {
+    push(type, 0);
+    if (open_.size() == open_.capacity()) open_.reserve(open_.size() * 2 + 8);
+    open_.push_back({d_.nodes.size() - 1, type == Type::object, false});
+  }
+  void close() {
+    d_.nodes[open_.back().node].payload = d_.nodes.size();
+    open_.pop_back();
+  }
+
+  struct Open {
+    std::size_t node;
+    bool is_object;
+    bool value_next;  // an object's key is in, its value is next
+  };
+  DocumentData& d_;
+  std::vector<Open> open_;
+};
+
+void add_nlohmann(Builder& b, const nlohmann::json& v) {
+  switch (v.type()) {
+    case nlohmann::json::value_t::null:
+    case nlohmann::json::value_t::discarded: b.null(); break;
+    case nlohmann::json::value_t::boolean: b.boolean(v.get<bool>()); break;
+    case nlohmann::json::value_t::number_integer: {
+      const auto i = v.get<std::int64_t>();
+      if (i >= 0) {
+        b.unsigned_integer(static_cast<std::uint64_t>(i));
+      } else {
+        b.signed_integer_exact(i);
+      }
+      break;
+    }
+    case nlohmann::json::value_t::number_unsigned:
+      b.unsigned_integer(v.get<std::uint64_t>());
+      break;
+    case nlohmann::json::value_t::number_float: b.floating(v.get<double>()); break;
+    case nlohmann::json::value_t::string: b.string(v.get_ref<const std::string&>()); break;
+    case nlohmann::json::value_t::array:
+      b.begin_array();
+      for (const nlohmann::json& e : v) add_nlohmann(b, e);
+      b.end_array();
+      break;
+    case nlohmann::json::value_t::object:
+      b.begin_object();
+      for (const auto& [key, member] : v.items()) {
+        b.key(key);
+        add_nlohmann(b, member);
+      }
+      b.end_object();
+      break;
+    case nlohmann::json::value_t::binary:
+      throw std::invalid_argument("json::Document: nlohmann binary values have no JSON form");
+  }
+}
+
+// A JSON Pointer reference token with ~1 and ~0 decoded.
+std::string unescape_token(std::string_view token, std::string_view pointer) {
+  std::string out;
+  out.reserve(token.size());
+  for (std::size_t i = 0; i < token.size(); ++i) {
+    if (token[i] != '~') {
+      out += token[i];
+      continue;
+    }
+    if (i + 1 < token.size() && (token[i + 1] == '0' || token[i + 1] == '1')) {
+      out += token[i + 1] == '0' ? '~' : '/';
+      ++i;
+      continue;
+    }
+    throw std::invalid_argument(fmt::format(
+        "json::Document: invalid JSON Pointer \"{}\": '~' must be followed by 0 or 1", pointer));
+  }
+  return out;
+}
+
+void append_token(std::string& pointer, std::string_view token) {
+  pointer += '/';
+  for (const char c : token) {
+    if (c == '~') {
+      pointer += "~0";
+    } else if (c == '/') {
+      pointer += "~1";
+    } else {
+      pointer += c;
+    }
+  }
+}
+
+// A type with its article, for messages: "an array", "a string", "null".
+std::string_view described(Type type) noexcept {
+  switch (type) {
+    case Type::null: return "null";
+    case Type::boolean: return "a boolean";
+    case Type::int64: return "an int64";
+    case Type::uint64: return "a uint64";
+    case Type::floating: return "a double";
+    case Type::string: return "a string";
+    case Type::array: return "an array";
+    case Type::object: return "an object";
+  }
+  return "a value";
+}
+
+// The text of a pointer for messages: "" is the root.
+std::string shown(std::string_view pointer) {
+  return pointer.empty() ? std::string("the root") : fmt::format("\"{}\"", pointer);
+}
+
+}  // namespace
+
+// ---- Value ----------------------------------------------------------------------------------
+
+void Value::wrong_type(std::string_view wanted) const {
+  throw AccessError(
+      fmt::format("json::Document: {} is {}, not {}", shown(pointer()), described(type()), wanted));
+}
+
+void Value::expect(Type t, std::string_view wanted) const {
+  if (type() != t) wrong_type(wanted);
+}
+
+bool Value::as_bool() const {
+  expect(Type::boolean, "a boolean");
+  return node().boolean;
+}
+
+std::int64_t Value::as_int64() const {
+  const DocumentNode& n = node();
+  if (n.type == Type::int64) return static_cast<std::int64_t>(n.payload);
+  if (n.type == Type::uint64) {
+    if (n.payload <= static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()))
+      return static_cast<std::int64_t>(n.payload);
+    throw AccessError(fmt::format("json::Document: {} is {}, out of the range of int64",
+                                  shown(pointer()), n.payload));
+  }
+  wrong_type("an integer");
+}
+
+std::uint64_t Value::as_uint64() const {
+  const DocumentNode& n = node();
+  if (n.type == Type::uint64) return n.payload;
+  if (n.type == Type::int64) {
+    throw AccessError(fmt::format("json::Document: {} is {}, out of the range of uint64",
+                                  shown(pointer()), static_cast<std::int64_t>(n.payload)));
+  }
+  wrong_type("an integer");
+}
+
+double Value::as_double() const {
+  const DocumentNode& n = node();
+  switch (n.type) {
+    case Type::floating: return std::bit_cast<double>(n.payload);
+    case Type::int64: return static_cast<double>(static_cast<std::int64_t>(n.payload));
+    case Type::uint64: return static_cast<double>(n.payload);
+    default: wrong_type("a number");
+  }
+}
+
+std::string_view Value::as_string() const {
+  expect(Type::string, "a string");
+  return text_of(*d_, node());
+}
+
+std::size_t Value::size() const {
+  if (type() != Type::array && type() != Type::object) wrong_type("an array or an object");
+  return node().count;
+}
+
+Elements Value::elements() const {
+  expect(Type::array, "an array");
+  return {d_, i_ + 1, end_of(*d_, i_)};
+}
+
+Members Value::members() const {
+  expect(Type::object, "an object");
+  return {d_, i_ + 1, end_of(*d_, i_)};
+}
+
+Elements::iterator& Elements::iterator::operator++() noexcept {
+  i_ = end_of(*d_, i_);
+  return *this;
+}
+
+Members::iterator& Members::iterator::operator++() noexcept {
+  i_ = end_of(*d_, i_ + 1);
+  return *this;
+}
+
+std::optional<Value> Value::find(std::string_view key) const {
+  expect(Type::object, "an object");
+  std::optional<Value> found;
+  const std::size_t end = end_of(*d_, i_);
+  for (std::size_t k = i_ + 1; k < end; k = end_of(*d_, k + 1)) {
+    if (text_of(*d_, d_->nodes[k]) == key) found = Value(d_, k + 1);
+  }
+  return found;
+}
+
+Value Value::operator[](std::string_view key) const {
+  if (std::optional<Value> v = find(key)) return *v;
+  throw AccessError(fmt::format("json::Document: {} has no member \"{}\"", shown(pointer()), key));
+}
+
+Value Value::element(std::size_t index) const {
+  expect(Type::array, "an array");
+  if (index >= node().count) {
+    throw AccessError(fmt::format("json::Document: {} has {} element{}, no index {}",
+                                  shown(pointer()), node().count, node().count == 1 ? "" : "s",
+                                  index));
+  }
+  std::size_t e = i_ + 1;
+  for (std::size_t n = 0; n < index; ++n) e = end_of(*d_, e);
+  return {d_, e};
+}
+
+Value Value::at(std::string_view pointer) const {
+  if (pointer.empty()) return *this;
+  if (pointer.front() != '/') {
+    throw std::invalid_argument(fmt::format(
+        "json::Document: invalid JSON Pointer \"{}\": it must be empty or start with '/'",
+        pointer));
+  }
+  Value v = *this;
+  std::size_t at = 1;
+  for (;;) {
+    const std::size_t slash = pointer.find('/', at);
+    const std::string_view raw =
+        pointer.substr(at, slash == std::string_view::npos ? std::string_view::npos : slash - at);
+    const std::string token = unescape_token(raw, pointer);
+    if (v.type() == Type::object) {
+      v = v[std::string_view(token)];
+    } else if (v.type() == Type::array) {
+      // An index is "0" or digits without a leading zero (RFC 6901 section 4).
+      const bool is_index = !token.empty() && token.size() <= 19 &&
+                            token.find_first_not_of("0123456789") == std::string::npos &&
+                            (token.size() == 1 || token.front() != '0');
+      if (!is_index) {
+        throw AccessError(fmt::format("json::Document: {} is an array; \"{}\" is not an index",
+                                      shown(v.pointer()), token));
+      }
+      v = v[static_cast<std::size_t>(std::stoull(token))];
+    } else {
+      throw AccessError(fmt::format("json::Document: {} is {}; it has no \"{}\"",
+                                    shown(v.pointer()), described(v.type()), token));
+    }
+    if (slash == std::string_view::npos) return v;
+    at = slash + 1;
+  }
+}
+
+std::string Value::pointer() const {
+  // Down from the root: in each container, the child whose nodes hold this one.
+  std::string out;
+  std::size_t c = 0;
+  while (c != i_) {
+    if (d_->nodes[c].type == Type::array) {
+      std::size_t index = 0;
+      std::size_t e = c + 1;
+      while (end_of(*d_, e) <= i_) {
+        e = end_of(*d_, e);
+        ++index;
+      }
+      out += '/';
+      out += std::to_string(index);
+      c = e;
+    } else {
+      std::size_t k = c + 1;
+      while (end_of(*d_, k + 1) <= i_) k = end_of(*d_, k + 1);
+      append_token(out, text_of(*d_, d_->nodes[k]));
+      c = k + 1;
+    }
+  }
+  return out;
+}
+
+// ---- Document -------------------------------------------------------------------------------
+
+Document::Document() : data_(std::make_unique<DocumentData>()) {}
+Document::~Document() = default;
+
+Document Document::parse(ReadStream& in, ReadOptions options) {
+  Document doc;
+  // About one node per eight bytes of typical JSON, and text a fraction of the input.
+  if (const std::optional<std::uint64_t> bytes = in.remaining_hint();
+      bytes && *bytes < (std::uint64_t{1} << 34)) {
+    doc.data_->nodes.reserve(static_cast<std::size_t>(*bytes / 8) + 1);
+    doc.data_->text.reserve(static_cast<std::size_t>(*bytes / 2));
+  }
+  Reader reader(in, std::move(options));
+  Builder builder(*doc.data_);
+  reader.parse(builder);
+  reader.finish();
+  return doc;
+}
+
+Document Document::parse(std::string_view text, ReadOptions options) {
+  MemoryReadStream in(text);
+  return parse(in, std::move(options));
+}
+
+Document Document::from_nlohmann(const nlohmann::json& value) {
+  Document doc;
+  Builder builder(*doc.data_);
+  add_nlohmann(builder, value);
+  return doc;
+}
+
+// ---- Writing --------------------------------------------------------------------------------
+
+// Node by node in document order, without recursion: a stack of the open containers' ends.
+Writer& Writer::value(const Value& v) {
+  const DocumentData& d = *v.d_;
+  struct Open {
+    std::size_t end;
+    bool is_object;
+    bool key_next;
+  };
+  std::vector<Open> open;
+  const std::size_t end = end_of(d, v.i_);
+  for (std::size_t i = v.i_; i < end;) {
+    const DocumentNode& n = d.nodes[i];
+    if (!open.empty() && open.back().is_object) {
+      if (open.back().key_next) {
+        key(text_of(d, n));
+        open.back().key_next = false;
+        ++i;
+        continue;
+      }
+      open.back().key_next = true;
+    }
+    switch (n.type) {
+      case Type::null: null(); break;
+      case Type::boolean: value(n.boolean); break;
+      case Type::int64: value(static_cast<std::int64_t>(n.payload)); break;
+      case Type::uint64: value(n.payload); break;
+      case Type::floating: value(std::bit_cast<double>(n.payload)); break;
+      case Type::string: value(text_of(d, n)); break;
+      case Type::array:
+        begin_array();
+        open.push_back({end_of(d, i), false, false});
+        break;
+      case Type::object:
+        begin_object();
+        open.push_back({end_of(d, i), true, true});
+        break;
+    }
+    ++i;
+    while (!open.empty() && open.back().end == i) {
+      if (open.back().is_object) {
+        end_object();
+      } else {
+        end_array();
+      }
+      open.pop_back();
+    }
+  }
+  return *this;
+}
+
+nlohmann::json to_nlohmann(Value value) {
+  switch (value.type()) {
+    case Type::null: return nullptr;
+    case Type::boolean: return value.as_bool();
+    case Type::int64: return value.as_int64();
+    case Type::uint64: return value.as_uint64();
+    case Type::floating: return value.as_double();
+    case Type::string: return std::string(value.as_string());
+    case Type::array: {
+      nlohmann::json out = nlohmann::json::array();
+      auto& elements = out.get_ref<nlohmann::json::array_t&>();
+      elements.reserve(value.size());
+      for (const Value e : value.elements()) elements.push_back(to_nlohmann(e));
+      return out;
+    }
+    case Type::object: {
+      nlohmann::json out = nlohmann::json::object();
+      auto& members = out.get_ref<nlohmann::json::object_t&>();
+      for (const auto& [key, v] : value.members()) members[std::string(key)] = to_nlohmann(v);
+      return out;
+    }
+  }
+  return nullptr;
+}
+
+}  // namespace bufstream::json

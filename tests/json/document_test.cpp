@@ -1,0 +1,262 @@
+// json::Document: access by type, iteration, look-up and JSON Pointer, the errors that name a
+// value's pointer, conversion to and from nlohmann::json, writing, and the standard benchmark
+// files read through every reader setup.
+#include <cmath>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <bufstream/json.hpp>
+#include <bufstream/memory_read_stream.hpp>
+#include <bufstream/string_write_stream.hpp>
+
+#include "json_test_support.hpp"
+
+#ifndef BUFSTREAM_JSON_FILES_DIR
+#error "BUFSTREAM_JSON_FILES_DIR must name bench/data/json"
+#endif
+
+namespace bufstream::json {
+namespace {
+
+using testing_support::for_each_reader;
+
+constexpr std::string_view sample = R"({
+  "name": "caf\u00e9",
+  "tags": ["a", "b", "c"],
+  "n": {"i": -42, "u": 18446744073709551615, "big": 9223372036854775807, "d": 2.5, "z": -0},
+  "flags": [true, false, null],
+  "a/b": 1, "m~n": 2, "": 3,
+  "dup": 1, "dup": 2,
+  "nested": [[1, [2, {"deep": "yes"}]], {}],
+  "empty": []
+})";
+
+// The message of the AccessError `f` throws.
+template <class F>
+std::string access_error(F f) {
+  try {
+    f();
+  } catch (const AccessError& e) {
+    return e.what();
+  }
+  return "no AccessError";
+}
+
+TEST(JsonDocument, ScalarsOfEveryType) {
+  const Document doc = Document::parse(sample);
+  const Value root = doc.root();
+  EXPECT_EQ(root.type(), Type::object);
+  EXPECT_EQ(root["name"].as_string(), "caf\xc3\xa9");
+  EXPECT_EQ(root["n"]["i"].type(), Type::int64);
+  EXPECT_EQ(root["n"]["i"].as_int64(), -42);
+  EXPECT_EQ(root["n"]["i"].as_double(), -42.0);
+  EXPECT_EQ(root["n"]["u"].type(), Type::uint64);
+  EXPECT_EQ(root["n"]["u"].as_uint64(), std::numeric_limits<std::uint64_t>::max());
+  EXPECT_EQ(root["n"]["big"].as_int64(), std::numeric_limits<std::int64_t>::max());
+  EXPECT_EQ(root["n"]["big"].as_uint64(), 9223372036854775807u);
+  EXPECT_EQ(root["n"]["d"].as_double(), 2.5);
+  EXPECT_EQ(root["n"]["z"].type(), Type::floating);
+  EXPECT_TRUE(std::signbit(root["n"]["z"].as_double()));
+  EXPECT_TRUE(root["flags"][0].as_bool());
+  EXPECT_FALSE(root["flags"][1].as_bool());
+  EXPECT_TRUE(root["flags"][2].is_null());
+  EXPECT_TRUE(root["n"]["d"].is_number());
+  EXPECT_FALSE(root["name"].is_number());
+}
+
+TEST(JsonDocument, IterationInDocumentOrderAndSizes) {
+  const Document doc = Document::parse(sample);
+  const Value root = doc.root();
+  std::vector<std::string> keys;
+  for (const auto& [key, value] : root.members()) keys.emplace_back(key);
+  EXPECT_EQ(keys, (std::vector<std::string>{"name", "tags", "n", "flags", "a/b", "m~n", "", "dup",
+                                            "dup", "nested", "empty"}));
+  EXPECT_EQ(root.size(), 11u);
+  std::string tags;
+  for (const Value v : root["tags"].elements()) tags += v.as_string();
+  EXPECT_EQ(tags, "abc");
+  EXPECT_EQ(root["tags"].size(), 3u);
+  EXPECT_EQ(root["empty"].size(), 0u);
+  EXPECT_EQ(root["empty"].elements().begin(), root["empty"].elements().end());
+  EXPECT_EQ(root["nested"].size(), 2u);
+  EXPECT_EQ(root["nested"][1].size(), 0u);
+  EXPECT_EQ(root["nested"][0][1][1]["deep"].as_string(), "yes");
+}
+
+TEST(JsonDocument, DuplicateKeysAreKeptAndLookUpFindsTheLast) {
+  const Document doc = Document::parse(sample);
+  EXPECT_EQ(doc.root()["dup"].as_int64(), 2);
+  int seen = 0;
+  for (const auto& [key, value] : doc.root().members()) {
+    if (key == "dup") {
+      EXPECT_EQ(value.as_int64(), ++seen);
+    }
+  }
+  EXPECT_EQ(seen, 2);
+  EXPECT_FALSE(doc.root().find("absent").has_value());
+  ASSERT_TRUE(doc.root().find("").has_value());
+  EXPECT_EQ(doc.root().find("")->as_int64(), 3);
+}
+
+TEST(JsonDocument, JsonPointerLookUps) {
+  const Document doc = Document::parse(sample);
+  EXPECT_EQ(doc.at("").type(), Type::object);
+  EXPECT_EQ(doc.at("/name").as_string(), "caf\xc3\xa9");
+  EXPECT_EQ(doc.at("/tags/2").as_string(), "c");
+  EXPECT_EQ(doc.at("/a~1b").as_int64(), 1);  // "~1" is '/'
+  EXPECT_EQ(doc.at("/m~0n").as_int64(), 2);  // "~0" is '~'
+  EXPECT_EQ(doc.at("/").as_int64(), 3);      // the empty key
+  EXPECT_EQ(doc.at("/nested/0/1/1/deep").as_string(), "yes");
+  EXPECT_EQ(doc.root()["nested"].at("/0/1/0").as_int64(), 2);  // relative to a value
+  EXPECT_EQ(doc.at("/dup").as_int64(), 2);
+}
+
+TEST(JsonDocument, EveryValueKnowsItsPointer) {
+  const Document doc = Document::parse(sample);
+  EXPECT_EQ(doc.root().pointer(), "");
+  for (const char* p : {"/name", "/tags/0", "/tags/2", "/n/z", "/a~1b", "/m~0n", "/",
+                        "/nested/0/1/1", "/nested/0/1/1/deep", "/nested/1", "/empty"}) {
+    EXPECT_EQ(doc.at(p).pointer(), p);
+  }
+  // Every value of the document, visited in order, names a pointer that leads back to it.
+  std::vector<Value> pending{doc.root()};
+  std::size_t visited = 0;
+  while (!pending.empty()) {
+    const Value v = pending.back();
+    pending.pop_back();
+    ++visited;
+    EXPECT_EQ(doc.at(v.pointer()).pointer(), v.pointer());
+    if (v.type() == Type::array) {
+      for (const Value e : v.elements()) pending.push_back(e);
+    } else if (v.type() == Type::object) {
+      for (const auto& [key, member] : v.members()) pending.push_back(member);
+    }
+  }
+  EXPECT_EQ(visited, 30u);
+}
+
+TEST(JsonDocument, WrongTypesAndMissingPathsNameThePointer) {
+  const Document doc = Document::parse(sample);
+  const Value root = doc.root();
+  EXPECT_EQ(access_error([&] { root["name"].as_int64(); }),
+            "json::Document: \"/name\" is a string, not an integer");
+  EXPECT_EQ(access_error([&] { root["tags"].as_string(); }),
+            "json::Document: \"/tags\" is an array, not a string");
+  EXPECT_EQ(access_error([&] { root["flags"][2].as_bool(); }),
+            "json::Document: \"/flags/2\" is null, not a boolean");
+  EXPECT_EQ(access_error([&] { root["n"]["u"].as_int64(); }),
+            "json::Document: \"/n/u\" is 18446744073709551615, out of the range of int64");
+  EXPECT_EQ(access_error([&] { root["n"]["i"].as_uint64(); }),
+            "json::Document: \"/n/i\" is -42, out of the range of uint64");
+  EXPECT_EQ(access_error([&] { root["n"]["missing"]; }),
+            "json::Document: \"/n\" has no member \"missing\"");
+  EXPECT_EQ(access_error([&] { root["tags"][3]; }),
+            "json::Document: \"/tags\" has 3 elements, no index 3");
+  EXPECT_EQ(access_error([&] { doc.at("/tags/x"); }),
+            "json::Document: \"/tags\" is an array; \"x\" is not an index");
+  EXPECT_EQ(access_error([&] { doc.at("/tags/01"); }),
+            "json::Document: \"/tags\" is an array; \"01\" is not an index");
+  EXPECT_EQ(access_error([&] { doc.at("/name/first"); }),
+            "json::Document: \"/name\" is a string; it has no \"first\"");
+  EXPECT_EQ(access_error([&] { doc.at("/a~1b/c"); }),
+            "json::Document: \"/a~1b\" is a uint64; it has no \"c\"");
+  EXPECT_EQ(access_error([&] { root.as_double(); }),
+            "json::Document: the root is an object, not a number");
+  EXPECT_EQ(access_error([&] { root["name"].size(); }),
+            "json::Document: \"/name\" is a string, not an array or an object");
+  EXPECT_THROW(doc.at("name"), std::invalid_argument);
+  EXPECT_THROW(doc.at("/a~2"), std::invalid_argument);
+  EXPECT_THROW(doc.at("/a~"), std::invalid_argument);
+}
+
+TEST(JsonDocument, ParseErrorsHavePositions) {
+  testing_support::expect_parse_error([] { static_cast<void>(Document::parse("[1,\n 2,]")); },
+                                      {2, 4, 7, "expected a value but found ']'"});
+  testing_support::expect_parse_error([] { static_cast<void>(Document::parse("{} x")); },
+                                      {1, 4, 3, "expected end of input but found 'x'"});
+}
+
+TEST(JsonDocument, DepthLimit) {
+  const std::string deep(5, '[');
+  EXPECT_THROW(static_cast<void>(Document::parse(deep + std::string(5, ']'), {.max_depth = 4})),
+               ParseError);
+  EXPECT_NO_THROW(static_cast<void>(Document::parse(deep + std::string(5, ']'), {.max_depth = 5})));
+}
+
+TEST(JsonDocument, ConvertsToAndFromNlohmann) {
+  const Document doc = Document::parse(sample);
+  const nlohmann::json expected = nlohmann::json::parse(sample);
+  EXPECT_EQ(to_nlohmann(doc.root()), expected);
+  const Document back = Document::from_nlohmann(expected);
+  EXPECT_EQ(to_nlohmann(back.root()), expected);
+  EXPECT_EQ(back.at("/n/i").as_int64(), -42);
+  EXPECT_EQ(back.at("/n/u").type(), Type::uint64);
+  EXPECT_EQ(back.at("/n/big").type(), Type::uint64);
+}
+
+std::string write_compact(Value v) {
+  StringWriteStream out;
+  Writer w(out);
+  w.value(v);
+  w.finish();
+  return std::string(out.view());
+}
+
+TEST(JsonDocument, WriterWritesADocumentThroughEveryBufferSize) {
+  const Document doc = Document::parse(sample);
+  const std::string text =
+      testing_support::write_everywhere([&](Writer& w) { w.value(doc.root()); });
+  EXPECT_EQ(nlohmann::json::parse(text), nlohmann::json::parse(sample));
+  // A sub-value, inside other output.
+  const std::string part = testing_support::write_everywhere([&](Writer& w) {
+    w.begin_array().value(doc.at("/nested")).value(doc.at("/n/z")).end_array();
+  });
+  EXPECT_EQ(part, R"([[[1,[2,{"deep":"yes"}]],{}],-0.0])");
+  const std::string pretty = testing_support::write_everywhere(
+      [&](Writer& w) { w.value(doc.at("/tags")); }, {.indent = 2});
+  EXPECT_EQ(pretty, "[\n  \"a\",\n  \"b\",\n  \"c\"\n]");
+}
+
+std::string read_file(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// The standard benchmark files: the document equals nlohmann's parse through every reader
+// setup, and writing it compact is idempotent (compact output read and written again gives
+// the same bytes).
+TEST(JsonDocument, StandardFilesAgreeWithNlohmannAndRoundTrip) {
+  for (const char* name : {"twitter.json", "citm_catalog.json", "canada.json"}) {
+    SCOPED_TRACE(name);
+    const std::string text = read_file(std::filesystem::path(BUFSTREAM_JSON_FILES_DIR) / name);
+    ASSERT_FALSE(text.empty());
+    const nlohmann::json expected = nlohmann::json::parse(text);
+    const Document doc = Document::parse(text);
+    EXPECT_EQ(to_nlohmann(doc.root()), expected);
+    const std::string compact = write_compact(doc.root());
+    EXPECT_EQ(nlohmann::json::parse(compact), expected);
+    EXPECT_EQ(write_compact(Document::parse(compact).root()), compact);
+  }
+  // One file through every reader setup (each token across window boundaries).
+  const std::string twitter =
+      read_file(std::filesystem::path(BUFSTREAM_JSON_FILES_DIR) / "twitter.json");
+  const nlohmann::json expected = nlohmann::json::parse(twitter);
+  for_each_reader(twitter, [&](ReadStream& in) {
+    EXPECT_EQ(to_nlohmann(Document::parse(in).root()), expected);
+  });
+  EXPECT_EQ(Document::parse(twitter).at("/statuses/0/user/screen_name").as_string(),
+            expected["statuses"][0]["user"]["screen_name"].get<std::string>());
+}
+
+}  // namespace
+}  // namespace bufstream::json
