@@ -290,12 +290,13 @@ void print_json_files_table(std::FILE* out, const Results& results, const Option
   }
   table.print(out);
   fmt::print(out,
-             "  read: nlohmann-dom is bufstream's json::Reader into nlohmann::json, events its "
+             "  read: document is bufstream's json::Document, nlohmann-dom its json::Reader into "
+             "nlohmann::json, events its "
              "event interface into a handler that counts; rapidjson is its DOM with default "
              "flags, rapidjson-exact with kParseFullPrecisionFlag (doubles correctly rounded, "
              "as bufstream's), rapidjson-sax its Reader into a handler that counts\n"
-             "  write: from each one's own DOM; nlohmann-dom is bufstream's json::Writer "
-             "writing the nlohmann::json\n");
+             "  write: from each one's own DOM through bufstream's json::Writer (document, "
+             "nlohmann-dom) or the library's own writer\n");
   print_reasons(out, results, suite);
 }
 

@@ -1,5 +1,6 @@
 #include "suites/json_bufstream.hpp"
 
+#include <memory>
 #include <tuple>
 #include <vector>
 
@@ -78,6 +79,58 @@ struct CountingHandler {
 };
 
 }  // namespace
+
+namespace {
+
+void add_shape(json::Value v, JsonShape& s) {
+  switch (v.type()) {
+    case json::Type::null: ++s.nulls; break;
+    case json::Type::boolean: ++s.booleans; break;
+    case json::Type::int64:
+    case json::Type::uint64:
+    case json::Type::floating: ++s.numbers; break;
+    case json::Type::string:
+      ++s.strings;
+      s.string_bytes += v.as_string().size();
+      break;
+    case json::Type::array:
+      ++s.arrays;
+      for (const json::Value e : v.elements()) add_shape(e, s);
+      break;
+    case json::Type::object:
+      ++s.objects;
+      for (const auto& [key, member] : v.members()) {
+        ++s.keys;
+        s.key_bytes += key.size();
+        add_shape(member, s);
+      }
+      break;
+  }
+}
+
+}  // namespace
+
+JsonShape read_json_file_bufstream_document(const std::filesystem::path& path, Stopwatch& watch) {
+  FdReadStream file(path);
+  BufferedReadStream in(file);
+  const json::Document document = json::Document::parse(in);
+  watch.stop();
+  JsonShape s;
+  add_shape(document.root(), s);
+  return s;
+}
+
+JsonFileWrite json_file_writer_bufstream_document(const std::string& text) {
+  auto document = std::make_shared<const json::Document>(json::Document::parse(text));
+  return [document](const std::filesystem::path& path) {
+    FdWriteStream file(path);
+    BufferedWriteStream out(file);
+    json::Writer writer(out);
+    writer.value(document->root());
+    writer.finish();
+    out.close();
+  };
+}
 
 JsonShape read_json_file_bufstream_nlohmann(const std::filesystem::path& path, Stopwatch& watch) {
   FdReadStream file(path);

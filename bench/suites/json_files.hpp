@@ -65,6 +65,11 @@ JsonShape read_json_file_simdjson(const std::filesystem::path& path, Stopwatch& 
 #endif
 
 #ifdef BUFSTREAM_BENCH_HAVE_JSON_FORMAT
+/// bufstream: json::Document::parse over a 64 KiB BufferedReadStream.
+JsonShape read_json_file_bufstream_document(const std::filesystem::path& path, Stopwatch& watch);
+/// bufstream: json::Writer writing a json::Document of `text` through a 64 KiB
+/// BufferedWriteStream.
+JsonFileWrite json_file_writer_bufstream_document(const std::string& text);
 /// bufstream: json::Reader into nlohmann::json, over a 64 KiB BufferedReadStream.
 JsonShape read_json_file_bufstream_nlohmann(const std::filesystem::path& path, Stopwatch& watch);
 /// bufstream: json::Reader's events into a handler that counts.

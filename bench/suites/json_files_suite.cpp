@@ -35,9 +35,11 @@ struct ReadVariant {
 std::vector<ReadVariant> read_variants() {
   return {
 #ifdef BUFSTREAM_BENCH_HAVE_JSON_FORMAT
+      {"document", read_json_file_bufstream_document, nullptr},
       {"nlohmann-dom", read_json_file_bufstream_nlohmann, nullptr},
       {"events", read_json_file_bufstream_events, nullptr},
 #else
+      {"document", nullptr, format_missing},
       {"nlohmann-dom", nullptr, format_missing},
       {"events", nullptr, format_missing},
 #endif
@@ -104,8 +106,10 @@ void run_writes(SuiteContext& context, const std::string& data, const std::strin
   };
   std::vector<WriteVariant> writers;
 #ifdef BUFSTREAM_BENCH_HAVE_JSON_FORMAT
+  writers.push_back({"document", json_file_writer_bufstream_document(text), nullptr});
   writers.push_back({"nlohmann-dom", json_file_writer_bufstream_nlohmann(document), nullptr});
 #else
+  writers.push_back({"document", {}, format_missing});
   writers.push_back({"nlohmann-dom", {}, format_missing});
 #endif
   writers.push_back({"nlohmann", json_file_writer_nlohmann(document), nullptr});
@@ -152,7 +156,7 @@ void run_json_files_suite(SuiteContext& context) {
         fmt::format("no *.json file in {} (see --json-files)", folder.string());
     for (const ReadVariant& v : read_variants())
       skip_variant(context, {"json-files", "read", "files", v.name}, reason);
-    for (const char* name : {"nlohmann-dom", "nlohmann", "rapidjson"})
+    for (const char* name : {"document", "nlohmann-dom", "nlohmann", "rapidjson"})
       skip_variant(context, {"json-files", "write", "files", name}, reason);
     return;
   }
