@@ -1,7 +1,8 @@
 // JSON reader: whatever the buffer size, a document reads to the same value or fails at the
 // same byte as reading it straight from memory; whatever it accepts, the writer writes and the
 // reader reads back equal (the round trip). Typed reading of number arrays (whose fast paths
-// read whole words from the window) agrees with the DOM reader's general path.
+// read whole words from the window) agrees with the DOM reader's general path. A json::Document
+// of the input agrees with the event reader.
 #include <cstdint>
 #include <cstdlib>
 #include <limits>
@@ -86,6 +87,32 @@ void check_typed(bufstream::ReadStream& in, const Outcome& dom) {
   }
 }
 
+// json::Document from the same input with tiny buffers: it holds exactly one value, so it
+// reads when the event reader found one value (and then equals it, and writes and reads back
+// equal), and fails otherwise, no later than the event reader failed.
+void check_document(bufstream::ReadStream& in, const Outcome& events) {
+  using namespace bufstream;
+  std::optional<json::Document> doc;
+  std::uint64_t error_offset = 0;
+  try {
+    doc.emplace(json::Document::parse(in, {.max_depth = 64}));
+  } catch (const ParseError& e) {
+    error_offset = e.offset();
+  }
+  const bool one_value = events.value && events.value->size() == 1;
+  if (!one_value) {
+    if (doc || (!events.value && error_offset > events.error_offset)) std::abort();
+    return;
+  }
+  if (!doc || json::to_nlohmann(doc->root()) != (*events.value)[0]) std::abort();
+  StringWriteStream text;
+  json::Writer writer(text);
+  writer.value(doc->root());
+  writer.finish();
+  const json::Document again = json::Document::parse(text.view(), {.max_depth = 64});
+  if (json::to_nlohmann(again.root()) != (*events.value)[0]) std::abort();
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -96,6 +123,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const Outcome a = read_all(buffered.stream());
   const Outcome b = read_all(memory);
   if (a.value.has_value() != b.value.has_value()) std::abort();
+  check_document(fuzz::FuzzStream(input).stream(), a);
   if (!a.value) {
     if (a.error_offset != b.error_offset) std::abort();
     check_typed<double>(fuzz::FuzzStream(input).stream(), a);
