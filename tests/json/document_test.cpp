@@ -8,6 +8,7 @@
 #include <limits>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -223,6 +224,38 @@ TEST(JsonDocument, WriterWritesADocumentThroughEveryBufferSize) {
   const std::string pretty = testing_support::write_everywhere(
       [&](Writer& w) { w.value(doc.at("/tags")); }, {.indent = 2});
   EXPECT_EQ(pretty, "[\n  \"a\",\n  \"b\",\n  \"c\"\n]");
+}
+
+struct Numbers {
+  std::int64_t i = 0;
+  std::uint64_t u = 0;
+  double d = 0;
+};
+auto json_members(Numbers& n) {
+  return std::make_tuple(member("i", n.i), member("u", n.u), member("d", n.d));
+}
+struct Pair {
+  std::string name;
+  std::vector<std::string> tags;
+};
+auto json_fields(Pair& p) { return std::tie(p.name, p.tags); }
+
+TEST(JsonDocument, TypedReadsOfSubValues) {
+  const Document doc = Document::parse(
+      R"({"n":{"d":2.5,"u":7,"i":-3,"extra":[1]},"p":["x",["a","b"]],"bad":{"i":"no"}})");
+  const Numbers n = read<Numbers>(doc.at("/n"));
+  EXPECT_EQ(n.i, -3);
+  EXPECT_EQ(n.u, 7u);
+  EXPECT_EQ(n.d, 2.5);
+  const Pair p = read<Pair>(doc.at("/p"));
+  EXPECT_EQ(p.name, "x");
+  EXPECT_EQ(p.tags, (std::vector<std::string>{"a", "b"}));
+  EXPECT_EQ(read<std::vector<std::string>>(doc.at("/p/1")), p.tags);
+  EXPECT_EQ(read<double>(doc.at("/n/d")), 2.5);
+  const std::string error = access_error([&] { read<Numbers>(doc.at("/bad")); });
+  EXPECT_TRUE(
+      error.starts_with("json::Document: \"/bad\" cannot be read as the type asked for: expected"))
+      << error;
 }
 
 std::string read_file(const std::filesystem::path& path) {

@@ -409,6 +409,11 @@ Document Document::from_nlohmann(const nlohmann::json& value) {
   return doc;
 }
 
+void detail::throw_typed_read_error(const Value& value, const ParseError& error) {
+  throw AccessError(fmt::format("json::Document: {} cannot be read as the type asked for: {}",
+                                shown(value.pointer()), error.message()));
+}
+
 // ---- Writing --------------------------------------------------------------------------------
 
 // Node by node in document order, without recursion: a stack of the open containers' ends.

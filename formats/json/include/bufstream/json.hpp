@@ -9,6 +9,7 @@
 //
 //     json::Document d = json::Document::parse(in);     // immutable, in one arena; fast
 //     d.at("/statuses/0/user/name").as_string();
+//     auto user = json::read<User>(d.at("/statuses/0/user"));  // typed, as from text
 //
 // The Writer and Reader classes (writer.hpp, reader.hpp) give finer control: sequences and
 // JSON Lines, events, the pull API, streaming writes.
@@ -25,6 +26,8 @@
 #include <bufstream/json/reader.hpp>
 #include <bufstream/json/write_json.hpp>
 #include <bufstream/json/writer.hpp>
+#include <bufstream/memory_read_stream.hpp>
+#include <bufstream/string_write_stream.hpp>
 
 namespace bufstream::json {
 
@@ -36,6 +39,25 @@ T read(ReadStream& in, ReadOptions options = {}) {
   T value = reader.read<T>();
   reader.finish();
   return value;
+}
+
+/// Reads a value of a json::Document as T, the way json::read reads T from text (standard
+/// types, json_fields, json_members, read_json overloads): the value is written compactly and
+/// read back. A value that does not fit T is an AccessError naming its JSON Pointer.
+template <class T>
+T read(Value value) {
+  StringWriteStream text;
+  {
+    Writer writer(text);
+    writer.value(value);
+    writer.finish();
+  }
+  MemoryReadStream in(text.view());
+  try {
+    return read<T>(in);
+  } catch (const ParseError& e) {
+    detail::throw_typed_read_error(value, e);
+  }
 }
 
 /// Writes `value` as one JSON document and flushes `out`.

@@ -27,6 +27,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include <bufstream/errors.hpp>
 #include <bufstream/json/options.hpp>
 #include <bufstream/read_stream.hpp>
 
@@ -227,6 +228,11 @@ class Document {
   Document();
   std::unique_ptr<detail::DocumentData> data_;
 };
+
+namespace detail {
+/// Throws the AccessError of a typed read of `value` (json::read<T>(Value)) that failed.
+[[noreturn]] void throw_typed_read_error(const Value& value, const ParseError& error);
+}  // namespace detail
 
 /// The value as an nlohmann::json (duplicate keys: the last wins, as nlohmann's parse does).
 nlohmann::json to_nlohmann(Value value);
