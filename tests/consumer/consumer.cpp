@@ -14,6 +14,13 @@
 #include <bufstream/fd_read_stream.hpp>
 #include <bufstream/fd_write_stream.hpp>
 #include <bufstream/json.hpp>
+#include <bufstream/memory_read_stream.hpp>
+#include <bufstream/string_write_stream.hpp>
+#if __has_include(<bufstream/compress/gzip.hpp>)
+#include <bufstream/compress/gzip.hpp>
+#include <bufstream/compress/zstd.hpp>
+#define CONSUMER_HAS_COMPRESS 1
+#endif
 
 namespace {
 
@@ -67,6 +74,27 @@ int main() {
   }
   ::unlink(json_path.c_str());
   ::unlink(csv_path.c_str());
+
+#ifdef CONSUMER_HAS_COMPRESS
+  {
+    bufstream::StringWriteStream gz;
+    bufstream::StringWriteStream zst;
+    {
+      bufstream::GzipWriteStream out(gz);
+      out.write("compressed text\n");
+      out.close();
+      bufstream::ZstdWriteStream zout(zst);
+      zout.write("compressed text\n");
+      zout.close();
+    }
+    bufstream::MemoryReadStream gz_in(gz.view());
+    bufstream::MemoryReadStream zst_in(zst.view());
+    bufstream::GzipReadStream gunzip(gz_in);
+    bufstream::ZstdReadStream unzstd(zst_in);
+    if (gunzip.up_to_end() != "compressed text\n") return fail("gzip round trip differs");
+    if (unzstd.up_to_end() != "compressed text\n") return fail("zstd round trip differs");
+  }
+#endif
   std::puts("consumer: ok");
   return 0;
 }

@@ -1,0 +1,71 @@
+// DecompressReadStream: the read half shared by the gzip and Zstandard decorators.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <exception>
+#include <memory>
+#include <span>
+
+#include <bufstream/buffer_options.hpp>
+#include <bufstream/read_stream.hpp>
+
+namespace bufstream {
+
+namespace compress_detail {
+class Decoder;
+}
+
+/// Reads the decompressed bytes of another stream (the source). The decoder writes straight
+/// into this stream's window, or, once the window is empty, into the caller's memory for a
+/// `read_into`/`read_some`/`next(n)` of more than half the buffer; it reads the compressed
+/// bytes straight from the source's window. So, while it is in use, read the source only
+/// through it; afterwards the source stands just after the last member or frame.
+///
+/// Concatenated members (gzip) or frames (zstd) read as one stream, as `gzip -d` and `zstd -d`
+/// read them. The input must be whole: empty input, input that ends inside a member or frame,
+/// bytes after the last one that do not start another, and any corrupt data or checksum throw
+/// `ParseError`, whose offset is the compressed byte (counted from where this stream started
+/// reading its source) at which the decoder stopped, and whose message names the member or
+/// frame (from 1). A ParseError is sticky: every later read throws it again. A failure of the
+/// source (`IoError`) propagates and is sticky too. `close()` closes the source, owned or not.
+class DecompressReadStream : public ReadStream {
+ public:
+  ~DecompressReadStream() override;
+
+  /// The stream this one reads from.
+  ReadStream& source() noexcept { return *source_; }
+  /// Compressed bytes consumed from the source so far.
+  std::uint64_t compressed_position() const noexcept { return compressed_; }
+  /// Members or frames begun so far.
+  std::uint64_t members() const noexcept { return members_; }
+
+ protected:
+  DecompressReadStream(ReadStream& source, std::unique_ptr<compress_detail::Decoder> decoder,
+                       BufferOptions options);
+  DecompressReadStream(std::unique_ptr<ReadStream> source,
+                       std::unique_ptr<compress_detail::Decoder> decoder, BufferOptions options);
+
+  bool refill(std::size_t min) override;
+  std::size_t read_direct(std::span<char> dst) override;
+  void close_source() override;
+
+ private:
+  /// Decompresses into `dst` (not empty) at least one byte, or returns 0 at the end.
+  std::size_t produce(std::span<char> dst);
+  [[noreturn]] void fail_corrupt(std::string_view what);
+
+  std::unique_ptr<ReadStream> owned_;
+  ReadStream* source_;
+  std::unique_ptr<compress_detail::Decoder> decoder_;
+  std::size_t buffer_size_;
+  std::size_t capacity_;
+  std::unique_ptr<char[]> buffer_;
+  std::uint64_t compressed_ = 0;
+  std::uint64_t members_ = 0;
+  bool in_member_ = false;
+  bool ended_ = false;
+  std::exception_ptr corrupt_;
+};
+
+}  // namespace bufstream

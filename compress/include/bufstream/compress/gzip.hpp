@@ -1,0 +1,54 @@
+// gzip (RFC 1952) and zlib (RFC 1950) decorators: GzipReadStream and GzipWriteStream.
+//
+// Reading uses Intel's ISA-L inflate (igzip), writing uses zlib's deflate. ISA-L decompresses
+// the benchmark files 2.6 to 3.2 times as fast as zlib (docs/ARCHITECTURE.md, "Compression");
+// it compresses only at its own four levels, so zlib keeps the familiar 0..9.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+
+#include <bufstream/compress/compress_write_stream.hpp>
+#include <bufstream/compress/decompress_read_stream.hpp>
+
+namespace bufstream {
+
+/// The wrapper around the deflate data.
+enum class GzipFormat : std::uint8_t {
+  gzip,  ///< RFC 1952: header, CRC-32 and length trailer (`.gz`)
+  zlib,  ///< RFC 1950: two-byte header, Adler-32 trailer
+};
+
+/// The decompressed bytes of a gzip (or zlib) stream; see DecompressReadStream for the window,
+/// concatenated members and errors.
+class GzipReadStream final : public DecompressReadStream {
+ public:
+  /// Reads `source`, which must outlive this stream.
+  explicit GzipReadStream(ReadStream& source, GzipFormat format = GzipFormat::gzip,
+                          BufferOptions options = {});
+  /// The same, owning `source`.
+  explicit GzipReadStream(std::unique_ptr<ReadStream> source, GzipFormat format = GzipFormat::gzip,
+                          BufferOptions options = {});
+  ~GzipReadStream() override;
+};
+
+struct GzipWriteOptions {
+  /// 0 (stored) to 9 (smallest); 6 is gzip's default.
+  int level = 6;
+  GzipFormat format = GzipFormat::gzip;
+  std::size_t buffer_size = default_buffer_size;
+};
+
+/// Compresses into a gzip (or zlib) stream; see CompressWriteStream for flushing, finishing
+/// and errors. Throws `std::invalid_argument` for a level outside 0..9.
+class GzipWriteStream final : public CompressWriteStream {
+ public:
+  /// Writes into `sink`, which must outlive this stream.
+  explicit GzipWriteStream(WriteStream& sink, GzipWriteOptions options = {});
+  /// The same, owning `sink`.
+  explicit GzipWriteStream(std::unique_ptr<WriteStream> sink, GzipWriteOptions options = {});
+  /// Finishes the stream into the sink; see CompressWriteStream.
+  ~GzipWriteStream() override;
+};
+
+}  // namespace bufstream

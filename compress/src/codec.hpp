@@ -1,0 +1,53 @@
+// The interface between the stream decorators and a compression library: one decoder and one
+// encoder per format, each a thin layer over its library's streaming call.
+#pragma once
+
+#include <cstddef>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace bufstream::compress_detail {
+
+/// What one call of a codec did.
+struct Step {
+  std::size_t in_used = 0;   // input bytes consumed
+  std::size_t out_made = 0;  // output bytes written
+  bool done = false;  // decoder: the member or frame ended, all its output given; encoder: the
+                      // flush asked for is complete
+};
+
+/// Thrown by `Decoder::decode` for input that is not a valid member or frame.
+struct CorruptInput {
+  std::string message;
+  std::size_t in_used;  // input consumed by the failing call
+};
+
+class Decoder {
+ public:
+  virtual ~Decoder() = default;
+  /// "gzip member", "zlib stream", "zstd frame": how errors name the unit counted from 1.
+  virtual std::string_view unit() const noexcept = 0;
+  /// Prepares for the next member or frame.
+  virtual void reset() = 0;
+  /// Decodes what it can of `in` into `out`; throws CorruptInput.
+  virtual Step decode(std::span<const char> in, std::span<char> out) = 0;
+};
+
+enum class Flush : unsigned char {
+  none,  // compress; output as the encoder sees fit
+  sync,  // output everything so far, ending the current block
+  end,   // end the member or frame: trailer, checksum
+};
+
+class Encoder {
+ public:
+  virtual ~Encoder() = default;
+  /// Prepares a new member or frame after the end of the last one.
+  virtual void reset() = 0;
+  /// Compresses `in` into `out`. With a flush other than `none`, `done` says that all of it
+  /// has been written out; call again with more room until then.
+  virtual Step encode(std::span<const char> in, std::span<char> out, Flush flush) = 0;
+};
+
+}  // namespace bufstream::compress_detail

@@ -1,0 +1,156 @@
+#include <bufstream/compress/gzip.hpp>
+
+#include <isa-l/igzip_lib.h>
+#include <zlib.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <new>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "codec.hpp"
+
+namespace bufstream {
+
+namespace {
+
+using compress_detail::CorruptInput;
+using compress_detail::Flush;
+using compress_detail::Step;
+
+// Both libraries count in 32 bits; larger spans are taken in parts.
+template <class T>
+T clamp32(std::size_t n) {
+  return static_cast<T>(std::min<std::size_t>(n, std::numeric_limits<std::uint32_t>::max()));
+}
+
+class InflateDecoder final : public compress_detail::Decoder {
+ public:
+  explicit InflateDecoder(GzipFormat format)
+      : format_(format), state_(std::make_unique<inflate_state>()) {
+    isal_inflate_init(state_.get());
+    state_->crc_flag = wrapper();
+  }
+
+  std::string_view unit() const noexcept override {
+    return format_ == GzipFormat::gzip ? "gzip member" : "zlib stream";
+  }
+
+  void reset() override {
+    isal_inflate_reset(state_.get());
+    state_->crc_flag = wrapper();
+  }
+
+  Step decode(std::span<const char> in, std::span<char> out) override {
+    inflate_state& s = *state_;
+    // ISA-L does not write through next_in; its interface is simply not const.
+    s.next_in = reinterpret_cast<std::uint8_t*>(const_cast<char*>(in.data()));
+    s.avail_in = clamp32<std::uint32_t>(in.size());
+    s.next_out = reinterpret_cast<std::uint8_t*>(out.data());
+    s.avail_out = clamp32<std::uint32_t>(out.size());
+    const std::uint32_t in_given = s.avail_in;
+    const std::uint32_t out_given = s.avail_out;
+    const int rc = isal_inflate(&s);
+    Step step{in_given - s.avail_in, out_given - s.avail_out, s.block_state == ISAL_BLOCK_FINISH};
+    if (rc != ISAL_DECOMP_OK && rc != ISAL_END_INPUT && rc != ISAL_OUT_OVERFLOW) {
+      throw CorruptInput{describe(rc), step.in_used};
+    }
+    // At the end of a member ISA-L has handed back the input bytes it read ahead, so the
+    // next member starts exactly at the first byte not used.
+    return step;
+  }
+
+ private:
+  std::uint32_t wrapper() const { return format_ == GzipFormat::gzip ? ISAL_GZIP : ISAL_ZLIB; }
+
+  std::string describe(int rc) const {
+    const bool gzip = format_ == GzipFormat::gzip;
+    switch (rc) {
+      case ISAL_INVALID_BLOCK: return "invalid deflate block";
+      case ISAL_INVALID_SYMBOL: return "invalid deflate code";
+      case ISAL_INVALID_LOOKBACK: return "back-reference before the start of the data";
+      case ISAL_INVALID_WRAPPER:
+        return gzip ? "not gzip data (the header is wrong)" : "not zlib data (the header is wrong)";
+      case ISAL_UNSUPPORTED_METHOD: return "compression method is not deflate";
+      case ISAL_INCORRECT_CHECKSUM:
+        return gzip ? "checksum mismatch (header CRC, or the trailer's CRC-32 or length)"
+                    : "checksum mismatch (the trailer's Adler-32)";
+      case ISAL_NEED_DICT: return "needs a preset dictionary, which is not supported";
+      default: return fmt::format("inflate failed (ISA-L code {})", rc);
+    }
+  }
+
+  GzipFormat format_;
+  std::unique_ptr<inflate_state> state_;  // large (tens of KiB): on the heap
+};
+
+class DeflateEncoder final : public compress_detail::Encoder {
+ public:
+  DeflateEncoder(int level, GzipFormat format) {
+    if (level < 0 || level > 9) {
+      throw std::invalid_argument(fmt::format("gzip level {} is not in 0..9", level));
+    }
+    // Window bits: 15 (32 KiB window); +16 asks zlib for the gzip wrapper.
+    const int window_bits = format == GzipFormat::gzip ? 15 + 16 : 15;
+    const int rc = deflateInit2(&z_, level, Z_DEFLATED, window_bits, 8, Z_DEFAULT_STRATEGY);
+    if (rc == Z_MEM_ERROR) throw std::bad_alloc();
+    if (rc != Z_OK) throw std::invalid_argument(fmt::format("deflateInit2 failed ({})", rc));
+  }
+  ~DeflateEncoder() override { deflateEnd(&z_); }
+  DeflateEncoder(const DeflateEncoder&) = delete;
+  DeflateEncoder& operator=(const DeflateEncoder&) = delete;
+
+  void reset() override { deflateReset(&z_); }
+
+  Step encode(std::span<const char> in, std::span<char> out, Flush flush) override {
+    // zlib does not write through next_in either.
+    z_.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(in.data()));
+    z_.avail_in = clamp32<uInt>(in.size());
+    z_.next_out = reinterpret_cast<Bytef*>(out.data());
+    z_.avail_out = clamp32<uInt>(out.size());
+    const uInt in_given = z_.avail_in;
+    const uInt out_given = z_.avail_out;
+    const int mode = flush == Flush::none   ? Z_NO_FLUSH
+                     : flush == Flush::sync ? Z_SYNC_FLUSH
+                                            : Z_FINISH;
+    const int rc = deflate(&z_, mode);
+    if (rc != Z_OK && rc != Z_STREAM_END && rc != Z_BUF_ERROR) {
+      throw std::logic_error(fmt::format("deflate failed ({})", rc));
+    }
+    Step step{in_given - z_.avail_in, out_given - z_.avail_out, false};
+    // A sync flush is complete when all input is taken and room was left over; the end when
+    // zlib says so.
+    step.done = flush == Flush::end ? rc == Z_STREAM_END : z_.avail_in == 0 && z_.avail_out != 0;
+    return step;
+  }
+
+ private:
+  z_stream z_{};
+};
+
+}  // namespace
+
+GzipReadStream::GzipReadStream(ReadStream& source, GzipFormat format, BufferOptions options)
+    : DecompressReadStream(source, std::make_unique<InflateDecoder>(format), options) {}
+
+GzipReadStream::GzipReadStream(std::unique_ptr<ReadStream> source, GzipFormat format,
+                               BufferOptions options)
+    : DecompressReadStream(std::move(source), std::make_unique<InflateDecoder>(format), options) {}
+
+GzipReadStream::~GzipReadStream() = default;
+
+GzipWriteStream::GzipWriteStream(WriteStream& sink, GzipWriteOptions options)
+    : CompressWriteStream(sink, std::make_unique<DeflateEncoder>(options.level, options.format),
+                          {.buffer_size = options.buffer_size}) {}
+
+GzipWriteStream::GzipWriteStream(std::unique_ptr<WriteStream> sink, GzipWriteOptions options)
+    : CompressWriteStream(std::move(sink),
+                          std::make_unique<DeflateEncoder>(options.level, options.format),
+                          {.buffer_size = options.buffer_size}) {}
+
+GzipWriteStream::~GzipWriteStream() { finish_on_destruction("GzipWriteStream"); }
+
+}  // namespace bufstream

@@ -1,0 +1,109 @@
+#include <bufstream/compress/zstd.hpp>
+
+#include <zstd.h>
+
+#include <new>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "codec.hpp"
+
+namespace bufstream {
+
+namespace {
+
+using compress_detail::CorruptInput;
+using compress_detail::Flush;
+using compress_detail::Step;
+
+class ZstdDecoder final : public compress_detail::Decoder {
+ public:
+  ZstdDecoder() : d_(ZSTD_createDCtx()) {
+    if (d_ == nullptr) throw std::bad_alloc();
+  }
+  ~ZstdDecoder() override { ZSTD_freeDCtx(d_); }
+  ZstdDecoder(const ZstdDecoder&) = delete;
+  ZstdDecoder& operator=(const ZstdDecoder&) = delete;
+
+  std::string_view unit() const noexcept override { return "zstd frame"; }
+
+  // libzstd begins the next frame by itself once a frame is done.
+  void reset() override {}
+
+  Step decode(std::span<const char> in, std::span<char> out) override {
+    ZSTD_inBuffer input{in.data(), in.size(), 0};
+    ZSTD_outBuffer output{out.data(), out.size(), 0};
+    const std::size_t rc = ZSTD_decompressStream(d_, &output, &input);
+    if (ZSTD_isError(rc)) {
+      // Reset so that the context is in a defined state; the stream's error is sticky anyway.
+      ZSTD_DCtx_reset(d_, ZSTD_reset_session_only);
+      throw CorruptInput{ZSTD_getErrorName(rc), input.pos};
+    }
+    // 0: a frame is decoded and all of its output given.
+    return {input.pos, output.pos, rc == 0};
+  }
+
+ private:
+  ZSTD_DCtx* d_;
+};
+
+class ZstdEncoder final : public compress_detail::Encoder {
+ public:
+  ZstdEncoder(int level, bool checksum) : c_(ZSTD_createCCtx()) {
+    if (c_ == nullptr) throw std::bad_alloc();
+    if (level < ZSTD_minCLevel() || level > ZSTD_maxCLevel()) {
+      ZSTD_freeCCtx(c_);
+      throw std::invalid_argument(
+          fmt::format("zstd level {} is not in {}..{}", level, ZSTD_minCLevel(), ZSTD_maxCLevel()));
+    }
+    ZSTD_CCtx_setParameter(c_, ZSTD_c_compressionLevel, level);
+    ZSTD_CCtx_setParameter(c_, ZSTD_c_checksumFlag, checksum ? 1 : 0);
+  }
+  ~ZstdEncoder() override { ZSTD_freeCCtx(c_); }
+  ZstdEncoder(const ZstdEncoder&) = delete;
+  ZstdEncoder& operator=(const ZstdEncoder&) = delete;
+
+  // After ZSTD_e_end the context starts a new frame with the next call.
+  void reset() override {}
+
+  Step encode(std::span<const char> in, std::span<char> out, Flush flush) override {
+    ZSTD_inBuffer input{in.data(), in.size(), 0};
+    ZSTD_outBuffer output{out.data(), out.size(), 0};
+    const ZSTD_EndDirective mode = flush == Flush::none   ? ZSTD_e_continue
+                                   : flush == Flush::sync ? ZSTD_e_flush
+                                                          : ZSTD_e_end;
+    const std::size_t rc = ZSTD_compressStream2(c_, &output, &input, mode);
+    if (ZSTD_isError(rc)) {
+      throw std::logic_error(fmt::format("zstd compression failed: {}", ZSTD_getErrorName(rc)));
+    }
+    // For a flush or the end, 0 means everything is written out.
+    return {input.pos, output.pos, rc == 0};
+  }
+
+ private:
+  ZSTD_CCtx* c_;
+};
+
+}  // namespace
+
+ZstdReadStream::ZstdReadStream(ReadStream& source, BufferOptions options)
+    : DecompressReadStream(source, std::make_unique<ZstdDecoder>(), options) {}
+
+ZstdReadStream::ZstdReadStream(std::unique_ptr<ReadStream> source, BufferOptions options)
+    : DecompressReadStream(std::move(source), std::make_unique<ZstdDecoder>(), options) {}
+
+ZstdReadStream::~ZstdReadStream() = default;
+
+ZstdWriteStream::ZstdWriteStream(WriteStream& sink, ZstdWriteOptions options)
+    : CompressWriteStream(sink, std::make_unique<ZstdEncoder>(options.level, options.checksum),
+                          {.buffer_size = options.buffer_size}) {}
+
+ZstdWriteStream::ZstdWriteStream(std::unique_ptr<WriteStream> sink, ZstdWriteOptions options)
+    : CompressWriteStream(std::move(sink),
+                          std::make_unique<ZstdEncoder>(options.level, options.checksum),
+                          {.buffer_size = options.buffer_size}) {}
+
+ZstdWriteStream::~ZstdWriteStream() { finish_on_destruction("ZstdWriteStream"); }
+
+}  // namespace bufstream
