@@ -27,21 +27,19 @@ T clamp32(std::size_t n) {
   return static_cast<T>(std::min<std::size_t>(n, std::numeric_limits<std::uint32_t>::max()));
 }
 
-class InflateDecoder final : public compress_detail::Decoder {
+// gzip members are read with ISA-L.
+class IsalGzipDecoder final : public compress_detail::Decoder {
  public:
-  explicit InflateDecoder(GzipFormat format)
-      : format_(format), state_(std::make_unique<inflate_state>()) {
+  IsalGzipDecoder() : state_(std::make_unique<inflate_state>()) {
     isal_inflate_init(state_.get());
-    state_->crc_flag = wrapper();
+    state_->crc_flag = ISAL_GZIP;
   }
 
-  std::string_view unit() const noexcept override {
-    return format_ == GzipFormat::gzip ? "gzip member" : "zlib stream";
-  }
+  std::string_view unit() const noexcept override { return "gzip member"; }
 
   void reset() override {
     isal_inflate_reset(state_.get());
-    state_->crc_flag = wrapper();
+    state_->crc_flag = ISAL_GZIP;
   }
 
   Step decode(std::span<const char> in, std::span<char> out) override {
@@ -64,28 +62,66 @@ class InflateDecoder final : public compress_detail::Decoder {
   }
 
  private:
-  std::uint32_t wrapper() const { return format_ == GzipFormat::gzip ? ISAL_GZIP : ISAL_ZLIB; }
-
-  std::string describe(int rc) const {
-    const bool gzip = format_ == GzipFormat::gzip;
+  static std::string describe(int rc) {
     switch (rc) {
       case ISAL_INVALID_BLOCK: return "invalid deflate block";
       case ISAL_INVALID_SYMBOL: return "invalid deflate code";
       case ISAL_INVALID_LOOKBACK: return "back-reference before the start of the data";
-      case ISAL_INVALID_WRAPPER:
-        return gzip ? "not gzip data (the header is wrong)" : "not zlib data (the header is wrong)";
+      case ISAL_INVALID_WRAPPER: return "not gzip data (the header is wrong)";
       case ISAL_UNSUPPORTED_METHOD: return "compression method is not deflate";
       case ISAL_INCORRECT_CHECKSUM:
-        return gzip ? "checksum mismatch (header CRC, or the trailer's CRC-32 or length)"
-                    : "checksum mismatch (the trailer's Adler-32)";
-      case ISAL_NEED_DICT: return "needs a preset dictionary, which is not supported";
+        return "checksum mismatch (header CRC, or the trailer's CRC-32 or length)";
       default: return fmt::format("inflate failed (ISA-L code {})", rc);
     }
   }
 
-  GzipFormat format_;
   std::unique_ptr<inflate_state> state_;  // large (tens of KiB): on the heap
 };
+
+// zlib streams are read with zlib: ISA-L's zlib wrapper (2.30) reads one byte past the end of
+// a stream when more input follows, which would lose the start of what comes next.
+class ZlibDecoder final : public compress_detail::Decoder {
+ public:
+  ZlibDecoder() {
+    const int rc = inflateInit2(&z_, 15);
+    if (rc == Z_MEM_ERROR) throw std::bad_alloc();
+    if (rc != Z_OK) throw std::logic_error(fmt::format("inflateInit2 failed ({})", rc));
+  }
+  ~ZlibDecoder() override { inflateEnd(&z_); }
+  ZlibDecoder(const ZlibDecoder&) = delete;
+  ZlibDecoder& operator=(const ZlibDecoder&) = delete;
+
+  std::string_view unit() const noexcept override { return "zlib stream"; }
+
+  void reset() override { inflateReset(&z_); }
+
+  Step decode(std::span<const char> in, std::span<char> out) override {
+    z_.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(in.data()));
+    z_.avail_in = clamp32<uInt>(in.size());
+    z_.next_out = reinterpret_cast<Bytef*>(out.data());
+    z_.avail_out = clamp32<uInt>(out.size());
+    const uInt in_given = z_.avail_in;
+    const uInt out_given = z_.avail_out;
+    const int rc = inflate(&z_, Z_NO_FLUSH);
+    const Step step{in_given - z_.avail_in, out_given - z_.avail_out, rc == Z_STREAM_END};
+    if (rc == Z_MEM_ERROR) throw std::bad_alloc();
+    if (rc == Z_NEED_DICT) {
+      throw CorruptInput{"needs a preset dictionary, which is not supported", step.in_used};
+    }
+    if (rc != Z_OK && rc != Z_STREAM_END && rc != Z_BUF_ERROR) {
+      throw CorruptInput{z_.msg != nullptr ? z_.msg : "invalid data", step.in_used};
+    }
+    return step;
+  }
+
+ private:
+  z_stream z_{};
+};
+
+std::unique_ptr<compress_detail::Decoder> make_decoder(GzipFormat format) {
+  if (format == GzipFormat::zlib) return std::make_unique<ZlibDecoder>();
+  return std::make_unique<IsalGzipDecoder>();
+}
 
 class DeflateEncoder final : public compress_detail::Encoder {
  public:
@@ -134,11 +170,11 @@ class DeflateEncoder final : public compress_detail::Encoder {
 }  // namespace
 
 GzipReadStream::GzipReadStream(ReadStream& source, GzipFormat format, BufferOptions options)
-    : DecompressReadStream(source, std::make_unique<InflateDecoder>(format), options) {}
+    : DecompressReadStream(source, make_decoder(format), options) {}
 
 GzipReadStream::GzipReadStream(std::unique_ptr<ReadStream> source, GzipFormat format,
                                BufferOptions options)
-    : DecompressReadStream(std::move(source), std::make_unique<InflateDecoder>(format), options) {}
+    : DecompressReadStream(std::move(source), make_decoder(format), options) {}
 
 GzipReadStream::~GzipReadStream() = default;
 

@@ -1,0 +1,226 @@
+// The read protocol through each decompressing decorator: every operation, over every kind of
+// source (memory, one byte per read, a pipe, tiny buffers under the decorator) and with tiny
+// buffers in the decorator itself, so that every token crosses a window edge somewhere.
+#include <array>
+#include <map>
+#include <memory>
+#include <string>
+#include <utility>
+
+#include <gtest/gtest.h>
+
+#include "compress_fixtures.hpp"
+
+namespace bufstream {
+namespace {
+
+using test::Codec;
+
+struct DecoderSetup {
+  std::string name;
+  Codec codec;
+  test::ReadSetup source;
+  std::size_t buffer_size;
+};
+
+void PrintTo(const DecoderSetup& s, std::ostream* os) { *os << s.name; }
+
+std::vector<DecoderSetup> decoder_setups() {
+  std::vector<DecoderSetup> setups;
+  for (Codec codec : {Codec::gzip, Codec::zlib, Codec::zstd}) {
+    const std::string c = test::codec_name(codec);
+    for (const test::ReadSetup& source : test::decorator_sources()) {
+      setups.push_back({c + "_over_" + source.name, codec, source, 65536});
+    }
+    for (std::size_t size : std::initializer_list<std::size_t>{1, 2, 3, 7}) {
+      setups.push_back({c + std::to_string(size) + "_over_memory",
+                        codec,
+                        {"memory", test::reader_over_memory},
+                        size});
+      setups.push_back({c + std::to_string(size) + "_over_chunked1",
+                        codec,
+                        {"chunked1", test::reader_one_byte_per_read},
+                        size});
+    }
+  }
+  return setups;
+}
+
+class DecompressOps : public ::testing::TestWithParam<DecoderSetup> {
+ protected:
+  /// A decompressing stream whose content is `text`.
+  ReadStream& open(const std::string& text) { return open_compressed(compressed(text)); }
+
+  /// A decompressing stream over `bytes` (already compressed).
+  ReadStream& open_compressed(std::string bytes) {
+    const DecoderSetup& s = GetParam();
+    compressed_ = std::make_unique<std::string>(std::move(bytes));
+    source_ = s.source.make(*compressed_);
+    stream_ = test::make_reader(s.codec, *source_.stream, s.buffer_size);
+    return *stream_;
+  }
+
+  /// `text` compressed with the setup's codec, cached across the cases.
+  std::string compressed(const std::string& text) {
+    static std::map<std::pair<Codec, std::string>, std::string> cache;
+    const auto key = std::make_pair(GetParam().codec, text);
+    auto it = cache.find(key);
+    if (it == cache.end()) it = cache.emplace(key, test::compress(key.first, text)).first;
+    return it->second;
+  }
+
+  ReadStream& source() { return *source_.stream; }
+
+ private:
+  std::unique_ptr<std::string> compressed_;
+  test::OwningReader source_;
+  std::unique_ptr<DecompressReadStream> stream_;
+};
+
+INSTANTIATE_TEST_SUITE_P(Setups, DecompressOps, ::testing::ValuesIn(decoder_setups()),
+                         [](const auto& p) { return p.param.name; });
+
+const std::string& all_bytes() {
+  static const std::string text = [] {
+    std::string t;
+    for (int i = 0; i < 256; ++i) t += static_cast<char>(i);
+    return t;
+  }();
+  return text;
+}
+
+const std::string& long_text() {
+  static const std::string text = test::sample_text(90000);
+  return text;
+}
+
+TEST_P(DecompressOps, NextByteGivesEveryByteThenTheEnd) {
+  ReadStream& in = open(all_bytes());
+  for (int i = 0; i < 256; ++i) ASSERT_EQ(in.next_byte(), i);
+  EXPECT_EQ(in.next_byte(), ReadStream::end_of_stream);
+  EXPECT_EQ(in.next(), std::nullopt);
+  EXPECT_TRUE(in.at_end());
+  EXPECT_EQ(in.position(), 256U);
+}
+
+TEST_P(DecompressOps, PeekAndAtEndDoNotConsume) {
+  ReadStream& in = open("ab");
+  EXPECT_EQ(in.peek(), 'a');
+  EXPECT_FALSE(in.at_end());
+  EXPECT_EQ(in.next(), 'a');
+  EXPECT_TRUE(in.peek_for('b'));
+  EXPECT_TRUE(in.at_end());
+  EXPECT_EQ(in.peek(), std::nullopt);
+}
+
+TEST_P(DecompressOps, AnEmptyContentHasNothing) {
+  ReadStream& in = open("");
+  EXPECT_TRUE(in.at_end());
+  EXPECT_EQ(in.up_to_end(), "");
+  EXPECT_EQ(in.fill(5).size(), 0U);
+  std::array<char, 100000> big{};
+  EXPECT_EQ(in.read_some(big), 0U);
+}
+
+TEST_P(DecompressOps, NextNTakesWhatIsAskedOrWhatIsLeft) {
+  const std::string& text = long_text();
+  ReadStream& in = open(text);
+  std::size_t at = 0;
+  for (std::size_t n : std::initializer_list<std::size_t>{1, 5, 100, 4096, 40000, 3}) {
+    EXPECT_EQ(in.next(n), text.substr(at, n));
+    at += n;
+  }
+  EXPECT_EQ(in.next(1000000), text.substr(at));
+  EXPECT_EQ(in.next(10), "");
+}
+
+TEST_P(DecompressOps, LargeReadsGoStraightIntoTheCallersMemory) {
+  const std::string& text = long_text();
+  ReadStream& in = open(text);
+  std::string got(text.size() + 10, '?');
+  EXPECT_EQ(in.read_into(std::span<char>(got)), text.size());
+  got.resize(text.size());
+  EXPECT_EQ(got, text);
+  EXPECT_EQ(in.position(), text.size());
+}
+
+TEST_P(DecompressOps, ReadSomeGivesAtLeastOneByteUntilTheEnd) {
+  const std::string text = test::sample_text(5000, 7);
+  ReadStream& in = open(text);
+  std::string got;
+  std::array<char, 13> chunk{};
+  while (const std::size_t n = in.read_some(chunk)) got.append(chunk.data(), n);
+  EXPECT_EQ(got, text);
+}
+
+TEST_P(DecompressOps, LinesAndDelimitersAcrossWindows) {
+  ReadStream& in = open("first\r\nsecond\nthird\rfourth,a,b\nlast");
+  EXPECT_EQ(in.next_line(), "first");
+  EXPECT_EQ(in.next_line(), "second");
+  EXPECT_EQ(in.next_line(), "third");
+  EXPECT_EQ(in.up_to(','), "fourth");
+  EXPECT_TRUE(in.skip_to(','));
+  EXPECT_EQ(in.next_line(), "b");
+  EXPECT_EQ(in.next_line(), "last");
+  EXPECT_EQ(in.next_line(), std::nullopt);
+}
+
+TEST_P(DecompressOps, FillGrowsTheWindowBeyondTheBuffer) {
+  const std::string& text = long_text();
+  ReadStream& in = open(text);
+  ASSERT_EQ(in.next(3), text.substr(0, 3));
+  const std::string_view window = in.fill(70000);
+  ASSERT_GE(window.size(), 70000U);
+  EXPECT_EQ(window.substr(0, 70000), std::string_view(text).substr(3, 70000));
+  in.advance(70000);
+  EXPECT_EQ(in.fill(1000000).size(), text.size() - 70003);
+  EXPECT_EQ(in.up_to_end(), text.substr(70003));
+}
+
+TEST_P(DecompressOps, SkipAndPositionFollowEveryOperation) {
+  const std::string& text = long_text();
+  ReadStream& in = open(text);
+  EXPECT_EQ(in.skip(10), 10U);
+  EXPECT_EQ(in.position(), 10U);
+  EXPECT_EQ(in.next_byte(), static_cast<unsigned char>(text[10]));
+  EXPECT_EQ(in.skip(70000), 70000U);
+  EXPECT_EQ(in.position(), 70011U);
+  EXPECT_EQ(in.skip(1000000), text.size() - 70011);
+  EXPECT_EQ(in.position(), text.size());
+  EXPECT_THROW((void)in.skip(-1), std::invalid_argument);
+}
+
+TEST_P(DecompressOps, NextIntAcrossWindows) {
+  ReadStream& in = open(std::string("\x01\x02\x03\x04\x05\x06\x07\x08\x09", 9));
+  EXPECT_EQ(in.next_int<std::uint8_t>(), 1U);
+  EXPECT_EQ(in.next_int<std::uint64_t>(std::endian::little), 0x0908070605040302ULL);
+  EXPECT_THROW((void)in.next_int<std::uint16_t>(), ParseError);
+}
+
+TEST_P(DecompressOps, ConcatenatedMembersReadAsOneStream) {
+  const std::string a = test::sample_text(3000, 1);
+  const std::string b = test::sample_text(20000, 2);
+  ReadStream& in = open_compressed(compressed(a) + compressed("") + compressed(b) + compressed(a));
+  EXPECT_EQ(in.up_to_end(), a + b + a);
+  EXPECT_TRUE(in.at_end());
+}
+
+TEST_P(DecompressOps, TheSourceStandsAfterTheLastMember) {
+  // The decorator consumes exactly the compressed bytes: what the source holds next is the
+  // source's again once the stream has ended.
+  ReadStream& in = open("payload");
+  EXPECT_EQ(in.up_to_end(), "payload");
+  EXPECT_TRUE(source().at_end());
+}
+
+TEST_P(DecompressOps, CloseClosesTheSourceAndLaterReadsThrow) {
+  ReadStream& in = open("abcdef");
+  EXPECT_EQ(in.next(2), "ab");
+  in.close();
+  EXPECT_TRUE(source().is_closed());
+  EXPECT_THROW((void)in.next_byte(), IoError);
+  EXPECT_EQ(in.position(), 2U);
+}
+
+}  // namespace
+}  // namespace bufstream
