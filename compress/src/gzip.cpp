@@ -27,23 +27,36 @@ T clamp32(std::size_t n) {
   return static_cast<T>(std::min<std::size_t>(n, std::numeric_limits<std::uint32_t>::max()));
 }
 
-// gzip members are read with ISA-L.
+// gzip members are read with ISA-L, the header by this class: ISA-L 2.30 checks a header CRC
+// (FHCRC) wrongly when the header arrives over several calls (the fuzzer found a bad CRC taken
+// as good), and it does not refuse the reserved flag bits. ISA-L then inflates the deflate
+// data and checks the trailer (CRC-32 and length).
 class IsalGzipDecoder final : public compress_detail::Decoder {
  public:
   IsalGzipDecoder() : state_(std::make_unique<inflate_state>()) {
     isal_inflate_init(state_.get());
-    state_->crc_flag = ISAL_GZIP;
+    reset();
   }
 
   std::string_view unit() const noexcept override { return "gzip member"; }
 
   void reset() override {
     isal_inflate_reset(state_.get());
-    state_->crc_flag = ISAL_GZIP;
+    state_->crc_flag = ISAL_GZIP_NO_HDR_VER;
+    part_ = Part::fixed;
+    count_ = 0;
+    header_crc_ = crc32(0, nullptr, 0);
   }
 
   Step decode(std::span<const char> in, std::span<char> out) override {
+    std::size_t used = 0;
+    while (part_ != Part::body) {
+      if (used == in.size()) return {used, 0, false};
+      const auto c = static_cast<unsigned char>(in[used]);
+      header_byte(c, ++used);
+    }
     inflate_state& s = *state_;
+    in = in.subspan(used);
     // ISA-L does not write through next_in; its interface is simply not const.
     s.next_in = reinterpret_cast<std::uint8_t*>(const_cast<char*>(in.data()));
     s.avail_in = clamp32<std::uint32_t>(in.size());
@@ -52,30 +65,127 @@ class IsalGzipDecoder final : public compress_detail::Decoder {
     const std::uint32_t in_given = s.avail_in;
     const std::uint32_t out_given = s.avail_out;
     const int rc = isal_inflate(&s);
-    Step step{in_given - s.avail_in, out_given - s.avail_out, s.block_state == ISAL_BLOCK_FINISH};
+    // At the end of a member ISA-L hands back the input bytes it read ahead, so the next
+    // member starts exactly at the first byte not used. On an error it may hand back more
+    // than this call gave it (bytes of earlier calls): the error's offset is then this
+    // call's start.
+    const bool handed_back_more = s.avail_in > in_given;
+    const Step step{used + (handed_back_more ? 0 : in_given - s.avail_in), out_given - s.avail_out,
+                    s.block_state == ISAL_BLOCK_FINISH};
     if (rc != ISAL_DECOMP_OK && rc != ISAL_END_INPUT && rc != ISAL_OUT_OVERFLOW) {
       throw CorruptInput{describe(rc), step.in_used};
     }
-    // At the end of a member ISA-L has handed back the input bytes it read ahead, so the
-    // next member starts exactly at the first byte not used.
+    if (handed_back_more) {
+      // Never seen at the end of a valid member; were it to happen, the next member's start
+      // would be lost, so it is an error rather than a wrong result.
+      throw CorruptInput{"inflate lost its place in the input", step.in_used};
+    }
     return step;
   }
 
  private:
+  // The parts of a header (RFC 1952, 2.3) in their order; the flags say which are present.
+  enum class Part { fixed, extra_length, extra, name, comment, header_crc, body };
+  static constexpr unsigned flag_hcrc = 0x02, flag_extra = 0x04, flag_name = 0x08,
+                            flag_comment = 0x10, flags_reserved = 0xE0;
+
+  // Takes one header byte; `used` counts the input consumed with it, for errors.
+  void header_byte(unsigned char c, std::size_t used) {
+    if (part_ != Part::header_crc) header_crc_ = crc32(header_crc_, &c, 1);
+    switch (part_) {
+      case Part::fixed:
+        if ((count_ == 0 && c != 0x1f) || (count_ == 1 && c != 0x8b)) {
+          throw CorruptInput{"not gzip data (no gzip magic bytes)", used};
+        }
+        if (count_ == 2 && c != 8) throw CorruptInput{"compression method is not deflate", used};
+        if (count_ == 3) {
+          if ((c & flags_reserved) != 0) throw CorruptInput{"reserved header flags are set", used};
+          flags_ = c;
+        }
+        if (++count_ == 10) next_part(Part::extra_length);
+        return;
+      case Part::extra_length:
+        extra_left_ |= static_cast<std::size_t>(c) << (8 * count_);
+        if (++count_ == 2) next_part(extra_left_ > 0 ? Part::extra : Part::name);
+        return;
+      case Part::extra:
+        if (--extra_left_ == 0) next_part(Part::name);
+        return;
+      case Part::name:
+        if (c == 0) next_part(Part::comment);
+        return;
+      case Part::comment:
+        if (c == 0) next_part(Part::header_crc);
+        return;
+      case Part::header_crc:
+        stored_crc_ |= static_cast<unsigned>(c) << (8 * count_);
+        if (++count_ == 2) {
+          if (stored_crc_ != (header_crc_ & 0xFFFF)) {
+            throw CorruptInput{"header CRC mismatch", used};
+          }
+          next_part(Part::body);
+        }
+        return;
+      case Part::body: return;
+    }
+  }
+
+  // Moves to `part`, or past it to the next part the flags say is present.
+  void next_part(Part part) {
+    count_ = 0;
+    if (part == Part::extra_length) {
+      extra_left_ = 0;
+      if ((flags_ & flag_extra) != 0) {
+        part_ = part;
+        return;
+      }
+      part = Part::name;
+    }
+    if (part == Part::extra) {
+      part_ = part;
+      return;
+    }
+    if (part == Part::name) {
+      if ((flags_ & flag_name) != 0) {
+        part_ = part;
+        return;
+      }
+      part = Part::comment;
+    }
+    if (part == Part::comment) {
+      if ((flags_ & flag_comment) != 0) {
+        part_ = part;
+        return;
+      }
+      part = Part::header_crc;
+    }
+    if (part == Part::header_crc) {
+      stored_crc_ = 0;
+      if ((flags_ & flag_hcrc) != 0) {
+        part_ = part;
+        return;
+      }
+    }
+    part_ = Part::body;
+  }
+
   static std::string describe(int rc) {
     switch (rc) {
       case ISAL_INVALID_BLOCK: return "invalid deflate block";
       case ISAL_INVALID_SYMBOL: return "invalid deflate code";
       case ISAL_INVALID_LOOKBACK: return "back-reference before the start of the data";
-      case ISAL_INVALID_WRAPPER: return "not gzip data (the header is wrong)";
-      case ISAL_UNSUPPORTED_METHOD: return "compression method is not deflate";
-      case ISAL_INCORRECT_CHECKSUM:
-        return "checksum mismatch (header CRC, or the trailer's CRC-32 or length)";
+      case ISAL_INCORRECT_CHECKSUM: return "checksum mismatch (the trailer's CRC-32 or length)";
       default: return fmt::format("inflate failed (ISA-L code {})", rc);
     }
   }
 
   std::unique_ptr<inflate_state> state_;  // large (tens of KiB): on the heap
+  Part part_ = Part::fixed;
+  std::size_t count_ = 0;  // bytes of the current part so far (fixed, lengths, CRC)
+  unsigned flags_ = 0;
+  std::size_t extra_left_ = 0;
+  unsigned stored_crc_ = 0;
+  uLong header_crc_ = 0;
 };
 
 // zlib streams are read with zlib: ISA-L's zlib wrapper (2.30) reads one byte past the end of

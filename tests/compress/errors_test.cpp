@@ -127,10 +127,65 @@ TEST(CorruptGzip, ABadCrcOrLengthIsACheckumMismatch) {
       (void)test::decompress(Codec::gzip, bad);
       ADD_FAILURE() << "no error";
     } catch (const ParseError& e) {
-      EXPECT_EQ(e.message(),
-                "gzip member 1 at compressed byte " + std::to_string(packed.size()) +
-                    ": checksum mismatch (header CRC, or the trailer's CRC-32 or length)");
+      EXPECT_EQ(e.message(), "gzip member 1 at compressed byte " + std::to_string(packed.size()) +
+                                 ": checksum mismatch (the trailer's CRC-32 or length)");
     }
+  }
+}
+
+// A member whose header has every optional part: extra field, name, comment, header CRC.
+const std::string full_header_member(
+    "\x1f\x8b\x08\x1e\x00\x00\x00\x00\x00\x03\x06\x00\x41\x42\x02\x00\x78\x79\x66\x69"
+    "\x6c\x65\x2e\x74\x78\x74\x00\x6e\x6f\x74\x65\x00\x8d\xac\xcb\x48\xcd\xc9\xc9\xd7"
+    "\x51\x28\xcf\x2f\xca\x49\xe1\x02\x00\x53\x74\x24\xf4\x0d\x00\x00\x00",
+    57);
+constexpr std::size_t full_header_size = 34;
+
+TEST(CorruptGzip, EveryOptionalHeaderPartIsReadInAnyPieces) {
+  EXPECT_EQ(test::run_tool("gzip -dc", full_header_member), "hello, world\n");
+  for (std::size_t chunk : std::initializer_list<std::size_t>{1, 2, 5, 100}) {
+    testing::ChunkedReadStream source(full_header_member + full_header_member, chunk);
+    GzipReadStream in(source, GzipFormat::gzip, {.buffer_size = 3});
+    EXPECT_EQ(in.up_to_end(), "hello, world\nhello, world\n") << chunk;
+  }
+}
+
+TEST(CorruptGzip, ABadHeaderCrcOrAReservedFlagIsAnError) {
+  for (std::size_t chunk : std::initializer_list<std::size_t>{1, 100}) {
+    std::string bad_crc = full_header_member;
+    bad_crc[full_header_size - 1] = static_cast<char>(bad_crc[full_header_size - 1] ^ 0x01);
+    testing::ChunkedReadStream source(bad_crc, chunk);
+    GzipReadStream in(source);
+    try {
+      (void)in.up_to_end();
+      ADD_FAILURE() << "no error";
+    } catch (const ParseError& e) {
+      EXPECT_EQ(e.message(), "gzip member 1 at compressed byte 34: header CRC mismatch");
+    }
+  }
+  std::string reserved = full_header_member;
+  reserved[3] = static_cast<char>(reserved[3] | 0x20);
+  try {
+    (void)test::decompress(Codec::gzip, reserved);
+    ADD_FAILURE() << "no error";
+  } catch (const ParseError& e) {
+    EXPECT_EQ(e.message(), "gzip member 1 at compressed byte 4: reserved header flags are set");
+  }
+}
+
+TEST(CorruptGzip, TheMagicBytesAndMethodAreChecked) {
+  try {
+    (void)test::decompress(Codec::gzip, "\x1f\x8c\x08");
+    ADD_FAILURE() << "no error";
+  } catch (const ParseError& e) {
+    EXPECT_EQ(e.message(),
+              "gzip member 1 at compressed byte 2: not gzip data (no gzip magic bytes)");
+  }
+  try {
+    (void)test::decompress(Codec::gzip, "\x1f\x8b\x07");
+    ADD_FAILURE() << "no error";
+  } catch (const ParseError& e) {
+    EXPECT_EQ(e.message(), "gzip member 1 at compressed byte 3: compression method is not deflate");
   }
 }
 
