@@ -62,7 +62,8 @@ TEST_P(Corrupt, EmptyInputIsAnError) {
 TEST_P(Corrupt, EveryTruncationIsAnError) {
   const std::string text = test::sample_text(1000, 4);
   const std::string packed = test::compress(codec(), text);
-  for (std::size_t n = 1; n < packed.size(); ++n) {
+  // Every cut near the ends (headers, trailers), every fifth in between.
+  for (std::size_t n = 1; n < packed.size(); n += n < 64 || n + 64 > packed.size() ? 1U : 5U) {
     const ParseError e = error_of(std::string_view(packed).substr(0, n), n % 3 == 0 ? 1 : 0);
     EXPECT_LE(e.offset(), n) << n;
     EXPECT_NE(e.message().find(unit() + " 1 at compressed byte "), std::string::npos)
@@ -84,6 +85,7 @@ TEST_P(Corrupt, EveryFlippedByteIsAnErrorOrChangesNothing) {
   const std::string packed = test::compress(codec(), text);
   for (std::size_t i = 0; i < packed.size(); ++i) {
     for (unsigned bit : {0x01U, 0x80U}) {
+      if (bit == 0x80U && i % 3 != 0) continue;  // the high bit of every third byte
       std::string bad = packed;
       bad[i] = static_cast<char>(static_cast<unsigned char>(bad[i]) ^ bit);
       try {

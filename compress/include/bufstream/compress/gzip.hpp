@@ -1,8 +1,9 @@
 // gzip (RFC 1952) and zlib (RFC 1950) decorators: GzipReadStream and GzipWriteStream.
 //
-// Reading gzip uses Intel's ISA-L inflate (igzip); reading zlib and writing both use zlib. ISA-L decompresses
-// the benchmark files 2.6 to 3.2 times as fast as zlib (docs/ARCHITECTURE.md, "Compression");
-// it compresses only at its own four levels, so zlib keeps the familiar 0..9.
+// Reading gzip uses Intel's ISA-L inflate (igzip) after a header reader of our own; reading
+// zlib and writing both use zlib. ISA-L decompresses the benchmark files 2.6 to 3.2 times as
+// fast as zlib (docs/ARCHITECTURE.md, "Compression"); it compresses only at its own four
+// levels, so zlib keeps the familiar 0..9.
 #pragma once
 
 #include <cstdint>
