@@ -16,7 +16,7 @@
 namespace {
 
 // Output beyond this is not compared (a small input can expand a thousandfold).
-constexpr std::size_t max_output = std::size_t{1} << 20;
+constexpr std::size_t max_output = std::size_t{1} << 18;
 
 /// Every member inflated from the whole input at once; nullopt where the input is not valid,
 /// or when the output would exceed max_output.

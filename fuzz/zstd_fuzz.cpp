@@ -15,7 +15,7 @@
 
 namespace {
 
-constexpr std::size_t max_output = std::size_t{1} << 20;
+constexpr std::size_t max_output = std::size_t{1} << 18;
 
 /// Every frame decoded from the whole input at once; nullopt where the input is not valid
 /// (empty, corrupt, or ending inside a frame), or when the output would exceed max_output.
