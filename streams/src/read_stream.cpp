@@ -203,6 +203,11 @@ void ReadStream::fail(const IoError& error) {
   throw error;
 }
 
+void ReadStream::fail(const ParseError& error) {
+  error_ = std::make_exception_ptr(error);
+  throw error;
+}
+
 void ReadStream::fail_truncated(std::size_t needed, std::size_t got) const {
   throw ParseError({position(), 0, 0},
                    fmt::format("expected {} more bytes but the stream ends after {}", needed, got));

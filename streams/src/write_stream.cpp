@@ -57,6 +57,12 @@ void WriteStream::fail(const IoError& error) {
   throw error;
 }
 
+void WriteStream::fail(const ParseError& error) {
+  error_ = std::make_exception_ptr(error);
+  limit_ = cursor_;
+  throw error;
+}
+
 void WriteStream::report_lost_data(std::string_view what, std::string_view reason) noexcept {
   try {
     const std::string text = fmt::format("{} destroyed with {} unwritten bytes: {}", what,

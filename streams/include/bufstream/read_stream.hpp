@@ -175,7 +175,8 @@ class ReadStream {
   /// True once `close()` has been called.
   bool is_closed() const noexcept { return closed_; }
 
-  /// True once reading from the source has failed (every later read throws that failure again).
+  /// True once reading from the source has failed, or its bytes could not be decoded (every
+  /// later read throws that failure again).
   bool failed() const noexcept { return static_cast<bool>(error_); }
 
  protected:
@@ -214,6 +215,8 @@ class ReadStream {
   /// Records `error` as this stream's failure and throws it. Every later operation that needs
   /// the source throws it again (errors are sticky).
   [[noreturn]] void fail(const IoError& error);
+  /// The same for input the stream cannot make sense of (a decoder's invalid text): sticky too.
+  [[noreturn]] void fail(const ParseError& error);
 
   /// A ParseError at the current position, for binary reads that run out of input.
   [[noreturn]] void fail_truncated(std::size_t needed, std::size_t got) const;

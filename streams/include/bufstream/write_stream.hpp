@@ -177,6 +177,8 @@ class WriteStream {
 
   /// Records `error` as this stream's failure, closes the window, and throws it.
   [[noreturn]] void fail(const IoError& error);
+  /// The same for bytes the stream cannot take (an encoder's invalid text): sticky too.
+  [[noreturn]] void fail(const ParseError& error);
 
   /// Throws the recorded failure, if any, or an `IoError` if the stream is closed.
   void throw_if_unusable() const;

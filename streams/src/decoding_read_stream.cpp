@@ -1,0 +1,115 @@
+#include <bufstream/decoding_read_stream.hpp>
+
+#include <algorithm>
+#include <cstring>
+#include <string_view>
+#include <utility>
+
+#include "transcode.hpp"
+
+namespace bufstream {
+
+namespace {
+
+// Room past the window's size, so that a refill that still needs bytes always has room for a
+// whole character (at most four bytes of UTF-8) and never stalls.
+constexpr std::size_t slack = 3;
+
+}  // namespace
+
+DecodingReadStream::DecodingReadStream(ReadStream& source, DecodingOptions options)
+    : source_(&source),
+      options_(options),
+      capacity_(std::max<std::size_t>(options.buffer_size, 1)),
+      buffer_(new char[capacity_ + slack]) {}
+
+DecodingReadStream::DecodingReadStream(std::unique_ptr<ReadStream> source, DecodingOptions options)
+    : DecodingReadStream(*source, options) {
+  owned_ = std::move(source);
+}
+
+DecodingReadStream::~DecodingReadStream() = default;
+
+Encoding DecodingReadStream::encoding() {
+  if (!started_ && !is_closed()) start();
+  return options_.encoding;
+}
+
+std::size_t DecodingReadStream::bom_length() {
+  if (!started_ && !is_closed()) start();
+  return bom_length_;
+}
+
+void DecodingReadStream::start() {
+  started_ = true;
+  if (options_.bom == BomPolicy::keep) return;
+  std::string_view start;
+  try {
+    start = source_->fill(4);
+  } catch (const IoError& e) {
+    fail(e);
+  }
+  if (options_.bom == BomPolicy::detect) {
+    if (const std::optional<DetectedBom> found = detect_bom(start)) {
+      options_.encoding = found->encoding;
+      bom_length_ = found->length;
+    }
+  } else {
+    const std::string_view mark = byte_order_mark(options_.encoding);
+    if (!mark.empty() && start.substr(0, mark.size()) == mark) bom_length_ = mark.size();
+  }
+  source_->advance(bom_length_);
+}
+
+bool DecodingReadStream::refill(std::size_t min) {
+  if (!started_) start();
+  const auto have = static_cast<std::size_t>(limit_ - cursor_);
+  if (min > capacity_) {
+    // More contiguous bytes than the window holds: grow it, doubling (as BufferedReadStream).
+    const std::size_t bigger = std::max(min, 2 * capacity_);
+    std::unique_ptr<char[]> grown(new char[bigger + slack]);
+    if (have > 0) std::memcpy(grown.get(), cursor_, have);
+    buffer_ = std::move(grown);
+    capacity_ = bigger;
+  } else if (have > 0 && cursor_ != buffer_.get()) {
+    std::memmove(buffer_.get(), cursor_, have);
+  }
+  char* const base = buffer_.get();
+  char* const end = base + capacity_ + slack;
+  std::size_t filled = have;
+  set_window(base, base + filled, 0);
+  const bool replace = options_.on_invalid == OnInvalid::replace;
+  while (filled < min) {
+    if (pending_) fail(*pending_);
+    // Decode what the source holds; read from it only when that is not enough for a character.
+    std::string_view in = source_->buffered();
+    bool last = false;
+    if (in.size() < need_) {
+      try {
+        in = source_->fill(need_);
+      } catch (const IoError& e) {
+        fail(e);
+      }
+      last = in.size() < need_;
+      if (in.empty()) return false;
+    }
+    const transcode::Step step =
+        transcode::decode(options_.encoding, in, base + filled, end, last, replace);
+    source_->advance(step.read);
+    filled += step.written;
+    set_window(base, base + filled, step.written);
+    need_ = step.stop == transcode::Stop::incomplete ? step.need : 1;
+    if (step.stop == transcode::Stop::invalid) {
+      // Thrown when the caller reaches it: the text decoded before it is handed out first.
+      pending_.emplace(SourcePosition{source_->position(), 0, 0},
+                       transcode::describe(step, options_.encoding, true));
+    }
+  }
+  return true;
+}
+
+void DecodingReadStream::close_source() {
+  if (owned_) owned_->close();
+}
+
+}  // namespace bufstream
