@@ -60,6 +60,20 @@ inline Step bad(Problem problem, std::uint32_t value) noexcept {
   return s;
 }
 
+// Whether utf8::decode's verdict on the bytes at `p` may change when more input follows them: a
+// sequence cut by the end, or C0/C1 alone (an overlong form of one byte, or of two with the
+// continuation byte that may follow). Replacement must not depend on where a window ends.
+inline bool undecided(const utf8::Decoded& d, const char* p, const char* end) noexcept {
+  if (d.error == utf8::Error::truncated_sequence) return true;
+  const auto lead = static_cast<unsigned char>(*p);
+  return (lead == 0xC0 || lead == 0xC1) && end - p == 1;
+}
+
+// The bytes from `lead` that utf8::decode needs for its verdict.
+inline std::size_t bytes_to_decide(unsigned char lead) noexcept {
+  return std::max<std::size_t>(utf8::sequence_length(lead), 2);
+}
+
 // ---- UTF-8 to UTF-8: validation and replacement ---------------------------------------------
 
 // Both directions: UTF-8 is checked by the validation kernel a window at a time and copied.
@@ -86,8 +100,8 @@ Step copy_utf8(std::string_view in, char* out, char* out_end, bool last, bool re
       s = stopped(Stop::output_full);  // a whole character that does not fit
       break;
     }
-    if (d.error == utf8::Error::truncated_sequence && !last) {
-      s = stopped(Stop::incomplete, utf8::sequence_length(lead));
+    if (!last && undecided(d, p, end)) {
+      s = stopped(Stop::incomplete, bytes_to_decide(lead));
       break;
     }
     if (!replace) {
@@ -400,8 +414,8 @@ Step encode_to(std::string_view in, char* out, char* out_end, bool last, bool re
       const utf8::Decoded d = utf8::decode(p, end);
       cp = d.code_point;
       length = d.length;
-      if (d.error == utf8::Error::truncated_sequence && !last) {
-        s = stopped(Stop::incomplete, utf8::sequence_length(lead));
+      if (!last && undecided(d, p, end)) {
+        s = stopped(Stop::incomplete, bytes_to_decide(lead));
         break;
       }
       if (d.error != utf8::Error::none) {

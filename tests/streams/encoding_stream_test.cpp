@@ -296,6 +296,12 @@ std::vector<BadInput> bad_inputs() {
       {"utf8 bad continuation", Encoding::utf8, "ab\xC3(", 2,
        "expected UTF-8 text but found byte 0xc3 (invalid UTF-8: invalid continuation byte)", "ab",
        "ab" + fffd + "("},
+      // One replacement for C0 80 however a window splits it (C0 alone is one byte's).
+      {"utf8 overlong C0 80", Encoding::utf8,
+       "a\xC0\x80"
+       "b",
+       1, "expected UTF-8 text but found byte 0xc0 (invalid UTF-8: overlong encoding)", "a",
+       "a" + fffd + "b"},
       {"utf8 cut at the end", Encoding::utf8, "ab\xE2\x82", 2,
        "expected UTF-8 text but found byte 0xe2 (invalid UTF-8: truncated sequence)", "ab",
        "ab" + fffd},

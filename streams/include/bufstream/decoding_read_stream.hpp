@@ -48,9 +48,9 @@ struct DecodingOptions {
 /// code unit cut by the end of the input, one of Windows-1252's unassigned bytes, invalid UTF-8)
 /// is a ParseError whose offset is the source's `position()` at the first byte of the bad
 /// sequence and whose message names the encoding and what is wrong; the text before it is handed
-/// out first. Like a failure of the source (an IoError), it is sticky. With OnInvalid::replace
-/// each bad sequence (one UTF-16 or UTF-32 unit, one byte, a cut unit at the end) reads as
-/// U+FFFD instead.
+/// out first (a `fill(n)` that reaches the error throws it with that text in the window). Like a
+/// failure of the source (an IoError), it is sticky. With OnInvalid::replace each bad sequence (one
+/// UTF-16 or UTF-32 unit, one byte, a cut unit at the end) reads as U+FFFD instead.
 ///
 /// `close()` closes a source it owns and leaves a borrowed one open.
 class DecodingReadStream final : public ReadStream {
