@@ -40,12 +40,30 @@ std::size_t DecodingReadStream::bom_length() {
   return bom_length_;
 }
 
+namespace {
+
+// How many bytes a byte-order mark that starts with `first` can have: the reading of the mark
+// waits for no byte it does not need (on a terminal or a pipe, text may come a line at a time).
+std::size_t longest_mark_from(unsigned char first) noexcept {
+  switch (first) {
+    case 0xEF: return 3;
+    case 0xFE: return 2;
+    case 0xFF:  // UTF-16LE's mark, or the start of UTF-32LE's
+    case 0x00: return 4;
+    default: return 1;  // no mark
+  }
+}
+
+}  // namespace
+
 void DecodingReadStream::start() {
   started_ = true;
   if (options_.bom == BomPolicy::keep) return;
   std::string_view start;
   try {
-    start = source_->fill(4);
+    start = source_->fill(1);
+    if (!start.empty())
+      start = source_->fill(longest_mark_from(static_cast<unsigned char>(start[0])));
   } catch (const IoError& e) {
     fail(e);
   }
@@ -102,7 +120,7 @@ bool DecodingReadStream::refill(std::size_t min) {
     if (step.stop == transcode::Stop::invalid) {
       // Thrown when the caller reaches it: the text decoded before it is handed out first.
       pending_.emplace(SourcePosition{source_->position(), 0, 0},
-                       transcode::describe(step, options_.encoding, true));
+                       transcode::describe(step, options_.encoding, true), options_.source_name);
     }
   }
   return true;

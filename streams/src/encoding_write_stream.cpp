@@ -67,7 +67,8 @@ void EncodingWriteStream::drain(bool last) {
       p += step.read;
       if (step.stop == transcode::Stop::invalid) {
         const std::uint64_t offset = start_position_ + static_cast<std::uint64_t>(p - start_);
-        fail(ParseError({offset, 0, 0}, transcode::describe(step, encoding, false)));
+        fail(ParseError({offset, 0, 0}, transcode::describe(step, encoding, false),
+                        options_.sink_name));
       }
       if (step.stop == transcode::Stop::incomplete) break;
     }

@@ -341,15 +341,16 @@ TEST_P(DecodingOver, ReplacementTurnsEachInvalidSequenceIntoUFFFD) {
   }
 }
 
-TEST_P(DecodingOver, OffsetsCountTheMark) {
-  DecodingReadStream in(
-      source("\xFF\xFE"
-             "a\0\x00\xDC"s));
+TEST_P(DecodingOver, OffsetsCountTheMarkAndErrorsNameTheInput) {
+  DecodingReadStream in(source("\xFF\xFE"
+                               "a\0\x00\xDC"s),
+                        {.source_name = "data.tsv"});
   try {
     (void)in.up_to_end();
     ADD_FAILURE() << "no error";
   } catch (const ParseError& e) {
     EXPECT_EQ(e.offset(), 4U);
+    EXPECT_EQ(e.source_name(), "data.tsv");
   }
 }
 
@@ -645,7 +646,7 @@ TEST(EncodingWriteStream, AMissingCharacterIsAnErrorAtFlushWithItsOffset) {
   const int before = LostDataCounter::reports();
   StringWriteStream sink;
   {
-    EncodingWriteStream out(sink, {.encoding = Encoding::iso_8859_1});
+    EncodingWriteStream out(sink, {.encoding = Encoding::iso_8859_1, .sink_name = "out.txt"});
     out.write("abc\u0100def");  // buffered: not converted yet
     try {
       out.flush();
@@ -653,6 +654,7 @@ TEST(EncodingWriteStream, AMissingCharacterIsAnErrorAtFlushWithItsOffset) {
     } catch (const ParseError& e) {
       EXPECT_EQ(e.offset(), 3U);
       EXPECT_EQ(e.message(), "U+0100 cannot be written in ISO-8859-1");
+      EXPECT_EQ(e.source_name(), "out.txt");
     }
     EXPECT_EQ(sink.view(), "abc");  // the text before it was written
     EXPECT_TRUE(out.failed());

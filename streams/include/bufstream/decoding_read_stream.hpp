@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <string>
 
 #include <bufstream/buffer_options.hpp>
 #include <bufstream/encoding.hpp>
@@ -32,6 +33,8 @@ struct DecodingOptions {
   OnInvalid on_invalid = OnInvalid::error;
   /// Bytes of UTF-8 in the window (at least 1; `fill(n)` grows it, as BufferedReadStream's).
   std::size_t buffer_size = default_buffer_size;
+  /// The name errors give for the input (a path), or empty.
+  std::string source_name{};
 };
 
 /// Reads text in another encoding from a source stream and presents it as UTF-8, as Zinc's
@@ -42,7 +45,8 @@ struct DecodingOptions {
 /// source's windows is completed with `fill`) into this stream's own window, reading the source
 /// only when the caller needs more than is decoded. So, the source is consumed ahead of what
 /// this stream has handed out, by as much as its window holds: do not read the source beside it.
-/// With BomPolicy::detect or skip the first read asks the source for four bytes, to see the mark.
+/// With BomPolicy::detect or skip the first read looks for the mark: one byte, and more only when
+/// that one can start a mark (EF, FE, FF, 00: up to four bytes).
 ///
 /// Invalid text (an unpaired surrogate, a code point above U+10FFFF or a surrogate in UTF-32, a
 /// code unit cut by the end of the input, one of Windows-1252's unassigned bytes, invalid UTF-8)

@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <memory>
+#include <string>
 
 #include <bufstream/buffer_options.hpp>
 #include <bufstream/encoding.hpp>
@@ -21,6 +22,8 @@ struct EncodingOptions {
   OnInvalid on_invalid = OnInvalid::error;
   /// Bytes of UTF-8 collected before they are converted and handed to the sink (at least 4).
   std::size_t buffer_size = default_buffer_size;
+  /// The name errors give for the output (a path), or empty.
+  std::string sink_name{};
 };
 
 /// Takes UTF-8 and writes it to a sink stream in another encoding, as Zinc's
