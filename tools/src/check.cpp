@@ -22,7 +22,7 @@ namespace bufstream::cli {
 namespace {
 
 constexpr std::string_view help =
-    R"(usage: bufstream check [--format F] [--separator C] [--comments] [FILE...]
+    R"(usage: bufstream check [--format F] [--separator C] [--comments] [--encoding E] [FILE...]
 
 Parse each FILE completely (standard input if none, or '-'), strictly:
   json   RFC 8259: one value, nothing after it but whitespace
@@ -33,13 +33,16 @@ Parse each FILE completely (standard input if none, or '-'), strictly:
   tsv    the same, with tabs
   ston   the STON grammar (at least one value); every @N reference must point to an object
          that exists
-A UTF-8 byte-order mark at the start of a file is skipped.
+A byte-order mark at the start of a file is skipped (UTF-16 and UTF-32 are read as it says).
 
 Options:
   -f, --format F      json, jsonl, csv, tsv or ston (default: from each file's extension)
   -s, --separator C   CSV field separator (one byte; default ',' for csv, tab for tsv)
       --bytes         CSV: fields may be any bytes, not only UTF-8 text
       --comments      STON: allow /* */ and // comments
+      --encoding E    the files' text encoding: utf-8, utf-16le, utf-16be, utf-32le,
+                      utf-32be, iso-8859-1 (latin1), windows-1252 (cp1252); default: what a
+                      byte-order mark says, else UTF-8
   -h, --help          show this help
 
 Errors are printed as PATH:LINE:COLUMN: error: MESSAGE.
@@ -96,11 +99,13 @@ int run_check(std::span<const std::string> argv) {
   const ParsedArgs args = parse_args(argv, {{"format", 'f', true},
                                             {"separator", 's', true},
                                             {"bytes", 0, false},
-                                            {"comments", 0, false}});
+                                            {"comments", 0, false},
+                                            {"encoding", 0, true}});
   if (args.has("help")) {
     std::fputs(help.data(), stdout);
     return 0;
   }
+  const std::optional<Encoding> encoding = encoding_option(args, "encoding");
   std::vector<std::string> paths = args.positional();
   if (paths.empty()) paths.push_back("-");
   int status = 0;
@@ -113,6 +118,7 @@ int run_check(std::span<const std::string> argv) {
         Input input(path);
         name = input.name();
         try {
+          input.read_as(encoding);
           check_one(format, args, input);
         } catch (const ParseError& e) {
           invalid = e;

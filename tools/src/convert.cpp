@@ -68,6 +68,15 @@ Options:
       --comments       STON input: allow /* */ and // comments
       --flush-each     flush the output after each record or top-level value, so that a
                        pipeline sees each one as it comes (default: when the buffer is full)
+      --encoding E     the input's text encoding: utf-8, utf-16le, utf-16be, utf-32le,
+                       utf-32be, iso-8859-1 (latin1), windows-1252 (cp1252); default: what a
+                       byte-order mark says, else UTF-8
+      --output-encoding E
+                       CSV/TSV output: write the text in E; UTF-16 and UTF-32 with their
+                       byte-order mark (Excel's "Unicode text" is --to tsv
+                       --output-encoding utf-16le)
+      --bom            CSV/TSV output: start with a byte-order mark (UTF-8 by default:
+                       what Excel needs to read a UTF-8 CSV file as UTF-8)
   -h, --help           show this help
 
 OUT, when it is a file, is written to a temporary file beside it and renamed over it only when
@@ -425,7 +434,10 @@ int run_convert(std::span<const std::string> argv) {
                                             {"bytes", 0, false},
                                             {"lf", 0, false},
                                             {"comments", 0, false},
-                                            {"flush-each", 0, false}});
+                                            {"flush-each", 0, false},
+                                            {"encoding", 0, true},
+                                            {"output-encoding", 0, true},
+                                            {"bom", 0, false}});
   if (args.has("help")) {
     std::fputs(help.data(), stdout);
     return 0;
@@ -444,8 +456,25 @@ int run_convert(std::span<const std::string> argv) {
         "--bytes applies to CSV to CSV only (JSON and STON hold text, which must be UTF-8)");
   }
 
+  const std::optional<Encoding> input_encoding = encoding_option(args, "encoding");
+  const std::optional<Encoding> output_encoding = encoding_option(args, "output-encoding");
+  if ((output_encoding || args.has("bom")) && !is_csv(plan.to)) {
+    throw UsageError(
+        "--output-encoding and --bom apply to CSV and TSV output only (JSON and "
+        "STON are written in UTF-8)");
+  }
+  const Encoding out_encoding = output_encoding.value_or(Encoding::utf8);
+  // UTF-16 and UTF-32 always get their mark: without it a reader cannot tell their byte order.
+  const bool bom =
+      args.has("bom") || (out_encoding != Encoding::utf8 && !byte_order_mark(out_encoding).empty());
+  if (args.has("bom") && byte_order_mark(out_encoding).empty()) {
+    throw UsageError(fmt::format("{} has no byte-order mark", encoding_name(out_encoding)));
+  }
+
   Input input(in_path);
+  input.read_as(input_encoding);
   Output output(out_path, args.has("flush-each"));
+  if (output_encoding || bom) output.write_as(out_encoding, bom);
   if (is_csv(plan.from)) {
     convert_from_csv(plan, input, output);
   } else if (is_json(plan.from)) {

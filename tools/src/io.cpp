@@ -9,7 +9,11 @@
 #include <cstdio>
 #include <cstring>
 
+#include <fmt/format.h>
+
 #include <bufstream/atomic_file_write_stream.hpp>
+
+#include "command_line.hpp"
 
 namespace bufstream::cli {
 
@@ -116,6 +120,36 @@ Input::Input(const std::string& path) : name_(is_stdio(path) ? "<stdin>" : path)
 
 Input::~Input() = default;
 
+void Input::read_as(std::optional<Encoding> encoding) {
+  if (!encoding) {
+    // Only a byte that can start a UTF-16 or UTF-32 mark (FF, FE, 00) makes it look further.
+    std::string_view start = buffered_->fill(1);
+    if (start.empty()) return;
+    const auto first = static_cast<unsigned char>(start[0]);
+    if (first != 0xFF && first != 0xFE && first != 0x00) return;
+    start = buffered_->fill(4);
+    const std::optional<DetectedBom> mark = detect_bom(start);
+    if (!mark || mark->encoding == Encoding::utf8) return;
+    decoded_ = std::make_unique<DecodingReadStream>(
+        *buffered_, DecodingOptions{.encoding = mark->encoding, .source_name = name_});
+    return;
+  }
+  if (*encoding == Encoding::utf8) return;  // the formats read UTF-8 and skip its mark
+  decoded_ = std::make_unique<DecodingReadStream>(
+      *buffered_,
+      DecodingOptions{.encoding = *encoding, .bom = BomPolicy::skip, .source_name = name_});
+}
+
+std::optional<Encoding> encoding_option(const ParsedArgs& args, std::string_view option) {
+  const std::optional<std::string> label = args.value(option);
+  if (!label) return std::nullopt;
+  if (const std::optional<Encoding> e = parse_encoding(*label)) return e;
+  throw UsageError(
+      fmt::format("unknown encoding '{}' for --{} (utf-8, utf-16le, utf-16be, utf-32le, utf-32be, "
+                  "iso-8859-1 or latin1, windows-1252 or cp1252)",
+                  *label, option));
+}
+
 namespace {
 
 // ---- The temporary file and the signals that end the program ------------------------------
@@ -202,8 +236,14 @@ Output::Output(const std::string& path, bool flush_each)
   buffered_ = std::make_unique<BufferedWriteStream>(*sink_);
 }
 
+void Output::write_as(Encoding encoding, bool bom) {
+  encoded_ = std::make_unique<EncodingWriteStream>(
+      *buffered_, EncodingOptions{.encoding = encoding, .bom = bom, .sink_name = name_});
+}
+
 Output::~Output() {
   const SignalsBlocked blocked;
+  encoded_.reset();
   buffered_.reset();
   sink_.reset();  // an AtomicFileWriteStream not committed removes its temporary file
   has_pending_temporary = 0;
@@ -212,7 +252,8 @@ Output::~Output() {
 void Output::finish() {
   const SignalsBlocked blocked;
   try {
-    buffered_->close();  // closes the sink: a named file is renamed into place
+    if (encoded_) encoded_->close();  // into the buffer, which it does not own
+    buffered_->close();               // closes the sink: a named file is renamed into place
   } catch (...) {
     has_pending_temporary = 0;  // a commit that fails removes the temporary file itself
     throw;

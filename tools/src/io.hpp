@@ -4,15 +4,22 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 
 #include <bufstream/buffered_read_stream.hpp>
 #include <bufstream/buffered_write_stream.hpp>
+#include <bufstream/decoding_read_stream.hpp>
+#include <bufstream/encoding.hpp>
+#include <bufstream/encoding_write_stream.hpp>
 #include <bufstream/fd_read_stream.hpp>
 #include <bufstream/fd_write_stream.hpp>
 #include <bufstream/write_stream.hpp>
 
 namespace bufstream::cli {
+
+class ParsedArgs;
 
 /// A file (or standard input, for "-" or an empty path) read through a 64 KiB buffer. When
 /// standard error is a terminal and the file is large, reading shows progress there
@@ -22,15 +29,28 @@ class Input {
   explicit Input(const std::string& path);
   ~Input();
 
-  ReadStream& stream() noexcept { return *buffered_; }
+  ReadStream& stream() noexcept {
+    return decoded_ ? static_cast<ReadStream&>(*decoded_) : *buffered_;
+  }
   /// The path as error lines show it: the path given, or "<stdin>".
   const std::string& name() const noexcept { return name_; }
+
+  /// Reads the text as `encoding` says (`--encoding`; a mark of that encoding is skipped), or,
+  /// for nullopt, as a UTF-16 or UTF-32 byte-order mark says. Other text goes to the formats
+  /// as it is: they read UTF-8 (and skip its mark) themselves, with no copy in between. Call it
+  /// before the first read; it reads one byte, and up to four when that one can start a mark.
+  void read_as(std::optional<Encoding> encoding);
 
  private:
   std::string name_;
   std::unique_ptr<ReadStream> source_;
   std::unique_ptr<BufferedReadStream> buffered_;
+  std::unique_ptr<DecodingReadStream> decoded_;  // between the buffer and the formats, if needed
 };
+
+/// The encoding an option names (`--encoding utf-16le`), if it was given; UsageError for a
+/// name the library does not know.
+std::optional<Encoding> encoding_option(const ParsedArgs& args, std::string_view option);
 
 /// What the command writes: standard output (for "-" or an empty path), or a named file,
 /// through a 64 KiB buffer.
@@ -47,12 +67,17 @@ class Output {
   /// Without `finish()`, drops the new content: a named file keeps its old one.
   ~Output();
 
-  WriteStream& stream() noexcept { return *buffered_; }
+  WriteStream& stream() noexcept {
+    return encoded_ ? static_cast<WriteStream&>(*encoded_) : *buffered_;
+  }
   const std::string& name() const noexcept { return name_; }
   /// Marks the end of a record or top-level value; flushes when asked to flush each.
   void end_record() {
-    if (flush_each_) buffered_->flush();
+    if (flush_each_) stream().flush();
   }
+  /// Writes the text in `encoding` (`--output-encoding`), with its byte-order mark first if
+  /// `bom`, through an EncodingWriteStream. Call it before the first write.
+  void write_as(Encoding encoding, bool bom);
   /// Flushes and closes, throwing IoError on failure; a named file is then in place. Call it
   /// before reporting success, or a write error could go unnoticed.
   void finish();
@@ -62,6 +87,7 @@ class Output {
   bool flush_each_;
   std::unique_ptr<WriteStream> sink_;
   std::unique_ptr<BufferedWriteStream> buffered_;
+  std::unique_ptr<EncodingWriteStream> encoded_;  // between the formats and the buffer, if asked
 };
 
 }  // namespace bufstream::cli
