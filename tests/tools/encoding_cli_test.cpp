@@ -50,6 +50,9 @@ TEST_F(Cli, EncodingNamesTheInputsEncoding) {
   // Without --encoding and without a mark, the text is UTF-8.
   r = cli({"convert", "--from", "csv", "--to", "json"}, "caf\xE9\r\n");
   EXPECT_EQ(r.status, 1);
+  // Bytes that are not text are not taken for a mark.
+  r = cli({"convert", "--from", "csv", "--to", "csv", "--bytes", "--lf"}, "\xFF\xFE,x\n");
+  EXPECT_EQ(r.out, "\xFF\xFE,x\n") << r.err;
 }
 
 TEST_F(Cli, OutputEncodingWritesWhatExcelReads) {

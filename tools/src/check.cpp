@@ -118,7 +118,7 @@ int run_check(std::span<const std::string> argv) {
         Input input(path);
         name = input.name();
         try {
-          input.read_as(encoding);
+          if (encoding || !args.has("bytes")) input.read_as(encoding);  // bytes: no mark
           check_one(format, args, input);
         } catch (const ParseError& e) {
           invalid = e;

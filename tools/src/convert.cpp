@@ -472,7 +472,8 @@ int run_convert(std::span<const std::string> argv) {
   }
 
   Input input(in_path);
-  input.read_as(input_encoding);
+  // With --bytes the input is not text: no byte-order mark is looked for unless --encoding.
+  if (input_encoding || !args.has("bytes")) input.read_as(input_encoding);
   Output output(out_path, args.has("flush-each"));
   if (output_encoding || bom) output.write_as(out_encoding, bom);
   if (is_csv(plan.from)) {
