@@ -15,8 +15,7 @@ DecompressReadStream::DecompressReadStream(ReadStream& source,
     : source_(&source),
       decoder_(std::move(decoder)),
       buffer_size_(std::max<std::size_t>(options.buffer_size, 1)),
-      capacity_(buffer_size_),
-      buffer_(new char[capacity_]) {}
+      buffer_(buffer_size_) {}
 
 DecompressReadStream::DecompressReadStream(std::unique_ptr<ReadStream> source,
                                            std::unique_ptr<compress_detail::Decoder> decoder,
@@ -79,24 +78,15 @@ std::size_t DecompressReadStream::produce(std::span<char> dst) {
 }
 
 bool DecompressReadStream::refill(std::size_t min) {
-  const auto have = static_cast<std::size_t>(limit_ - cursor_);
-  if (min > capacity_) {
-    const std::size_t bigger = std::max(min, 2 * capacity_);
-    std::unique_ptr<char[]> grown(new char[bigger]);
-    if (have > 0) std::memcpy(grown.get(), cursor_, have);
-    buffer_ = std::move(grown);
-    capacity_ = bigger;
-  } else if (have > 0 && cursor_ != buffer_.get()) {
-    std::memmove(buffer_.get(), cursor_, have);
-  }
+  std::size_t filled = buffer_.keep_unread(cursor_, limit_, min);
   // The window follows every byte as it arrives, so that after an error it holds exactly the
   // bytes decoded before it.
-  char* const base = buffer_.get();
-  std::size_t filled = have;
+  char* const base = buffer_.data();
+  const std::size_t capacity = buffer_.capacity();
   set_window(base, base + filled, 0);
   while (filled < min) {
     // Decode into the whole free part of the buffer: one call per buffer, not per byte asked.
-    const std::size_t got = produce(std::span<char>(base + filled, capacity_ - filled));
+    const std::size_t got = produce(std::span<char>(base + filled, capacity - filled));
     if (got == 0) return false;
     filled += got;
     set_window(base, base + filled, got);

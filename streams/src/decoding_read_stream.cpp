@@ -18,10 +18,7 @@ constexpr std::size_t slack = 3;
 }  // namespace
 
 DecodingReadStream::DecodingReadStream(ReadStream& source, DecodingOptions options)
-    : source_(&source),
-      options_(options),
-      capacity_(std::max<std::size_t>(options.buffer_size, 1)),
-      buffer_(new char[capacity_ + slack]) {}
+    : source_(&source), options_(options), buffer_(options.buffer_size, slack) {}
 
 DecodingReadStream::DecodingReadStream(std::unique_ptr<ReadStream> source, DecodingOptions options)
     : DecodingReadStream(*source, options) {
@@ -81,20 +78,9 @@ void DecodingReadStream::start() {
 
 bool DecodingReadStream::refill(std::size_t min) {
   if (!started_) start();
-  const auto have = static_cast<std::size_t>(limit_ - cursor_);
-  if (min > capacity_) {
-    // More contiguous bytes than the window holds: grow it, doubling (as BufferedReadStream).
-    const std::size_t bigger = std::max(min, 2 * capacity_);
-    std::unique_ptr<char[]> grown(new char[bigger + slack]);
-    if (have > 0) std::memcpy(grown.get(), cursor_, have);
-    buffer_ = std::move(grown);
-    capacity_ = bigger;
-  } else if (have > 0 && cursor_ != buffer_.get()) {
-    std::memmove(buffer_.get(), cursor_, have);
-  }
-  char* const base = buffer_.get();
-  char* const end = base + capacity_ + slack;
-  std::size_t filled = have;
+  std::size_t filled = buffer_.keep_unread(cursor_, limit_, min);
+  char* const base = buffer_.data();
+  char* const end = buffer_.end();
   set_window(base, base + filled, 0);
   const bool replace = options_.on_invalid == OnInvalid::replace;
   while (filled < min) {

@@ -8,6 +8,7 @@
 #include <span>
 
 #include <bufstream/buffer_options.hpp>
+#include <bufstream/detail/window_buffer.hpp>
 #include <bufstream/read_stream.hpp>
 
 namespace bufstream {
@@ -43,8 +44,7 @@ class BufferedReadStream final : public ReadStream {
   std::unique_ptr<ReadStream> owned_;
   ReadStream* source_;
   std::size_t buffer_size_;
-  std::size_t capacity_;  // buffer_size_, or more after a large fill
-  std::unique_ptr<char[]> buffer_;
+  detail::WindowBuffer buffer_;
 };
 
 }  // namespace bufstream

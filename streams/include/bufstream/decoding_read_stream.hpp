@@ -8,6 +8,7 @@
 #include <string>
 
 #include <bufstream/buffer_options.hpp>
+#include <bufstream/detail/window_buffer.hpp>
 #include <bufstream/encoding.hpp>
 #include <bufstream/errors.hpp>
 #include <bufstream/read_stream.hpp>
@@ -82,8 +83,7 @@ class DecodingReadStream final : public ReadStream {
   std::unique_ptr<ReadStream> owned_;
   ReadStream* source_;
   DecodingOptions options_;
-  std::size_t capacity_;  // the window's size: buffer_size, or more after a large fill
-  std::unique_ptr<char[]> buffer_;
+  detail::WindowBuffer buffer_;
   std::size_t need_ = 1;  // source bytes the next step needs (more within a straddling character)
   std::size_t bom_length_ = 0;
   bool started_ = false;

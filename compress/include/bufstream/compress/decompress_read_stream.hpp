@@ -8,6 +8,7 @@
 #include <span>
 
 #include <bufstream/buffer_options.hpp>
+#include <bufstream/detail/window_buffer.hpp>
 #include <bufstream/read_stream.hpp>
 
 namespace bufstream {
@@ -59,8 +60,7 @@ class DecompressReadStream : public ReadStream {
   ReadStream* source_;
   std::unique_ptr<compress_detail::Decoder> decoder_;
   std::size_t buffer_size_;
-  std::size_t capacity_;
-  std::unique_ptr<char[]> buffer_;
+  detail::WindowBuffer buffer_;
   std::uint64_t compressed_ = 0;
   std::uint64_t members_ = 0;
   bool in_member_ = false;
