@@ -280,14 +280,8 @@ Members Value::members() const {
   return {d_, i_ + 1, end_of(*d_, i_)};
 }
 
-Elements::iterator& Elements::iterator::operator++() noexcept {
-  i_ = end_of(*d_, i_);
-  return *this;
-}
-
-Members::iterator& Members::iterator::operator++() noexcept {
-  i_ = end_of(*d_, i_ + 1);
-  return *this;
+std::size_t detail::next_child(const DocumentData& d, std::size_t i, bool member) noexcept {
+  return end_of(d, member ? i + 1 : i);
 }
 
 std::optional<Value> Value::find(std::string_view key) const {

@@ -59,22 +59,29 @@ struct DocumentData {
   std::vector<DocumentNode> nodes;
   std::string text;
 };
+// The node after child `i` of a container and all it holds (after its value, for a member).
+std::size_t next_child(const DocumentData& d, std::size_t i, bool member) noexcept;
 }  // namespace detail
 
 class Value;
 struct KeyValue;
 
-/// The elements of an array, in document order.
-class Elements {
+/// The children of a container in document order: an array's elements (`Item` = Value) or an
+/// object's members (`Item` = KeyValue; duplicates included).
+template <class Item>
+class Children {
  public:
   class iterator {
    public:
     using iterator_category = std::forward_iterator_tag;
-    using value_type = Value;
+    using value_type = Item;
     using difference_type = std::ptrdiff_t;
     iterator() = default;
-    Value operator*() const;
-    iterator& operator++() noexcept;
+    Item operator*() const;
+    iterator& operator++() noexcept {
+      i_ = detail::next_child(*d_, i_, std::is_same_v<Item, KeyValue>);
+      return *this;
+    }
     iterator operator++(int) noexcept {
       iterator old = *this;
       ++*this;
@@ -83,58 +90,24 @@ class Elements {
     friend bool operator==(const iterator& a, const iterator& b) noexcept { return a.i_ == b.i_; }
 
    private:
-    friend class Elements;
+    friend class Children;
     iterator(const detail::DocumentData* d, std::size_t i) noexcept : d_(d), i_(i) {}
     const detail::DocumentData* d_ = nullptr;
-    std::size_t i_ = 0;
+    std::size_t i_ = 0;  // the child's node (a member's key node)
   };
   iterator begin() const noexcept { return {d_, first_}; }
   iterator end() const noexcept { return {d_, end_}; }
 
  private:
   friend class Value;
-  Elements(const detail::DocumentData* d, std::size_t first, std::size_t end) noexcept
+  Children(const detail::DocumentData* d, std::size_t first, std::size_t end) noexcept
       : d_(d), first_(first), end_(end) {}
   const detail::DocumentData* d_;
   std::size_t first_;
   std::size_t end_;
 };
-
-/// The members of an object, in document order (duplicates included).
-class Members {
- public:
-  class iterator {
-   public:
-    using iterator_category = std::forward_iterator_tag;
-    using value_type = KeyValue;
-    using difference_type = std::ptrdiff_t;
-    iterator() = default;
-    KeyValue operator*() const;
-    iterator& operator++() noexcept;
-    iterator operator++(int) noexcept {
-      iterator old = *this;
-      ++*this;
-      return old;
-    }
-    friend bool operator==(const iterator& a, const iterator& b) noexcept { return a.i_ == b.i_; }
-
-   private:
-    friend class Members;
-    iterator(const detail::DocumentData* d, std::size_t i) noexcept : d_(d), i_(i) {}
-    const detail::DocumentData* d_ = nullptr;
-    std::size_t i_ = 0;  // the member's key node
-  };
-  iterator begin() const noexcept { return {d_, first_}; }
-  iterator end() const noexcept { return {d_, end_}; }
-
- private:
-  friend class Value;
-  Members(const detail::DocumentData* d, std::size_t first, std::size_t end) noexcept
-      : d_(d), first_(first), end_(end) {}
-  const detail::DocumentData* d_;
-  std::size_t first_;
-  std::size_t end_;
-};
+using Elements = Children<Value>;
+using Members = Children<KeyValue>;
 
 /// A value of a Document: a handle (two words), valid while the Document lives (a move of the
 /// Document keeps it valid).
@@ -185,8 +158,8 @@ class Value {
 
  private:
   friend class Document;
-  friend class Elements;
-  friend class Members;
+  template <class>
+  friend class Children;
   friend class Writer;  // writes the nodes in order
   Value(const detail::DocumentData* d, std::size_t i) noexcept : d_(d), i_(i) {}
   const detail::DocumentNode& node() const noexcept { return d_->nodes[i_]; }
@@ -237,8 +210,12 @@ namespace detail {
 /// The value as an nlohmann::json (duplicate keys: the last wins, as nlohmann's parse does).
 nlohmann::json to_nlohmann(Value value);
 
-inline Value Elements::iterator::operator*() const { return {d_, i_}; }
-inline KeyValue Members::iterator::operator*() const {
+template <>
+inline Value Children<Value>::iterator::operator*() const {
+  return {d_, i_};
+}
+template <>
+inline KeyValue Children<KeyValue>::iterator::operator*() const {
   const detail::DocumentNode& key = d_->nodes[i_];
   return {std::string_view(d_->text).substr(key.payload, key.count), Value(d_, i_ + 1)};
 }
