@@ -93,18 +93,29 @@ std::string runs_note(const Options& options) {
       run_policy(Cost::slow, options.repeat).runs == 1 ? "" : "s");
 }
 
-void print_serialization_table(std::FILE* out, const Results& results, const std::string& suite,
-                               const Options& options) {
+// Throughput in MB/s (2^20 bytes), so that the unbuffered stream's 1 MB compares with the rest.
+double megabytes_per_second(const Measurement& m) {
+  return static_cast<double>(m.bytes) / (1 << 20) / (m.timing.median_ms / 1000);
+}
+
+// Rows: ops and their variants; a column group per data set: median ms, runs or MB/s, and the
+// speed-up against `reference` (a variant of the same op and data set).
+struct RatioTable {
+  std::string_view suite;
+  std::string_view reference;
+  bool throughput = false;  // MB/s instead of the run count
+};
+
+void print_ratio_table(std::FILE* out, const Results& results, const RatioTable& spec) {
+  const std::string suite(spec.suite);
   const auto data_sets = data_in(results, suite);
-  fmt::print(out, "\n{}: write and read {} rows ({})\n", suite, group_digits(options.rows),
-             runs_note(options));
   TextTable table;
   table.add_column("op", Align::left);
   table.add_column("variant", Align::left);
   for (const std::string& data : data_sets) {
     table.add_column("median ms", Align::right, data);
-    table.add_column("runs", Align::right, data);
-    table.add_column("vs unbuffered", Align::right, data);
+    table.add_column(spec.throughput ? "MB/s" : "runs", Align::right, data);
+    table.add_column(fmt::format("vs {}", spec.reference), Align::right, data);
   }
   const auto ops = ops_in(results, suite);
   for (std::size_t o = 0; o < ops.size(); ++o) {
@@ -117,10 +128,13 @@ void print_serialization_table(std::FILE* out, const Results& results, const std
           row.insert(row.end(), {cell_for_unmeasured(e), "", ""});
           continue;
         }
-        const Measurement* base = find_measured(results, suite, ops[o], data, "unbuffered");
-        const double median = e->measured->timing.median_ms;
+        const Measurement* base =
+            find_measured(results, suite, ops[o], data, std::string(spec.reference));
+        const Measurement& m = *e->measured;
+        const double median = m.timing.median_ms;
         row.push_back(format_ms(median));
-        row.push_back(std::to_string(e->measured->timing.runs()));
+        row.push_back(spec.throughput ? fmt::format("{:.0f}", megabytes_per_second(m))
+                                      : std::to_string(m.timing.runs()));
         row.push_back(base != nullptr && median > 0 ? format_ratio(base->timing.median_ms / median)
                                                     : "-");
       }
@@ -128,13 +142,15 @@ void print_serialization_table(std::FILE* out, const Results& results, const std
     }
   }
   table.print(out);
-  print_origin(out, suite);
-  print_reasons(out, results, suite);
 }
 
-// Throughput in MB/s (2^20 bytes), so that the unbuffered stream's 1 MB compares with the rest.
-double megabytes_per_second(const Measurement& m) {
-  return static_cast<double>(m.bytes) / (1 << 20) / (m.timing.median_ms / 1000);
+void print_serialization_table(std::FILE* out, const Results& results, const std::string& suite,
+                               const Options& options) {
+  fmt::print(out, "\n{}: write and read {} rows ({})\n", suite, group_digits(options.rows),
+             runs_note(options));
+  print_ratio_table(out, results, {.suite = suite, .reference = "unbuffered"});
+  print_origin(out, suite);
+  print_reasons(out, results, suite);
 }
 
 void print_streams_table(std::FILE* out, const Results& results, const Options& options) {
@@ -255,40 +271,10 @@ void print_cedict_table(std::FILE* out, const Results& results, const Options& o
 // The standard JSON files: one column group per file, each variant against nlohmann's parse
 // (or dump) of the same file, the library most C++ programs read JSON with.
 void print_json_files_table(std::FILE* out, const Results& results, const Options& options) {
-  const std::string suite = "json-files";
-  const auto data_sets = data_in(results, suite);
-  fmt::print(out, "\n{}: the standard JSON benchmark files, read and written ({})\n", suite,
+  fmt::print(out, "\njson-files: the standard JSON benchmark files, read and written ({})\n",
              runs_note(options));
-  TextTable table;
-  table.add_column("op", Align::left);
-  table.add_column("variant", Align::left);
-  for (const std::string& data : data_sets) {
-    table.add_column("median ms", Align::right, data);
-    table.add_column("MB/s", Align::right, data);
-    table.add_column("vs nlohmann", Align::right, data);
-  }
-  const auto ops = ops_in(results, suite);
-  for (std::size_t o = 0; o < ops.size(); ++o) {
-    if (o > 0) table.add_separator();
-    for (const std::string& variant : variants_in(results, suite, ops[o])) {
-      std::vector<std::string> row{ops[o], variant};
-      for (const std::string& data : data_sets) {
-        const Entry* e = find_entry(results, suite, ops[o], data, variant);
-        if (e == nullptr || !e->measured) {
-          row.insert(row.end(), {cell_for_unmeasured(e), "", ""});
-          continue;
-        }
-        const Measurement* base = find_measured(results, suite, ops[o], data, "nlohmann");
-        const double median = e->measured->timing.median_ms;
-        row.push_back(format_ms(median));
-        row.push_back(fmt::format("{:.0f}", megabytes_per_second(*e->measured)));
-        row.push_back(base != nullptr && median > 0 ? format_ratio(base->timing.median_ms / median)
-                                                    : "-");
-      }
-      table.add_row(std::move(row));
-    }
-  }
-  table.print(out);
+  print_ratio_table(out, results,
+                    {.suite = "json-files", .reference = "nlohmann", .throughput = true});
   fmt::print(out,
              "  read: document is bufstream's json::Document, nlohmann-dom its json::Reader into "
              "nlohmann::json, events its "
@@ -297,7 +283,7 @@ void print_json_files_table(std::FILE* out, const Results& results, const Option
              "as bufstream's), rapidjson-sax its Reader into a handler that counts\n"
              "  write: from each one's own DOM through bufstream's json::Writer (document, "
              "nlohmann-dom) or the library's own writer\n");
-  print_reasons(out, results, suite);
+  print_reasons(out, results, "json-files");
 }
 
 }  // namespace
