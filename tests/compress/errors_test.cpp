@@ -309,6 +309,19 @@ TEST_P(FaultySink, LargeWritesReportTheFailureAtOnce) {
   EXPECT_THROW(writer->close(), IoError);
 }
 
+TEST_P(FaultySink, AFailureInALargeWriteCountsWhatTheEncoderTook) {
+  // Random bytes do not shrink: each call of the encoder fills its room and takes about as
+  // much input; the second piece handed to the sink fails.
+  testing::FaultyWriteStream sink({.fail_at = 2});
+  auto writer = test::make_writer(GetParam(), sink, 1, 1024);
+  const std::string data = test::random_bytes(4000000, 3);
+  EXPECT_THROW(writer->write(data), IoError);
+  EXPECT_GT(writer->position(), 0U);  // taken by the encoder, part of the output
+  EXPECT_LT(writer->position(), data.size());
+  EXPECT_TRUE(writer->pending().empty());  // the rest is still the caller's
+  EXPECT_TRUE(writer->failed());
+}
+
 std::vector<std::string>& lost_reports() {
   static std::vector<std::string> reports;
   return reports;

@@ -154,6 +154,28 @@ TEST_P(CompressInto, EveryOperationRoundTrips) {
   }
 }
 
+TEST(CompressWriteStream, EveryTinyBufferRoundTrips) {
+  const std::string text = test::sample_text(5000, 12);
+  for (Codec codec : {Codec::gzip, Codec::zstd}) {
+    for (std::size_t size : testing::tiny_buffer_sizes()) {
+      StringWriteStream out;
+      auto writer = test::make_writer(codec, out, -1, size);
+      EXPECT_EQ(writer->buffer_size(), size);
+      for (char c : std::string_view(text).substr(0, 100)) writer->put(c);
+      writer->write(std::string_view(text).substr(100, 3000));
+      writer->flush();
+      writer->print(-7);
+      writer->finish();  // a second member or frame follows
+      writer->write(std::string_view(text).substr(3100));
+      writer->close();
+      EXPECT_EQ(writer->position(), text.size() + 2);
+      EXPECT_EQ(test::decompress(codec, out.view()),
+                text.substr(0, 3100) + "-7" + text.substr(3100))
+          << test::codec_name(codec) << " buffer " << size;
+    }
+  }
+}
+
 TEST(CompressWriteStream, AnEmptyStreamIsAValidEmptyFile) {
   for (Codec codec : {Codec::gzip, Codec::zstd}) {
     StringWriteStream out;

@@ -6,7 +6,7 @@
 #include <string_view>
 
 #include <bufstream/buffer_options.hpp>
-#include <bufstream/write_stream.hpp>
+#include <bufstream/detail/buffered_sink.hpp>
 
 namespace bufstream {
 
@@ -22,7 +22,9 @@ namespace bufstream {
 /// failure yet, the lost-data handler is called (by default: message on stderr, then abort).
 /// Call `close()` or `flush()` to get the failure as an exception instead; after that,
 /// destruction is quiet.
-class BufferedWriteStream final : public WriteStream {
+///
+/// `buffer_size()`, `pending()` and `sink()` come from detail::BufferedSink.
+class BufferedWriteStream final : public detail::BufferedSink {
  public:
   /// Writes into `sink`, which must outlive this stream.
   explicit BufferedWriteStream(WriteStream& sink, BufferOptions options = {});
@@ -31,29 +33,8 @@ class BufferedWriteStream final : public WriteStream {
   /// Writes the buffer out; see the class comment for what happens when that fails.
   ~BufferedWriteStream() override;
 
-  /// The buffer size (at least 1).
-  std::size_t buffer_size() const noexcept { return buffer_size_; }
-  /// Bytes written to this stream and not yet handed to the sink.
-  /// After a failure these are the bytes the sink did not take.
-  std::string_view pending() const noexcept {
-    return {start_, static_cast<std::size_t>(cursor_ - start_)};
-  }
-  /// The stream this one writes to.
-  WriteStream& sink() noexcept { return *sink_; }
-
  protected:
-  void write_slow(const char* data, std::size_t n) override;
-  char* make_room(std::size_t n) override;
-  void flush_sink() override;
-  void close_sink() override;
-
- private:
-  void drain();
-
-  std::unique_ptr<WriteStream> owned_;
-  WriteStream* sink_;
-  std::size_t buffer_size_;
-  std::unique_ptr<char[]> buffer_;
+  void consume(std::string_view bytes, std::size_t& taken, bool last) override;
 };
 
 }  // namespace bufstream

@@ -4,10 +4,11 @@
 #include <cstddef>
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include <bufstream/buffer_options.hpp>
+#include <bufstream/detail/buffered_sink.hpp>
 #include <bufstream/encoding.hpp>
-#include <bufstream/write_stream.hpp>
 
 namespace bufstream {
 
@@ -31,7 +32,8 @@ struct EncodingOptions {
 /// `position()` counts the UTF-8 bytes accepted.
 ///
 /// Bytes are collected in a buffer and converted into the sink when it is full, on `flush()`,
-/// `close()` and destruction; so an error in them is found there. A character whose bytes are
+/// `close()` and destruction; so an error in them is found there. A write of more than half
+/// the buffer is converted at once, from the caller's memory. A character whose bytes are
 /// cut by a flush waits in the buffer for the rest of its bytes; at `close()` (or destruction)
 /// a cut character is invalid UTF-8.
 ///
@@ -45,7 +47,8 @@ struct EncodingOptions {
 /// caller of a failure yet, the lost-data handler is called (errors.hpp), as
 /// BufferedWriteStream does: call `close()` or `flush()` to get the failure as an exception.
 /// `flush()` also flushes the sink; `close()` closes a sink it owns and flushes a borrowed one.
-class EncodingWriteStream final : public WriteStream {
+/// After a failure, `pending()` holds the bytes not converted (from the invalid sequence on).
+class EncodingWriteStream final : public detail::BufferedSink {
  public:
   /// Writes into `sink`, which must outlive this stream.
   explicit EncodingWriteStream(WriteStream& sink, EncodingOptions options = {});
@@ -55,23 +58,16 @@ class EncodingWriteStream final : public WriteStream {
   ~EncodingWriteStream() override;
 
   Encoding encoding() const noexcept { return options_.encoding; }
-  WriteStream& sink() noexcept { return *sink_; }
 
  protected:
-  void write_slow(const char* data, std::size_t n) override;
-  char* make_room(std::size_t n) override;
-  void flush_sink() override;
-  void close_sink() override;
+  void consume(std::string_view bytes, std::size_t& taken, bool last) override;
+  void flush_consumed() override { write_bom(); }
+  void end_consumed() override { write_bom(); }
 
  private:
-  /// Converts the buffer into the sink, keeping a character cut by its end unless `last`.
-  void drain(bool last);
+  void write_bom();
 
-  std::unique_ptr<WriteStream> owned_;
-  WriteStream* sink_;
   EncodingOptions options_;
-  std::size_t capacity_;
-  std::unique_ptr<char[]> buffer_;
   bool bom_pending_;
 };
 

@@ -6,7 +6,7 @@
 #include <string_view>
 
 #include <bufstream/buffer_options.hpp>
-#include <bufstream/write_stream.hpp>
+#include <bufstream/detail/buffered_sink.hpp>
 
 namespace bufstream {
 
@@ -29,16 +29,14 @@ enum class Flush : unsigned char;
 /// operation that met it, by `flush()` and by `close()`. Destruction finishes the stream into
 /// the sink (it neither flushes nor closes the sink); if that fails and no exception has told
 /// the caller of a failure yet, the lost-data handler is called (by default: message on
-/// stderr, then abort). Call `close()` to get the failure as an exception instead.
-class CompressWriteStream : public WriteStream {
+/// stderr, then abort). Call `close()` to get the failure as an exception instead. After a
+/// failure, `pending()` holds the buffered bytes the encoder did not take.
+class CompressWriteStream : public detail::BufferedSink {
  public:
   ~CompressWriteStream() override;
 
   /// Ends the current member or frame (trailer, checksum) and flushes the sink.
   void finish();
-
-  /// The stream this one writes to.
-  WriteStream& sink() noexcept { return *sink_; }
 
  protected:
   CompressWriteStream(WriteStream& sink, std::unique_ptr<compress_detail::Encoder> encoder,
@@ -46,27 +44,15 @@ class CompressWriteStream : public WriteStream {
   CompressWriteStream(std::unique_ptr<WriteStream> sink,
                       std::unique_ptr<compress_detail::Encoder> encoder, BufferOptions options);
 
-  void write_slow(const char* data, std::size_t n) override;
-  char* make_room(std::size_t n) override;
-  void flush_sink() override;
-  void close_sink() override;
-
-  /// For the destructors of the final classes: ends the member or frame into the sink,
-  /// reporting a failure to the lost-data handler. `what` names the stream.
-  void finish_on_destruction(std::string_view what) noexcept;
+  void consume(std::string_view bytes, std::size_t& taken, bool last) override;
+  void flush_consumed() override;
+  void end_consumed() override;
 
  private:
-  /// Compresses the window's bytes and sets an empty window.
-  void drain();
-  /// Compresses `n` bytes at `data` with the given flush into the sink.
-  void pump(const char* data, std::size_t n, compress_detail::Flush mode);
-  void end_member();
+  /// Compresses `in` with the given flush into the sink, adding the input used to `taken`.
+  void pump(std::string_view in, std::size_t& taken, compress_detail::Flush mode);
 
-  std::unique_ptr<WriteStream> owned_;
-  WriteStream* sink_;
   std::unique_ptr<compress_detail::Encoder> encoder_;
-  std::size_t buffer_size_;
-  std::unique_ptr<char[]> buffer_;
   bool member_open_ = true;  // bytes (or at least a header) not yet ended by a trailer
   bool unflushed_ = false;   // input given to the encoder since the last flush or finish
 };
