@@ -10,8 +10,11 @@
 // time, once, through `select` below; tests run every form that the machine has against the
 // portable one.
 //
-// BUFSTREAM_SIMD=OFF (CMake) defines BUFSTREAM_NO_SIMD: only the portable forms are compiled.
+// BUFSTREAM_SIMD=OFF (CMake) defines BUFSTREAM_NO_SIMD in the generated config.hpp: only the
+// portable forms are compiled.
 #pragma once
+
+#include <bufstream/kernels/config.hpp>
 
 #include <cstdint>
 #include <span>
