@@ -220,10 +220,27 @@ TEST(JsonDocument, WriterWritesADocumentThroughEveryBufferSize) {
   const std::string part = testing_support::write_everywhere([&](Writer& w) {
     w.begin_array().value(doc.at("/nested")).value(doc.at("/n/z")).end_array();
   });
-  EXPECT_EQ(part, R"([[[1,[2,{"deep":"yes"}]],{}],-0.0])");
+  EXPECT_EQ(part, R"([[[1,[2,{"deep":"yes"}]],{}],-0])");
   const std::string pretty = testing_support::write_everywhere(
       [&](Writer& w) { w.value(doc.at("/tags")); }, {.indent = 2});
   EXPECT_EQ(pretty, "[\n  \"a\",\n  \"b\",\n  \"c\"\n]");
+}
+
+// "-0" is the double -0.0, as in nlohmann, but written as it was read, and a typed read takes
+// it for the integer 0, as the stream reader does; "-0.0" stays a double everywhere.
+TEST(JsonDocument, MinusZeroIsWrittenAndReadAsItWasRead) {
+  const Document doc = Document::parse("[-0,-0.0,0]");
+  for (std::size_t i = 0; i < 2; ++i) {
+    EXPECT_EQ(doc.root()[i].type(), Type::floating) << i;
+    EXPECT_TRUE(std::signbit(doc.root()[i].as_double())) << i;
+  }
+  EXPECT_EQ(write_compact(doc.root()), "[-0,-0.0,0]");
+  EXPECT_EQ(json::read<int>(doc.root()[0]), 0);
+  EXPECT_THROW(json::read<int>(doc.root()[1]), AccessError);
+  EXPECT_EQ(json::read<std::vector<double>>(doc.root()), (std::vector<double>{-0.0, -0.0, 0.0}));
+  EXPECT_TRUE(std::signbit(to_nlohmann(doc.root())[0].get<double>()));
+  EXPECT_EQ(write_compact(Document::from_nlohmann(to_nlohmann(doc.root())).root()),
+            "[-0.0,-0.0,0]");
 }
 
 struct Numbers {

@@ -9,6 +9,8 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <bufstream/json/document.hpp>
+
 #include "json_test_support.hpp"
 
 namespace bufstream::json {
@@ -18,14 +20,47 @@ using testing_support::expect_parse_error;
 using testing_support::ExpectedError;
 using testing_support::for_each_reader;
 
+// Every test that reads whole values runs twice: into nlohmann::json (Reader::read,
+// json::read) and into a json::Document (Document::parse_next, Document::parse), whose value is
+// compared through to_nlohmann. Errors are the same ParseErrors either way.
+struct ValueReader {
+  std::string name;
+  nlohmann::json (*next)(Reader&);
+  nlohmann::json (*whole)(ReadStream&, ReadOptions);
+};
+
+const ValueReader value_readers[] = {
+    {"nlohmann", [](Reader& r) { return r.read(); },
+     [](ReadStream& in, ReadOptions options) { return json::read(in, std::move(options)); }},
+    {"document", [](Reader& r) { return to_nlohmann(Document::parse_next(r).root()); },
+     [](ReadStream& in, ReadOptions options) {
+       return to_nlohmann(Document::parse(in, std::move(options)).root());
+     }},
+};
+
+class JsonReaderValues : public ::testing::TestWithParam<ValueReader> {
+ protected:
+  /// The next value of a sequence.
+  static nlohmann::json next(Reader& r) { return GetParam().next(r); }
+  /// A stream's one value; anything after it is an error.
+  static nlohmann::json whole(ReadStream& in, ReadOptions options = {}) {
+    return GetParam().whole(in, std::move(options));
+  }
+};
+
+INSTANTIATE_TEST_SUITE_P(Dom, JsonReaderValues, ::testing::ValuesIn(value_readers),
+                         [](const ::testing::TestParamInfo<ValueReader>& p) {
+                           return p.param.name;
+                         });
+
 // ---- Sequences ---------------------------------------------------------------------------
 
-TEST(JsonReader, ReadsJsonLines) {
+TEST_P(JsonReaderValues, ReadsJsonLines) {
   const std::string text = "{\"a\":1}\n[2,3]\n\"four\"\n5\n\nnull\n";
-  for_each_reader(text, [](ReadStream& in) {
+  for_each_reader(text, [&](ReadStream& in) {
     Reader r(in);
     std::vector<nlohmann::json> values;
-    while (!r.at_end()) values.push_back(r.read());
+    while (!r.at_end()) values.push_back(next(r));
     ASSERT_EQ(values.size(), 5u);
     EXPECT_EQ(values[0], nlohmann::json({{"a", 1}}));
     EXPECT_EQ(values[1], nlohmann::json::array({2, 3}));
@@ -37,7 +72,7 @@ TEST(JsonReader, ReadsJsonLines) {
 
 // Twenty integer digits wrap a 64-bit mantissa: 2^64 wraps to exactly 0, which must not be
 // taken for an integer part of "0" (a fuzzer found 18446744073709551616.0 read as 0.0).
-TEST(JsonReader, NumbersWhoseDigitsWrapSixtyFourBits) {
+TEST_P(JsonReaderValues, NumbersWhoseDigitsWrapSixtyFourBits) {
   const struct {
     std::string text;
     double expected;
@@ -58,12 +93,12 @@ TEST(JsonReader, NumbersWhoseDigitsWrapSixtyFourBits) {
 
 // RFC 8259 lets a parser ignore a byte-order mark; the reader skips one at the start of the
 // stream, unless told not to.
-TEST(JsonReader, SkipsAByteOrderMarkAtTheStart) {
+TEST_P(JsonReaderValues, SkipsAByteOrderMarkAtTheStart) {
   for (const std::string text :
        {"\xef\xbb\xbf[1,\"\xc3\xa9\"]", "\xef\xbb\xbf [1,\"\xc3\xa9\"]\n"}) {
-    for_each_reader(text, [](ReadStream& in) {
+    for_each_reader(text, [&](ReadStream& in) {
       Reader r(in);
-      EXPECT_EQ(r.read(), nlohmann::json::parse("[1,\"\xc3\xa9\"]"));
+      EXPECT_EQ(next(r), nlohmann::json::parse("[1,\"\xc3\xa9\"]"));
       r.finish();
     });
   }
@@ -72,30 +107,30 @@ TEST(JsonReader, SkipsAByteOrderMarkAtTheStart) {
       "\xef\xbb\xbf"
       "1\n2\n\xef\xbb\xbf"
       "3\n",
-      [](ReadStream& in) {
+      [&](ReadStream& in) {
         Reader r(in);
-        EXPECT_EQ(r.read(), 1);
-        EXPECT_EQ(r.read(), 2);
-        expect_parse_error([&] { r.read(); }, {3, 1, 7, "expected a value but found byte 0xef"});
+        EXPECT_EQ(next(r), 1);
+        EXPECT_EQ(next(r), 2);
+        expect_parse_error([&] { next(r); }, {3, 1, 7, "expected a value but found byte 0xef"});
       });
-  for_each_reader("\xef\xbb\xbf[1,]", [](ReadStream& in) {
+  for_each_reader("\xef\xbb\xbf[1,]", [&](ReadStream& in) {
     expect_parse_error([&] { Reader(in).read(); }, {1, 7, 6, "expected a value but found ']'"});
   });
 }
 
-TEST(JsonReader, AByteOrderMarkIsAnErrorWhenNotSkipped) {
-  for_each_reader("\xef\xbb\xbf[1]", [](ReadStream& in) {
+TEST_P(JsonReaderValues, AByteOrderMarkIsAnErrorWhenNotSkipped) {
+  for_each_reader("\xef\xbb\xbf[1]", [&](ReadStream& in) {
     Reader r(in, {.skip_bom = false});
-    expect_parse_error([&] { r.read(); }, {1, 1, 0, "expected a value but found byte 0xef"});
+    expect_parse_error([&] { next(r); }, {1, 1, 0, "expected a value but found byte 0xef"});
   });
 }
 
-TEST(JsonReader, ReadsConcatenatedValues) {
+TEST_P(JsonReaderValues, ReadsConcatenatedValues) {
   const std::string text = "[1][2]{\"x\":true}\"s\"3 4";
-  for_each_reader(text, [](ReadStream& in) {
+  for_each_reader(text, [&](ReadStream& in) {
     Reader r(in);
     std::vector<nlohmann::json> values;
-    while (!r.at_end()) values.push_back(r.read());
+    while (!r.at_end()) values.push_back(next(r));
     EXPECT_EQ(nlohmann::json(values), nlohmann::json::parse(R"([[1],[2],{"x":true},"s",3,4])"));
   });
 }
@@ -108,20 +143,20 @@ TEST(JsonReader, EmptySequenceHasNoValues) {
   });
 }
 
-TEST(JsonReader, ReadPastTheEndOfASequenceIsAnError) {
-  for_each_reader("1\n", [](ReadStream& in) {
+TEST_P(JsonReaderValues, ReadPastTheEndOfASequenceIsAnError) {
+  for_each_reader("1\n", [&](ReadStream& in) {
     Reader r(in);
-    EXPECT_EQ(r.read(), 1);
-    expect_parse_error([&] { r.read(); }, {2, 1, 2, "expected a value but found end of input"});
+    EXPECT_EQ(next(r), 1);
+    expect_parse_error([&] { next(r); }, {2, 1, 2, "expected a value but found end of input"});
   });
 }
 
-TEST(JsonReader, ErrorInALaterLineOfASequence) {
-  for_each_reader("[1]\n[2]\n[3,]\n", [](ReadStream& in) {
+TEST_P(JsonReaderValues, ErrorInALaterLineOfASequence) {
+  for_each_reader("[1]\n[2]\n[3,]\n", [&](ReadStream& in) {
     Reader r(in);
-    r.read();
-    r.read();
-    expect_parse_error([&] { r.read(); }, {3, 4, 11, "expected a value but found ']'"});
+    next(r);
+    next(r);
+    expect_parse_error([&] { next(r); }, {3, 4, 11, "expected a value but found ']'"});
   });
 }
 
@@ -136,10 +171,10 @@ TEST(JsonReader, TypedSequence) {
 
 // ---- Errors: names, the failed state -----------------------------------------------------
 
-TEST(JsonReader, ErrorNamesTheSource) {
+TEST_P(JsonReaderValues, ErrorNamesTheSource) {
   MemoryReadStream in("{\n  \"a\": [1, 2}\n}");
   try {
-    json::read(in, {.source_name = "data.json"});
+    whole(in, {.source_name = "data.json"});
     FAIL() << "no error";
   } catch (const ParseError& e) {
     EXPECT_STREQ(e.what(), "data.json:2:13: expected ',' or ']' but found '}' (byte 14)");
@@ -147,22 +182,22 @@ TEST(JsonReader, ErrorNamesTheSource) {
   }
 }
 
-TEST(JsonReader, AfterAnErrorEveryCallThrowsItAgain) {
+TEST_P(JsonReaderValues, AfterAnErrorEveryCallThrowsItAgain) {
   MemoryReadStream in("[1,x] [2]");
   Reader r(in);
-  EXPECT_THROW(r.read(), ParseError);
+  EXPECT_THROW(next(r), ParseError);
   expect_parse_error([&] { r.at_end(); }, {1, 4, 3, "expected a value but found 'x'"});
-  expect_parse_error([&] { r.read(); }, {1, 4, 3, "expected a value but found 'x'"});
+  expect_parse_error([&] { next(r); }, {1, 4, 3, "expected a value but found 'x'"});
 }
 
 // ---- Depth -------------------------------------------------------------------------------
 
 std::string nested(std::size_t depth) { return std::string(depth, '[') + std::string(depth, ']'); }
 
-TEST(JsonReader, AcceptsNestingUpToTheLimit) {
+TEST_P(JsonReaderValues, AcceptsNestingUpToTheLimit) {
   const std::string text = nested(default_max_depth);
   for_each_reader(text, [&](ReadStream& in) {
-    const nlohmann::json doc = json::read(in);
+    const nlohmann::json doc = whole(in);
     const nlohmann::json* v = &doc;
     std::size_t depth = 0;
     while (v->is_array() && !v->empty()) {
@@ -173,21 +208,21 @@ TEST(JsonReader, AcceptsNestingUpToTheLimit) {
   });
 }
 
-TEST(JsonReader, RejectsNestingBeyondTheLimit) {
+TEST_P(JsonReaderValues, RejectsNestingBeyondTheLimit) {
   const std::string text = nested(default_max_depth + 1);
   for_each_reader(text, [&](ReadStream& in) {
     expect_parse_error(
-        [&] { json::read(in); },
+        [&] { whole(in); },
         {1, 513, 512, "expected at most 512 nested arrays and objects but found '[' at depth 513"});
   });
 }
 
-TEST(JsonReader, DepthLimitIsAnOption) {
+TEST_P(JsonReaderValues, DepthLimitIsAnOption) {
   MemoryReadStream ok(R"({"a":[{"b":1}]})");
-  EXPECT_NO_THROW(json::read(ok, {.max_depth = 3}));
+  EXPECT_NO_THROW(whole(ok, {.max_depth = 3}));
   MemoryReadStream deep(R"({"a":[{"b":[]}]})");
   expect_parse_error(
-      [&] { json::read(deep, {.max_depth = 3}); },
+      [&] { whole(deep, {.max_depth = 3}); },
       {1, 12, 11, "expected at most 3 nested arrays and objects but found '[' at depth 4"});
 }
 
@@ -204,6 +239,10 @@ TEST(JsonReader, HugeNestingFailsCleanlyInEveryInterface) {
     MemoryReadStream in(text);
     Reader r(in);
     expect_parse_error([&] { r.skip_value(); }, error);
+  }
+  {
+    MemoryReadStream in(text);
+    expect_parse_error([&] { Document::parse(in); }, error);
   }
   {
     MemoryReadStream in(text);
@@ -234,14 +273,20 @@ TEST(JsonReader, StringsLongerThanAnyBuffer) {
     EXPECT_EQ(v[0], content);
     EXPECT_EQ(v[1], escaped_expect);
   });
+  for_each_reader(text, [&](ReadStream& in) {
+    const Document doc = Document::parse(in);
+    ASSERT_EQ(doc.root().size(), 2u);
+    EXPECT_EQ(doc.root()[0].as_string(), content);
+    EXPECT_EQ(doc.root()[1].as_string(), escaped_expect);
+  });
 }
 
-TEST(JsonReader, NumbersLongerThanTheBuffer) {
+TEST_P(JsonReaderValues, NumbersLongerThanTheBuffer) {
   const std::string digits = "3." + std::string(300, '1') + "e-2";
   const std::string big = "1" + std::string(30, '0');
   const std::string text = "[" + digits + "," + big + ",-" + big + "]";
   for_each_reader(text, [&](ReadStream& in) {
-    const nlohmann::json doc = json::read(in);
+    const nlohmann::json doc = whole(in);
     EXPECT_EQ(doc[0].get<double>(), 0.031111111111111111);
     EXPECT_EQ(doc[1].get<double>(), 1e30);
     EXPECT_EQ(doc[2].get<double>(), -1e30);
@@ -261,6 +306,7 @@ TEST(JsonReader, StringBytesThatMatterAtEveryPosition) {
       text = "\"" + text + "\"";
       MemoryReadStream in1(text);
       EXPECT_EQ(json::read<std::string>(in1), expected) << text;
+      EXPECT_EQ(Document::parse(text).root().as_string(), expected) << text;
 
       text = plain;
       text.replace(at, 1, "\xc3\xa9");
@@ -268,16 +314,18 @@ TEST(JsonReader, StringBytesThatMatterAtEveryPosition) {
       text = "\"" + text + "\"";
       MemoryReadStream in2(text);
       EXPECT_EQ(json::read<std::string>(in2), expected) << text;
+      EXPECT_EQ(Document::parse(text).root().as_string(), expected) << text;
 
       text = plain;
       text[at] = '\x01';
       text = "\"" + text + "\"";
+      const ExpectedError control{
+          1, at + 2, at + 1,
+          "expected '\"' or a string character (control characters must be escaped) "
+          "but found byte 0x01"};
       MemoryReadStream in3(text);
-      expect_parse_error(
-          [&] { json::read<std::string>(in3); },
-          {1, at + 2, at + 1,
-           "expected '\"' or a string character (control characters must be escaped) "
-           "but found byte 0x01"});
+      expect_parse_error([&] { json::read<std::string>(in3); }, control);
+      expect_parse_error([&] { Document::parse(text); }, control);
     }
   }
 }
@@ -475,6 +523,17 @@ TEST(JsonReader, NumbersAreCorrectlyRoundedOnEveryPath) {
       double expected = 0;
       std::from_chars(numbers[i].data(), numbers[i].data() + numbers[i].size(), expected);
       ASSERT_EQ(values[i], expected) << numbers[i];
+    }
+  });
+  for_each_reader(text, [&](ReadStream& in) {
+    const Document doc = Document::parse(in);
+    ASSERT_EQ(doc.root().size(), numbers.size());
+    std::size_t i = 0;
+    for (const Value v : doc.root().elements()) {
+      double expected = 0;
+      std::from_chars(numbers[i].data(), numbers[i].data() + numbers[i].size(), expected);
+      ASSERT_EQ(v.as_double(), expected) << numbers[i];
+      ++i;
     }
   });
 }

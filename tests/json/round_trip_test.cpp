@@ -13,6 +13,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <bufstream/json/document.hpp>
 #include <bufstream/utf8.hpp>
 
 #include "json_test_support.hpp"
@@ -112,6 +113,14 @@ std::string write_text(const nlohmann::json& doc, WriteOptions options = {}) {
   return out.take();
 }
 
+std::string write_text(const Value& value, WriteOptions options = {}) {
+  StringWriteStream out;
+  Writer w(out, options);
+  w.value(value);
+  w.finish();
+  return out.take();
+}
+
 TEST(JsonRoundTrip, RandomDocumentsThroughWriterAndReader) {
   for (std::uint32_t seed = 1; seed <= 300; ++seed) {
     SCOPED_TRACE("seed " + std::to_string(seed));
@@ -123,6 +132,11 @@ TEST(JsonRoundTrip, RandomDocumentsThroughWriterAndReader) {
       ASSERT_EQ(nlohmann::json::parse(text), doc) << text;  // our output, parsed by nlohmann
       MemoryReadStream in(text);
       ASSERT_EQ(json::read(in), doc) << text;
+      // Through a Document: the same value, and written again, the same bytes.
+      const Document read_back = Document::parse(text);
+      ASSERT_EQ(to_nlohmann(read_back.root()), doc) << text;
+      ASSERT_EQ(write_text(read_back.root(), options), text);
+      ASSERT_EQ(write_text(Document::from_nlohmann(doc).root(), options), text);
       if (options.ascii_only) {
         for (char c : text) ASSERT_LT(static_cast<unsigned char>(c), 0x7f) << text;
       }
@@ -140,6 +154,8 @@ TEST(JsonRoundTrip, RandomDocumentsOverEveryReaderSetup) {
     const nlohmann::json doc = gen.document();
     const std::string text = write_text(doc, {.indent = 1});
     for_each_reader(text, [&](ReadStream& in) { EXPECT_EQ(json::read(in), doc); });
+    for_each_reader(
+        text, [&](ReadStream& in) { EXPECT_EQ(to_nlohmann(Document::parse(in).root()), doc); });
   }
 }
 
@@ -163,6 +179,15 @@ TEST(JsonRoundTrip, JsonLinesOfRandomDocuments) {
     }
     EXPECT_EQ(i, docs.size());
   });
+  for_each_reader(text, [&](ReadStream& in) {
+    Reader r(in);
+    std::size_t i = 0;
+    while (!r.at_end()) {
+      ASSERT_LT(i, docs.size());
+      EXPECT_EQ(to_nlohmann(Document::parse_next(r).root()), docs[i++]);
+    }
+    EXPECT_EQ(i, docs.size());
+  });
 }
 
 TEST(JsonRoundTrip, FloatsStayFloatsAndIntegersStayIntegers) {
@@ -174,6 +199,11 @@ TEST(JsonRoundTrip, FloatsStayFloatsAndIntegersStayIntegers) {
     EXPECT_EQ(back[i].is_number_float(), doc[i].is_number_float()) << i;
   }
   EXPECT_TRUE(std::signbit(back[2].get<double>()));
+  const Document read_back = Document::parse(text);
+  const Type expected[] = {Type::floating, Type::uint64,   Type::floating,
+                           Type::uint64,   Type::floating, Type::int64};
+  for (std::size_t i = 0; i < doc.size(); ++i) EXPECT_EQ(read_back.root()[i].type(), expected[i]);
+  EXPECT_TRUE(std::signbit(read_back.root()[2].as_double()));
 }
 
 }  // namespace

@@ -23,6 +23,7 @@
 
 #include <bufstream/fd_read_stream.hpp>
 #include <bufstream/fd_write_stream.hpp>
+#include <bufstream/json/document.hpp>
 
 #include "data_sets/words.hpp"
 
@@ -108,15 +109,39 @@ using testing_support::ExpectedError;
 using testing_support::for_each_reader;
 using testing_support::write_everywhere;
 
+// Each typed read runs over every reader setup and from a json::Document's value.
 template <class T>
 void expect_typed(std::string_view text, const T& expected) {
   for_each_reader(text, [&](ReadStream& in) { EXPECT_EQ(json::read<T>(in), expected); });
+  EXPECT_EQ(json::read<T>(Document::parse(text).root()), expected) << text;
 }
 
+// Through a Document, text that is not JSON fails to parse at the same place, and a value of
+// the wrong shape is an AccessError that says what the stream reader says.
 template <class T>
 void expect_typed_error(std::string_view text, const ExpectedError& error) {
   for_each_reader(text,
                   [&](ReadStream& in) { expect_parse_error([&] { json::read<T>(in); }, error); });
+  std::optional<Document> doc;
+  try {
+    doc.emplace(Document::parse(text));
+  } catch (const ParseError& e) {
+    // Read without a type, the text says less about what it expected ("a value" where a
+    // typed read says "a number"), but not where.
+    EXPECT_EQ(e.offset(), error.offset) << text << ": " << e.what();
+    EXPECT_EQ(e.line(), error.line) << text << ": " << e.what();
+    EXPECT_EQ(e.column(), error.column) << text << ": " << e.what();
+    return;
+  }
+  // The value is written compactly and read back: what was expected is the same, what was
+  // found is shown as the document holds it ("1e2" is 100.0).
+  const std::string expected_part = error.message.substr(0, error.message.find(" but found"));
+  try {
+    json::read<T>(doc->root());
+    ADD_FAILURE() << "no AccessError for " << text;
+  } catch (const AccessError& e) {
+    EXPECT_NE(std::string_view(e.what()).find(expected_part), std::string_view::npos) << e.what();
+  }
 }
 
 TEST(JsonTyped, Scalars) {

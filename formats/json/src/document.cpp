@@ -56,10 +56,12 @@ class Builder {
     d_.nodes.back().boolean = b;
   }
   // The reader gives negative integers here, others to unsigned_integer: a zero here is "-0",
-  // kept as the double -0.0.
+  // kept as the double -0.0 and marked, so that it is written as "-0" again (and a typed read
+  // takes it for the integer 0, as the stream reader does).
   void integer(std::int64_t i) {
     if (i == 0) {
       floating(-0.0);
+      d_.nodes.back().boolean = true;
       return;
     }
     push(Type::int64, static_cast<std::uint64_t>(i));
@@ -73,7 +75,8 @@ class Builder {
   void end_array() { close(); }
   void end_object() { close(); }
 
-  // For conversions that know a value is an object member: counts it once, by its key.
+  // For conversions from a value that is already an integer (from_nlohmann): pushes it as an
+  // int64, so that a negative value is never taken for "-0" the way integer() takes a zero.
   void signed_integer_exact(std::int64_t i) { push(Type::int64, static_cast<std::uint64_t>(i)); }
 
  private:
@@ -391,6 +394,13 @@ Document Document::parse(ReadStream& in, ReadOptions options) {
   return doc;
 }
 
+Document Document::parse_next(Reader& reader) {
+  Document doc;
+  Builder builder(*doc.data_);
+  reader.parse(builder);
+  return doc;
+}
+
 Document Document::parse(std::string_view text, ReadOptions options) {
   MemoryReadStream in(text);
   return parse(in, std::move(options));
@@ -436,7 +446,15 @@ Writer& Writer::value(const Value& v) {
       case Type::boolean: value(n.boolean); break;
       case Type::int64: value(static_cast<std::int64_t>(n.payload)); break;
       case Type::uint64: value(n.payload); break;
-      case Type::floating: value(std::bit_cast<double>(n.payload)); break;
+      case Type::floating:
+        if (n.boolean) {  // "-0" read as an integer: written as it was read
+          before_value();
+          out_.write("-0");
+          after_value();
+        } else {
+          value(std::bit_cast<double>(n.payload));
+        }
+        break;
       case Type::string: value(text_of(d, n)); break;
       case Type::array:
         begin_array();

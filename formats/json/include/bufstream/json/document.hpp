@@ -33,6 +33,8 @@
 
 namespace bufstream::json {
 
+class Reader;
+
 /// A Value used as the wrong type (`as_string()` on a number), a number that does not fit
 /// (`as_int64()` on 2^63), a missing member or an index past the end. The message names the
 /// value by its JSON Pointer (RFC 6901).
@@ -51,7 +53,7 @@ namespace detail {
 // container, whose elements follow it (an object's as key, value, key, value...).
 struct DocumentNode {
   Type type;
-  bool boolean;
+  bool boolean;           // boolean: its value; floating: -0.0 read as the integer "-0"
   std::uint32_t count;    // string: its length; container: its elements or members
   std::uint64_t payload;  // int64/uint64/double bits; string: offset; container: end node
 };
@@ -182,6 +184,10 @@ class Document {
   static Document parse(ReadStream& in, ReadOptions options = {});
   /// The same from bytes in memory.
   static Document parse(std::string_view text, ReadOptions options = {});
+  /// Reads the next value of `reader`'s sequence (JSON Lines, concatenated values), as
+  /// `reader.read()` does into an nlohmann::json: `while (!reader.at_end())
+  /// use(Document::parse_next(reader));` keeps one value in memory at a time.
+  static Document parse_next(Reader& reader);
   /// A Document holding the same value as `value`.
   static Document from_nlohmann(const nlohmann::json& value);
 
