@@ -27,7 +27,7 @@ std::string find_tool(const std::string& name) {
     const auto colon = dirs.find(':');
     const std::string dir(dirs.substr(0, colon));
     dirs.remove_prefix(colon == std::string_view::npos ? dirs.size() : colon + 1);
-    const std::string candidate = (dir.empty() ? "." : dir) + "/" + name;
+    std::string candidate = (dir.empty() ? "." : dir) + "/" + name;
     if (::access(candidate.c_str(), X_OK) == 0) return candidate;
   }
   return {};
