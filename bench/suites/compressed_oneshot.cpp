@@ -43,8 +43,8 @@ std::string gzip_decompress_oneshot(std::string_view packed) {
   if (packed.size() < 18) throw std::runtime_error("gzip: shorter than a member");
   // The trailer's ISIZE: the member's length modulo 2^32.
   const auto* tail = reinterpret_cast<const unsigned char*>(packed.data() + packed.size() - 4);
-  const std::uint32_t size =
-      tail[0] | (tail[1] << 8) | (tail[2] << 16) | (static_cast<std::uint32_t>(tail[3]) << 24);
+  std::uint32_t size = 0;
+  for (int i = 3; i >= 0; --i) size = (size << 8) | tail[i];
   std::string out(size, '\0');
   inflate_state state;
   isal_inflate_init(&state);
