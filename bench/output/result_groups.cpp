@@ -62,7 +62,8 @@ bool is_bufstream_variant(std::string_view variant) noexcept {
   return variant == "unbuffered" || variant == "buffered" || variant == "buffered-typed" ||
          variant == "mapped" || variant == "index" || variant.starts_with("lines-") ||
          variant.starts_with("bulk-") || variant == "headword" || variant == "pinyin" ||
-         variant == "pinyin-tones" || variant == "english";
+         variant == "pinyin-tones" || variant == "english" || variant == "gzip" ||
+         variant == "zstd";
 }
 
 bool is_limit_variant(std::string_view variant) noexcept {

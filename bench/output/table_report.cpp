@@ -1,6 +1,7 @@
 #include "output/table_report.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -104,6 +105,8 @@ struct RatioTable {
   std::string_view suite;
   std::string_view reference;
   bool throughput = false;  // MB/s instead of the run count
+  /// When set, each variant's own reference (`reference` then only names the column).
+  std::function<std::string(std::string_view variant)> reference_of = {};
 };
 
 void print_ratio_table(std::FILE* out, const Results& results, const RatioTable& spec) {
@@ -128,8 +131,9 @@ void print_ratio_table(std::FILE* out, const Results& results, const RatioTable&
           row.insert(row.end(), {cell_for_unmeasured(e), "", ""});
           continue;
         }
-        const Measurement* base =
-            find_measured(results, suite, ops[o], data, std::string(spec.reference));
+        const Measurement* base = find_measured(
+            results, suite, ops[o], data,
+            spec.reference_of ? spec.reference_of(variant) : std::string(spec.reference));
         const Measurement& m = *e->measured;
         const double median = m.timing.median_ms;
         row.push_back(format_ms(median));
@@ -268,6 +272,48 @@ void print_cedict_table(std::FILE* out, const Results& results, const Options& o
   print_reasons(out, results, "cedict");
 }
 
+// The compressed files: each decorator (and pipe) against the one-shot (de)compression with the
+// same library, and the goals: the decorator within 1.1x of the one-shot.
+void print_compressed_table(std::FILE* out, const Results& results, const Options& options) {
+  fmt::print(out, "\ncompressed: {} rows as .gz and .zst files, read and written ({})\n",
+             group_digits(options.rows), runs_note(options));
+  const auto one_shot_of = [](std::string_view variant) {
+    return fmt::format("{}-oneshot", variant.substr(0, variant.find('-')));
+  };
+  print_ratio_table(out, results,
+                    {.suite = "compressed",
+                     .reference = "one-shot",
+                     .throughput = true,
+                     .reference_of = one_shot_of});
+  fmt::print(out,
+             "  gzip/zstd: file -> 64 KiB BufferedReadStream -> GzipReadStream/ZstdReadStream -> "
+             "the CSV or JSON reader (written: the writer -> GzipWriteStream/ZstdWriteStream -> "
+             "BufferedWriteStream -> file); *-oneshot: the whole file in one read, decompressed "
+             "in one call (ISA-L, libzstd) and parsed from memory (written: rendered into memory, "
+             "compressed in one call, zlib or libzstd, one write); *-pipe: zcat/zstdcat into a "
+             "BufferedReadStream; gzip level 6, zstd level 3; MB/s of the compressed file\n");
+  for (const char* op : {"read", "write"}) {
+    std::vector<std::string> ratios;
+    bool met = true;
+    for (const std::string& data : data_in(results, "compressed")) {
+      for (const char* codec : {"gzip", "zstd"}) {
+        const Measurement* decorator = find_measured(results, "compressed", op, data, codec);
+        const Measurement* one_shot =
+            find_measured(results, "compressed", op, data, one_shot_of(codec));
+        if (decorator == nullptr || one_shot == nullptr || one_shot->timing.median_ms <= 0)
+          continue;
+        const double ratio = decorator->timing.median_ms / one_shot->timing.median_ms;
+        met = met && ratio <= 1.1;
+        ratios.push_back(fmt::format("{} {} {}", data, codec, format_ratio(ratio)));
+      }
+    }
+    if (ratios.empty()) continue;
+    fmt::print(out, "  goal: decorator {} within 1.1x of one-shot ({}): {}\n", op,
+               met ? "met" : "MISSED", fmt::join(ratios, ", "));
+  }
+  print_reasons(out, results, "compressed");
+}
+
 // The standard JSON files: one column group per file, each variant against nlohmann's parse
 // (or dump) of the same file, the library most C++ programs read JSON with.
 void print_json_files_table(std::FILE* out, const Results& results, const Options& options) {
@@ -299,6 +345,8 @@ void print_tables(std::FILE* out, const Results& results, const Options& options
       print_cedict_table(out, results, options);
     } else if (suite == "json-files") {
       print_json_files_table(out, results, options);
+    } else if (suite == "compressed") {
+      print_compressed_table(out, results, options);
     } else {
       print_serialization_table(out, results, suite, options);
     }

@@ -16,6 +16,9 @@ void run_json_files_suite(SuiteContext& context);
 void run_ston_suite(SuiteContext& context);
 /// CSV write and read, bufstream against stdio, iostreams and libcsv.
 void run_csv_suite(SuiteContext& context);
+/// The CSV and JSON rows as .gz and .zst files: the decorators against one-shot
+/// (de)compression in memory and against a zcat/zstdcat pipe.
+void run_compressed_suite(SuiteContext& context);
 /// Loading CC-CEDICT: the 2005 blog series' four iterations against bufstream's loader.
 void run_cedict_suite(SuiteContext& context);
 

@@ -67,6 +67,9 @@ const std::map<std::pair<std::string, std::string>, std::vector<std::string>>& e
        {"v1-iostream", "v2-mmap-wstring", "v3-raw-strings", "v4-pool", "lines-unbuffered",
         "lines-buffered", "bulk-unbuffered", "bulk-buffered", "mapped", "index", "scan-lines"}},
       {{"cedict", "lookup"}, {"headword", "pinyin", "pinyin-tones", "english", "stats"}},
+      {{"compressed", "read"},
+       {"gzip", "gzip-oneshot", "gzip-pipe", "zstd", "zstd-oneshot", "zstd-pipe"}},
+      {{"compressed", "write"}, {"gzip", "gzip-oneshot", "zstd", "zstd-oneshot"}},
   };
   return variants;
 }
@@ -75,6 +78,7 @@ std::vector<std::string> data_sets_of(const std::string& suite) {
   if (suite == "streams") return {"bytes"};
   if (suite == "cedict") return {"cc-cedict"};
   if (suite == "json-files") return {"nested", "numbers"};  // the files SetUpTestSuite writes
+  if (suite == "compressed") return {"csv-floats", "csv-integers", "json-floats", "json-integers"};
   return {"floats", "integers"};
 }
 
@@ -124,8 +128,8 @@ int BenchProgram::status_ = -1;
 TEST_F(BenchProgram, SucceedsAndWritesTablesJsonAndSvg) {
   ASSERT_EQ(status_, 0) << slurp(*dir_ / "err.txt");
   const std::string tables = slurp(*dir_ / "out.txt");
-  for (const char* heading :
-       {"\nstreams:", "\njson:", "\njson-files:", "\nston:", "\ncsv:", "\ncedict:"}) {
+  for (const char* heading : {"\nstreams:", "\njson:", "\njson-files:", "\nston:", "\ncsv:",
+                              "\ncedict:", "\ncompressed:"}) {
     EXPECT_NE(tables.find(heading), std::string::npos) << heading;
   }
   const std::string svg = slurp(*dir_ / "r.svg");
@@ -258,6 +262,37 @@ TEST_F(BenchProgram, PeersFoundAtConfigureTimeAreMeasured) {
         "csv/write/stdio", "csv/write/ofstream", "csv/read/getline", "ston/write/write-once",
         "ston/read/read-once"}) {
     EXPECT_TRUE(measured.count(k)) << k;
+  }
+}
+
+// With bufstream::compress built, the compressed suite measures its decorators and one-shot
+// baselines (each run checked against the rows, each file written decompressed and compared)
+// and prints its goals.
+TEST_F(BenchProgram, TheCompressedSuiteMeasuresTheDecoratorsAndPrintsItsGoals) {
+#ifndef BUFSTREAM_BENCH_TEST_HAS_COMPRESS
+  GTEST_SKIP() << "bufstream::compress is not built";
+#endif
+  ASSERT_EQ(status_, 0);
+  const nlohmann::json j = report();
+  std::set<std::string> measured;
+  for (const nlohmann::json& r : j["results"]) {
+    if (r["suite"] == "compressed" && r.contains("median_ms"))
+      measured.insert(r["op"].get<std::string>() + "/" + r["data"].get<std::string>() + "/" +
+                      r["variant"].get<std::string>());
+  }
+  for (const char* data : {"csv-floats", "csv-integers", "json-floats", "json-integers"}) {
+    for (const char* k :
+         {"read/{}/gzip", "read/{}/gzip-oneshot", "read/{}/zstd", "read/{}/zstd-oneshot",
+          "write/{}/gzip", "write/{}/gzip-oneshot", "write/{}/zstd", "write/{}/zstd-oneshot"}) {
+      std::string key(k);
+      key.replace(key.find("{}"), 2, data);
+      EXPECT_TRUE(measured.count(key)) << key;
+    }
+  }
+  const std::string tables = slurp(*dir_ / "out.txt");
+  for (const char* goal : {"goal: decorator read within 1.1x of one-shot",
+                           "goal: decorator write within 1.1x of one-shot"}) {
+    EXPECT_NE(tables.find(goal), std::string::npos) << goal;
   }
 }
 

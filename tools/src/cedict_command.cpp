@@ -38,7 +38,8 @@ lookup  print the entries that match each QUERY, one per line, in CC-CEDICT's ow
 stats   the entry count and other facts about the dictionary
 
 Options:
-  -d, --dict FILE   the dictionary (default: the one installed with bufstream)
+  -d, --dict FILE   the dictionary (default: the one installed with bufstream); a gzip or
+                    zstd compressed one is decompressed as it loads
   -h, --help        show this help
 )";
 
@@ -67,6 +68,22 @@ std::string dictionary_path(const ParsedArgs& args) {
     if (*candidate != '\0' && std::filesystem::exists(candidate)) return candidate;
   }
   throw UsageError("no dictionary installed: give --dict FILE");
+}
+
+// Zero-copy over a mapping: the dictionary's text is the file itself. A compressed dictionary
+// (gzip or zstd, told from its first bytes) is decompressed into the dictionary's arena.
+cedict::Dictionary load_dictionary(const std::string& path) {
+  {
+    Input input(path);
+    if (input.compression() != Compression::none) {
+      try {
+        return cedict::Dictionary::load(input.stream(), {.source_name = path});
+      } catch (const ParseError& e) {
+        throw naming_input(e, path);  // a decompressor's error names no file
+      }
+    }
+  }
+  return cedict::Dictionary::map_file(path, {.source_name = path});
 }
 
 void print_entry(WriteStream& out, const cedict::Entry& e) {
@@ -98,8 +115,7 @@ int run_cedict(std::span<const std::string> argv) {
   if (action == "stats" && words.size() > 1) throw UsageError("stats takes no argument");
 
   const std::string path = dictionary_path(args);
-  // Zero-copy over a mapping: the dictionary's text is the file itself.
-  const cedict::Dictionary dict = cedict::Dictionary::map_file(path, {.source_name = path});
+  const cedict::Dictionary dict = load_dictionary(path);
   Output output("-");
   if (action == "stats") {
     cedict::print_stats(output.stream(), dict.stats(), path);

@@ -34,6 +34,9 @@ Parse each FILE completely (standard input if none, or '-'), strictly:
   ston   the STON grammar (at least one value); every @N reference must point to an object
          that exists
 A byte-order mark at the start of a file is skipped (UTF-16 and UTF-32 are read as it says).
+A file whose content is gzip or zstd compressed is decompressed first (whatever its name; the
+format is taken from the name without .gz or .zst); corrupt or truncated compressed data is
+invalid input, reported with its compressed byte offset.
 
 Options:
   -f, --format F      json, jsonl, csv, tsv or ston (default: from each file's extension)

@@ -79,8 +79,15 @@ Options:
                        what Excel needs to read a UTF-8 CSV file as UTF-8)
   -h, --help           show this help
 
+IN is decompressed when its content is gzip or zstd (whatever its name, standard input too);
+OUT is compressed when its name ends in .gz (gzip) or .zst (zstd). The format is taken from the
+name without that suffix (data.csv.gz is CSV). Encodings apply to the text: IN is decompressed,
+then decoded; OUT is encoded, then compressed.
+
 OUT, when it is a file, is written to a temporary file beside it and renamed over it only when
-the whole conversion succeeded: on any error OUT keeps its old content, and IN may be OUT.
+the whole conversion succeeded (a compressed OUT with its trailer written): on any error OUT
+keeps its old content, and IN may be OUT. Corrupt or truncated compressed input is an error
+(exit 1) with the compressed byte offset.
 )";
 
 struct Plan {
@@ -471,19 +478,23 @@ int run_convert(std::span<const std::string> argv) {
     throw UsageError(fmt::format("{} has no byte-order mark", encoding_name(out_encoding)));
   }
 
-  Input input(in_path);
-  // With --bytes the input is not text: no byte-order mark is looked for unless --encoding.
-  if (input_encoding || !args.has("bytes")) input.read_as(input_encoding);
-  Output output(out_path, args.has("flush-each"));
-  if (output_encoding || bom) output.write_as(out_encoding, bom);
-  if (is_csv(plan.from)) {
-    convert_from_csv(plan, input, output);
-  } else if (is_json(plan.from)) {
-    convert_from_json(plan, input, output);
-  } else {
-    convert_from_ston(plan, input, output);
+  Input input(in_path);  // decompressed if it is compressed, whatever its name
+  try {
+    // With --bytes the input is not text: no byte-order mark is looked for unless --encoding.
+    if (input_encoding || !args.has("bytes")) input.read_as(input_encoding);
+    Output output(out_path, args.has("flush-each"));  // compressed for a .gz or .zst name
+    if (output_encoding || bom) output.write_as(out_encoding, bom);
+    if (is_csv(plan.from)) {
+      convert_from_csv(plan, input, output);
+    } else if (is_json(plan.from)) {
+      convert_from_json(plan, input, output);
+    } else {
+      convert_from_ston(plan, input, output);
+    }
+    output.finish();
+  } catch (const ParseError& e) {
+    throw naming_input(e, input.name());  // a decompressor's error names no file
   }
-  output.finish();
   return 0;
 }
 

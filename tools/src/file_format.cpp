@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "command_line.hpp"
+#include "compression.hpp"
 
 namespace bufstream::cli {
 
@@ -29,6 +30,7 @@ std::optional<FileFormat> parse_format_name(std::string_view name) noexcept {
 }
 
 std::optional<FileFormat> format_from_extension(std::string_view path) noexcept {
+  path = without_compression_suffix(path);  // "out.csv.gz" is CSV
   const auto dot = path.rfind('.');
   const auto slash = path.rfind('/');
   if (dot == std::string_view::npos || (slash != std::string_view::npos && dot < slash))

@@ -11,7 +11,8 @@ enum class FileFormat { json, jsonl, csv, tsv, ston };
 
 std::string_view format_name(FileFormat format) noexcept;
 std::optional<FileFormat> parse_format_name(std::string_view name) noexcept;
-/// `.json`, `.jsonl`/`.ndjson`, `.csv`, `.tsv`/`.tab`, `.ston` (case-insensitive).
+/// `.json`, `.jsonl`/`.ndjson`, `.csv`, `.tsv`/`.tab`, `.ston` (case-insensitive), before a
+/// `.gz` or `.zst` if there is one: `data.csv.gz` is CSV.
 std::optional<FileFormat> format_from_extension(std::string_view path) noexcept;
 
 /// The format named by `option` (a --format value, possibly absent), else the one the path's

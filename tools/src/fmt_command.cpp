@@ -39,6 +39,8 @@ Options:
   -h, --help          show this help
 
 A UTF-8 byte-order mark at the start of the input is skipped; an empty STON input is an error.
+An input whose content is gzip or zstd compressed is decompressed first (whatever its name; the
+format is taken from the name without .gz or .zst).
 )";
 
 }  // namespace
@@ -69,46 +71,50 @@ int run_fmt(std::span<const std::string> argv) {
     }
   }
 
-  Input input(path);
-  Output output("-", args.has("flush-each"));
-  switch (format) {
-    case FileFormat::json: {
-      json::Reader reader(input.stream(), {.source_name = input.name()});
-      json::Writer writer(output.stream(), {.indent = pretty ? indent : 0});
-      JsonEventWriter events(writer);
-      copy_by_elements(reader, events, [&] { output.end_record(); });
-      reader.finish();
-      writer.finish();
-      output.stream().lf();
-      break;
-    }
-    case FileFormat::jsonl: {
-      json::Reader reader(input.stream(), {.source_name = input.name()});
-      json::Writer writer(output.stream(), {.json_lines = true});
-      JsonEventWriter events(writer);
-      while (!reader.at_end()) {
-        reader.parse(events);
-        output.end_record();
+  Input input(path);  // decompressed if it is compressed, whatever its name
+  try {
+    Output output("-", args.has("flush-each"));
+    switch (format) {
+      case FileFormat::json: {
+        json::Reader reader(input.stream(), {.source_name = input.name()});
+        json::Writer writer(output.stream(), {.indent = pretty ? indent : 0});
+        JsonEventWriter events(writer);
+        copy_by_elements(reader, events, [&] { output.end_record(); });
+        reader.finish();
+        writer.finish();
+        output.stream().lf();
+        break;
       }
-      writer.finish();
-      break;
+      case FileFormat::jsonl: {
+        json::Reader reader(input.stream(), {.source_name = input.name()});
+        json::Writer writer(output.stream(), {.json_lines = true});
+        JsonEventWriter events(writer);
+        while (!reader.at_end()) {
+          reader.parse(events);
+          output.end_record();
+        }
+        writer.finish();
+        break;
+      }
+      case FileFormat::ston: {
+        ston::Reader reader(input.stream(), ston_reader_options(args, input.name()));
+        ston::Writer writer(output.stream(), {.pretty = pretty});
+        do {  // at least one value: an empty input is an error, as in Pharo
+          ston::Document doc;
+          writer.write(reader.read(doc));
+          output.end_record();
+        } while (!reader.at_end());
+        output.stream().lf();
+        break;
+      }
+      case FileFormat::csv:
+      case FileFormat::tsv:
+        throw UsageError("fmt rewrites json, jsonl and ston; for CSV use 'bufstream convert'");
     }
-    case FileFormat::ston: {
-      ston::Reader reader(input.stream(), ston_reader_options(args, input.name()));
-      ston::Writer writer(output.stream(), {.pretty = pretty});
-      do {  // at least one value: an empty input is an error, as in Pharo
-        ston::Document doc;
-        writer.write(reader.read(doc));
-        output.end_record();
-      } while (!reader.at_end());
-      output.stream().lf();
-      break;
-    }
-    case FileFormat::csv:
-    case FileFormat::tsv:
-      throw UsageError("fmt rewrites json, jsonl and ston; for CSV use 'bufstream convert'");
+    output.finish();
+  } catch (const ParseError& e) {
+    throw naming_input(e, input.name());  // a decompressor's error names no file
   }
-  output.finish();
   return 0;
 }
 

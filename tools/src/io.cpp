@@ -116,6 +116,9 @@ Input::Input(const std::string& path) : name_(is_stdio(path) ? "<stdin>" : path)
     source_ = std::move(fd);
   }
   buffered_ = std::make_unique<BufferedReadStream>(*source_);
+  compression_ = detect_compression(*buffered_);
+  if (compression_ != Compression::none)
+    decompressed_ = decompressing(*buffered_, compression_, name_);
 }
 
 Input::~Input() = default;
@@ -123,21 +126,20 @@ Input::~Input() = default;
 void Input::read_as(std::optional<Encoding> encoding) {
   if (!encoding) {
     // Only a byte that can start a UTF-16 or UTF-32 mark (FF, FE, 00) makes it look further.
-    std::string_view start = buffered_->fill(1);
+    std::string_view start = text().fill(1);
     if (start.empty()) return;
     const auto first = static_cast<unsigned char>(start[0]);
     if (first != 0xFF && first != 0xFE && first != 0x00) return;
-    start = buffered_->fill(4);
+    start = text().fill(4);
     const std::optional<DetectedBom> mark = detect_bom(start);
     if (!mark || mark->encoding == Encoding::utf8) return;
     decoded_ = std::make_unique<DecodingReadStream>(
-        *buffered_, DecodingOptions{.encoding = mark->encoding, .source_name = name_});
+        text(), DecodingOptions{.encoding = mark->encoding, .source_name = name_});
     return;
   }
   if (*encoding == Encoding::utf8) return;  // the formats read UTF-8 and skip its mark
   decoded_ = std::make_unique<DecodingReadStream>(
-      *buffered_,
-      DecodingOptions{.encoding = *encoding, .bom = BomPolicy::skip, .source_name = name_});
+      text(), DecodingOptions{.encoding = *encoding, .bom = BomPolicy::skip, .source_name = name_});
 }
 
 std::optional<Encoding> encoding_option(const ParsedArgs& args, std::string_view option) {
@@ -222,6 +224,9 @@ bool replace_atomically(const std::string& path) {
 
 Output::Output(const std::string& path, bool flush_each)
     : name_(is_stdio(path) ? "<stdout>" : path), flush_each_(flush_each) {
+  // Standard output is never compressed: it has no name to ask for it.
+  const Compression compression = is_stdio(path) ? Compression::none : compression_from_name(path);
+  require_support(compression, name_);  // before any file is made
   if (is_stdio(path)) {
     sink_ = std::make_unique<FdWriteStream>(STDOUT_FILENO, Ownership::borrowed, name_);
   } else if (replace_atomically(path)) {
@@ -234,16 +239,19 @@ Output::Output(const std::string& path, bool flush_each)
     sink_ = std::make_unique<FdWriteStream>(std::filesystem::path(path));
   }
   buffered_ = std::make_unique<BufferedWriteStream>(*sink_);
+  // The compressor writes straight into the buffer's window, which goes out in large writes.
+  if (compression != Compression::none) compressed_ = compressing(*buffered_, compression, name_);
 }
 
 void Output::write_as(Encoding encoding, bool bom) {
   encoded_ = std::make_unique<EncodingWriteStream>(
-      *buffered_, EncodingOptions{.encoding = encoding, .bom = bom, .sink_name = name_});
+      bytes(), EncodingOptions{.encoding = encoding, .bom = bom, .sink_name = name_});
 }
 
 Output::~Output() {
   const SignalsBlocked blocked;
   encoded_.reset();
+  compressed_.reset();  // ends its member or frame into the buffer; the file is then dropped
   buffered_.reset();
   sink_.reset();  // an AtomicFileWriteStream not committed removes its temporary file
   has_pending_temporary = 0;
@@ -252,8 +260,10 @@ Output::~Output() {
 void Output::finish() {
   const SignalsBlocked blocked;
   try {
-    if (encoded_) encoded_->close();  // into the buffer, which it does not own
-    buffered_->close();               // closes the sink: a named file is renamed into place
+    if (encoded_) encoded_->close();  // into the bytes, which it does not own
+    // The compressor writes its trailer, then closes the buffer, which closes the sink: a
+    // named file is renamed into place only then.
+    bytes().close();
   } catch (...) {
     has_pending_temporary = 0;  // a commit that fails removes the temporary file itself
     throw;

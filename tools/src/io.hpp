@@ -17,6 +17,8 @@
 #include <bufstream/fd_write_stream.hpp>
 #include <bufstream/write_stream.hpp>
 
+#include "compression.hpp"
+
 namespace bufstream::cli {
 
 class ParsedArgs;
@@ -24,14 +26,19 @@ class ParsedArgs;
 /// A file (or standard input, for "-" or an empty path) read through a 64 KiB buffer. When
 /// standard error is a terminal and the file is large, reading shows progress there
 /// ("12.0 MB of 1.0 GB"), erased when the input is closed.
+///
+/// Content that starts with the gzip or Zstandard magic number is decompressed, whatever the
+/// name: the constructor reads the first byte (up to four when it can start one). Corrupt or
+/// truncated compressed input throws ParseError with the compressed byte offset and no source
+/// name (see `naming_input`).
 class Input {
  public:
   explicit Input(const std::string& path);
   ~Input();
 
-  ReadStream& stream() noexcept {
-    return decoded_ ? static_cast<ReadStream&>(*decoded_) : *buffered_;
-  }
+  ReadStream& stream() noexcept { return decoded_ ? static_cast<ReadStream&>(*decoded_) : text(); }
+  /// How the input's bytes are compressed.
+  Compression compression() const noexcept { return compression_; }
   /// The path as error lines show it: the path given, or "<stdin>".
   const std::string& name() const noexcept { return name_; }
 
@@ -42,10 +49,15 @@ class Input {
   void read_as(std::optional<Encoding> encoding);
 
  private:
+  // The bytes before any character decoding: decompressed if they were compressed.
+  ReadStream& text() noexcept { return decompressed_ ? *decompressed_ : *buffered_; }
+
   std::string name_;
   std::unique_ptr<ReadStream> source_;
   std::unique_ptr<BufferedReadStream> buffered_;
-  std::unique_ptr<DecodingReadStream> decoded_;  // between the buffer and the formats, if needed
+  Compression compression_ = Compression::none;
+  std::unique_ptr<ReadStream> decompressed_;     // over the buffer, for compressed content
+  std::unique_ptr<DecodingReadStream> decoded_;  // between the text and the formats, if needed
 };
 
 /// The encoding an option names (`--encoding utf-16le`), if it was given; UsageError for a
@@ -60,6 +72,10 @@ std::optional<Encoding> encoding_option(const ParsedArgs& args, std::string_view
 /// or is interrupted (SIGINT, SIGTERM, SIGHUP, SIGQUIT) leaves the old file as it was and no
 /// temporary file behind, and the input may be the output. Other files (a device such as
 /// /dev/null, a named pipe) are written directly.
+///
+/// A path that ends in `.gz` or `.zst` is written compressed (gzip level 6, zstd level 3):
+/// the compressor writes into the buffer, and `finish()` writes its trailer before the file is
+/// renamed into place.
 class Output {
  public:
   /// `flush_each`: `end_record()` hands everything written so far on (for pipelines).
@@ -68,7 +84,7 @@ class Output {
   ~Output();
 
   WriteStream& stream() noexcept {
-    return encoded_ ? static_cast<WriteStream&>(*encoded_) : *buffered_;
+    return encoded_ ? static_cast<WriteStream&>(*encoded_) : bytes();
   }
   const std::string& name() const noexcept { return name_; }
   /// Marks the end of a record or top-level value; flushes when asked to flush each.
@@ -83,11 +99,15 @@ class Output {
   void finish();
 
  private:
+  // Where the encoded text goes: the compressor (over the buffer), or the buffer.
+  WriteStream& bytes() noexcept { return compressed_ ? *compressed_ : *buffered_; }
+
   std::string name_;
   bool flush_each_;
   std::unique_ptr<WriteStream> sink_;
   std::unique_ptr<BufferedWriteStream> buffered_;
-  std::unique_ptr<EncodingWriteStream> encoded_;  // between the formats and the buffer, if asked
+  std::unique_ptr<WriteStream> compressed_;       // over the buffer, for a .gz or .zst path
+  std::unique_ptr<EncodingWriteStream> encoded_;  // between the formats and the bytes, if asked
 };
 
 }  // namespace bufstream::cli

@@ -32,6 +32,8 @@ Commands:
 
 Formats: json, jsonl, csv, tsv, ston (else taken from the file's extension).
 A path of '-' or no path means standard input or output.
+Compressed files: an input whose content is gzip or zstd is decompressed (whatever its name);
+an output named *.gz or *.zst is compressed; data.csv.gz is CSV.
 Exit status: 0 success, 1 invalid input, 2 usage or I/O error.
 Run 'bufstream COMMAND --help' for a command's options.
 )";
