@@ -38,14 +38,7 @@ std::size_t DecompressReadStream::produce(std::span<char> dst) {
   if (corrupt_) std::rethrow_exception(corrupt_);
   for (;;) {
     if (ended_) return 0;
-    std::string_view in = source_->buffered();
-    if (in.empty()) {
-      try {
-        in = source_->fill(1);
-      } catch (const IoError& e) {
-        fail(e);
-      }
-    }
+    const std::string_view in = next_input();
     if (!in_member_) {
       // Between members: the end of the source is the end of the stream, anything else
       // begins another member.
@@ -62,12 +55,10 @@ std::size_t DecompressReadStream::produce(std::span<char> dst) {
     try {
       step = decoder_->decode(in, dst);
     } catch (const compress_detail::CorruptInput& e) {
-      source_->advance(e.in_used);
-      compressed_ += e.in_used;
+      take_input(e.in_used);
       fail_corrupt(e.message);
     }
-    source_->advance(step.in_used);
-    compressed_ += step.in_used;
+    take_input(step.in_used);
     if (step.done) in_member_ = false;
     if (step.out_made > 0) return step.out_made;
     if (step.done || step.in_used > 0) continue;
@@ -75,6 +66,36 @@ std::size_t DecompressReadStream::produce(std::span<char> dst) {
     if (in.empty()) fail_corrupt("the input ends inside it");
     fail_corrupt("the decoder made no progress");
   }
+}
+
+// The source's window while it holds bytes (no copy); then a block of the buffer's size read
+// into input_ with read_some. Not fill(1): a source without a buffer of its own
+// (FdReadStream) gives only what is asked for, one read(2) per compressed byte, and a
+// BufferedReadStream reads a large block straight into input_, with no more copies than
+// through its window. Bytes read ahead are never given back, which is right: this stream
+// reads its source to the end (the end of the last member).
+std::string_view DecompressReadStream::next_input() {
+  if (input_used_ < input_size_) {
+    return {input_.get() + input_used_, input_size_ - input_used_};
+  }
+  try {
+    if (const std::string_view window = source_->buffered(); !window.empty()) return window;
+    if (!input_) input_ = std::make_unique<char[]>(buffer_size_);
+    input_size_ = source_->read_some({input_.get(), buffer_size_});
+  } catch (const IoError& e) {
+    fail(e);
+  }
+  input_used_ = 0;
+  return {input_.get(), input_size_};
+}
+
+void DecompressReadStream::take_input(std::size_t n) {
+  if (input_used_ < input_size_) {
+    input_used_ += n;
+  } else {
+    source_->advance(n);
+  }
+  compressed_ += n;
 }
 
 bool DecompressReadStream::refill(std::size_t min) {

@@ -1,13 +1,20 @@
 // The read protocol through each decompressing decorator: every operation, over every kind of
 // source (memory, one byte per read, a pipe, tiny buffers under the decorator) and with tiny
 // buffers in the decorator itself, so that every token crosses a window edge somewhere.
+#include <unistd.h>
+
 #include <array>
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 
 #include <gtest/gtest.h>
+
+#include <bufstream/fd_read_stream.hpp>
 
 #include "compress_fixtures.hpp"
 
@@ -227,6 +234,44 @@ TEST_P(DecompressOps, CloseClosesTheSourceAndLaterReadsThrow) {
   EXPECT_TRUE(source().is_closed());
   EXPECT_THROW((void)in.next_byte(), IoError);
   EXPECT_EQ(in.position(), 2U);
+}
+
+// The read(2) calls this process has made, as the kernel counts them (Linux).
+std::optional<std::uint64_t> read_calls() {
+  std::ifstream io("/proc/self/io");
+  std::string key;
+  std::uint64_t value = 0;
+  while (io >> key >> value) {
+    if (key == "syscr:") return value;
+  }
+  return std::nullopt;
+}
+
+// A source without a buffer of its own (a descriptor) is read in blocks, not with one read(2)
+// per compressed byte.
+TEST(DecompressOverADescriptor, ReadsTheSourceInBlocks) {
+  if (!read_calls()) GTEST_SKIP() << "no /proc/self/io";
+  const std::string text = test::sample_text(2'000'000, 7);
+  for (const Codec codec : {Codec::gzip, Codec::zlib, Codec::zstd}) {
+    SCOPED_TRACE(test::codec_name(codec));
+    const std::string packed = test::compress(codec, text);
+    const std::filesystem::path path =
+        std::filesystem::temp_directory_path() /
+        ("bufstream-compress-" + std::to_string(::getpid()) + "-" + test::codec_name(codec));
+    {
+      std::ofstream file(path, std::ios::binary);
+      file.write(packed.data(), static_cast<std::streamsize>(packed.size()));
+    }
+    FdReadStream file(path);
+    const std::unique_ptr<DecompressReadStream> in = test::make_reader(codec, file);
+    const std::uint64_t before = *read_calls();
+    const std::string out = in->up_to_end();
+    const std::uint64_t calls = *read_calls() - before;
+    std::filesystem::remove(path);
+    EXPECT_EQ(out, text);
+    // 64 KiB blocks, and a few reads of /proc/self/io itself.
+    EXPECT_LE(calls, packed.size() / 65536 + 20) << packed.size() << " compressed bytes";
+  }
 }
 
 }  // namespace

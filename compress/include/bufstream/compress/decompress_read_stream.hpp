@@ -54,6 +54,10 @@ class DecompressReadStream : public ReadStream {
  private:
   /// Decompresses into `dst` (not empty) at least one byte, or returns 0 at the end.
   std::size_t produce(std::span<char> dst);
+  /// Compressed bytes not yet decoded (empty at the end of the source).
+  std::string_view next_input();
+  /// Marks `n` bytes of next_input() decoded.
+  void take_input(std::size_t n);
   [[noreturn]] void fail_corrupt(std::string_view what);
 
   std::unique_ptr<ReadStream> owned_;
@@ -61,6 +65,9 @@ class DecompressReadStream : public ReadStream {
   std::unique_ptr<compress_detail::Decoder> decoder_;
   std::size_t buffer_size_;
   detail::WindowBuffer buffer_;
+  std::unique_ptr<char[]> input_;  // compressed bytes, once the source's window is empty
+  std::size_t input_size_ = 0;
+  std::size_t input_used_ = 0;
   std::uint64_t compressed_ = 0;
   std::uint64_t members_ = 0;
   bool in_member_ = false;
