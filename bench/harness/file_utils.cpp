@@ -45,25 +45,38 @@ class Fd {
 
 std::string read_file(const std::filesystem::path& path) {
   Fd fd(path, O_RDONLY);
-  std::string bytes;
-  char chunk[1 << 16];
+  struct stat info {};
+  if (::fstat(fd.get(), &info) != 0) io_failed("stat", path);
+  // One read(2) of the size the file has; more only if it grew meanwhile.
+  std::string bytes(static_cast<std::size_t>(info.st_size) + 1, '\0');
+  std::size_t got = 0;
   for (;;) {
-    const ssize_t n = ::read(fd.get(), chunk, sizeof chunk);
+    if (got == bytes.size()) bytes.resize(bytes.size() * 2);
+    const ssize_t n = ::read(fd.get(), bytes.data() + got, bytes.size() - got);
     if (n < 0 && errno == EINTR) continue;
     if (n < 0) io_failed("read", path);
-    if (n == 0) return bytes;
-    bytes.append(chunk, static_cast<std::size_t>(n));
+    if (n == 0) break;
+    got += static_cast<std::size_t>(n);
   }
+  bytes.resize(got);
+  return bytes;
 }
 
 void write_file(const std::filesystem::path& path, std::string_view bytes) {
-  Fd fd(path, O_WRONLY | O_CREAT | O_TRUNC);
-  while (!bytes.empty()) {
-    const ssize_t n = ::write(fd.get(), bytes.data(), bytes.size());
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) io_failed("open", path);
+  while (!bytes.empty()) {  // one write(2) unless the kernel takes less
+    const ssize_t n = ::write(fd, bytes.data(), bytes.size());
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) io_failed("write", path);
+    if (n <= 0) {
+      const int error = errno;
+      ::close(fd);
+      errno = error;
+      io_failed("write", path);
+    }
     bytes.remove_prefix(static_cast<std::size_t>(n));
   }
+  if (::close(fd) != 0) io_failed("close", path);
 }
 
 std::uint64_t size_of_file(const std::filesystem::path& path) {

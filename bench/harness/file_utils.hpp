@@ -10,9 +10,10 @@
 
 namespace bufstream::bench {
 
-/// The whole file. Throws `std::system_error` naming the path.
+/// The whole file, in one read(2) of its size. Throws `std::system_error` naming the path.
 std::string read_file(const std::filesystem::path& path);
-/// Replaces the file's content. Throws `std::system_error` naming the path.
+/// Replaces the file's content, in one write(2) unless the kernel takes less, and closes it
+/// (a failing close is an error too). Throws `std::system_error` naming the path.
 void write_file(const std::filesystem::path& path, std::string_view bytes);
 std::uint64_t size_of_file(const std::filesystem::path& path);
 

@@ -117,44 +117,6 @@ std::string zstd_decompress_oneshot(std::string_view packed) {
   return out;
 }
 
-std::string read_whole_file(const std::filesystem::path& path) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) io_failed("open", path);
-  struct stat info {};
-  if (::fstat(fd, &info) != 0) {
-    ::close(fd);
-    io_failed("stat", path);
-  }
-  std::string bytes(static_cast<std::size_t>(info.st_size), '\0');
-  std::size_t got = 0;
-  while (got < bytes.size()) {
-    const ssize_t n = ::read(fd, bytes.data() + got, bytes.size() - got);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      ::close(fd);
-      io_failed("read", path);
-    }
-    got += static_cast<std::size_t>(n);
-  }
-  ::close(fd);
-  return bytes;
-}
-
-void write_whole_file(const std::filesystem::path& path, std::string_view bytes) {
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) io_failed("open", path);
-  while (!bytes.empty()) {
-    const ssize_t n = ::write(fd, bytes.data(), bytes.size());
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      ::close(fd);
-      io_failed("write", path);
-    }
-    bytes.remove_prefix(static_cast<std::size_t>(n));
-  }
-  if (::close(fd) != 0) io_failed("close", path);
-}
-
 namespace {
 
 // The path as one shell word.

@@ -22,11 +22,6 @@ std::string zstd_compress_oneshot(std::string_view text, int level);
 /// decompressed in steps instead: for checking such files, not for timing).
 std::string zstd_decompress_oneshot(std::string_view packed);
 
-/// The whole file in one read(2) (the floor's way of reading a file). Throws on failure.
-std::string read_whole_file(const std::filesystem::path& path);
-/// The bytes written with one write(2), then closed. Throws on failure.
-void write_whole_file(const std::filesystem::path& path, std::string_view bytes);
-
 /// A decompressing command (`zcat`, `zstdcat`) running on a file, read through a pipe.
 class ToolPipe {
  public:

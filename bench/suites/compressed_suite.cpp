@@ -77,7 +77,7 @@ Checksum read_decorated(const Format& format, const std::filesystem::path& path,
 
 Checksum read_oneshot(const Format& format, bool gzip, const std::filesystem::path& path,
                       Stopwatch& watch) {
-  const std::string text = decompress_oneshot(gzip, read_whole_file(path));
+  const std::string text = decompress_oneshot(gzip, read_file(path));
   MemoryReadStream in(text);
   return format.read(in, watch);
 }
@@ -108,7 +108,7 @@ void write_oneshot(const Format& format, bool gzip, const DataSet& set,
   format.write(text, set);
   const std::string packed = gzip ? gzip_compress_oneshot(text.view(), gzip_level)
                                   : zstd_compress_oneshot(text.view(), zstd_level);
-  write_whole_file(path, packed);
+  write_file(path, packed);
 }
 
 Measurement of_size(Timing timing, std::uint64_t bytes) {
@@ -181,7 +181,7 @@ void run_writes(SuiteContext& context, const Format& format, const DataSet& set,
         .skip_reason = {},
         .finish =
             [out, gzip, &text](Timing timing) {
-              if (decompress_oneshot(gzip, read_whole_file(out)) != text)
+              if (decompress_oneshot(gzip, read_file(out)) != text)
                 throw ValidationError("the file written decompresses to other bytes");
               Measurement m = of_size(std::move(timing), size_of_file(out));
               std::filesystem::remove(out);
@@ -217,10 +217,10 @@ void run_data_set(SuiteContext& context, const Format& format, DataKind kind) {
       context.temp.file(fmt::format("compressed-{}.{}.gz", data, format.name));
   const std::filesystem::path zst =
       context.temp.file(fmt::format("compressed-{}.{}.zst", data, format.name));
-  write_whole_file(gz, gzip_compress_oneshot(text, gzip_level));
-  write_whole_file(zst, zstd_compress_oneshot(text, zstd_level));
+  write_file(gz, gzip_compress_oneshot(text, gzip_level));
+  write_file(zst, zstd_compress_oneshot(text, zstd_level));
   for (const auto& file : {gz, zst}) {
-    if (decompress_oneshot(file == gz, read_whole_file(file)) != text)
+    if (decompress_oneshot(file == gz, read_file(file)) != text)
       throw std::runtime_error(fmt::format("{} does not decompress to its text", file.string()));
   }
   {

@@ -19,39 +19,19 @@
 namespace bufstream::bench {
 namespace {
 
-[[noreturn]] void throw_errno(const char* what, const std::filesystem::path& path) {
-  throw std::system_error(errno, std::generic_category(), std::string(what) + " " + path.string());
-}
-
-// The floor for writing: the rendered bytes handed to the kernel in one write(2).
-void write_once(std::string_view bytes, const std::filesystem::path& path) {
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) throw_errno("open", path);
-  while (!bytes.empty()) {  // one call unless the kernel takes less
-    const ssize_t n = ::write(fd, bytes.data(), bytes.size());
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      ::close(fd);
-      throw_errno("write", path);
-    }
-    bytes.remove_prefix(static_cast<std::size_t>(n));
-  }
-  if (::close(fd) != 0) throw_errno("close", path);
-}
-
 // The floor for reading: the whole file into memory with one read(2).
 Checksum read_once(const std::filesystem::path& path, Stopwatch& watch) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) throw_errno("open", path);
+  if (fd < 0) io_failed("open", path);
   struct stat info {};
-  if (::fstat(fd, &info) != 0) throw_errno("stat", path);
+  if (::fstat(fd, &info) != 0) io_failed("stat", path);
   const auto size = static_cast<std::size_t>(info.st_size);
   auto buffer = std::make_unique_for_overwrite<char[]>(size);
   std::size_t got = 0;
   while (got < size) {
     const ssize_t n = ::read(fd, buffer.get() + got, size - got);
     if (n < 0 && errno == EINTR) continue;
-    if (n < 0) throw_errno("read", path);
+    if (n < 0) io_failed("read", path);
     if (n == 0) break;
     got += static_cast<std::size_t>(n);
   }
@@ -142,7 +122,7 @@ void run_data_set(SuiteContext& context, const SerializationSuite& suite, DataKi
   add_writer(
       "write-once", Cost::normal,
       [&reference_bytes](const DataSet&, const std::filesystem::path& out) {
-        write_once(reference_bytes, out);
+        write_file(out, reference_bytes);  // the floor: one write(2)
       },
       [&reference_bytes](const std::filesystem::path& out) {
         if (read_file(out) != reference_bytes)
