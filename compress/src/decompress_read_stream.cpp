@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -11,16 +12,17 @@ namespace bufstream {
 
 DecompressReadStream::DecompressReadStream(ReadStream& source,
                                            std::unique_ptr<compress_detail::Decoder> decoder,
-                                           BufferOptions options)
+                                           DecompressOptions options)
     : source_(&source),
       decoder_(std::move(decoder)),
       buffer_size_(std::max<std::size_t>(options.buffer_size, 1)),
+      source_name_(std::move(options.source_name)),
       buffer_(buffer_size_) {}
 
 DecompressReadStream::DecompressReadStream(std::unique_ptr<ReadStream> source,
                                            std::unique_ptr<compress_detail::Decoder> decoder,
-                                           BufferOptions options)
-    : DecompressReadStream(*source, std::move(decoder), options) {
+                                           DecompressOptions options)
+    : DecompressReadStream(*source, std::move(decoder), std::move(options)) {
   owned_ = std::move(source);
 }
 
@@ -29,7 +31,8 @@ DecompressReadStream::~DecompressReadStream() = default;
 void DecompressReadStream::fail_corrupt(std::string_view what) {
   const ParseError error({compressed_, 0, 0},
                          fmt::format("{} {} at compressed byte {}: {}", decoder_->unit(),
-                                     std::max<std::uint64_t>(members_, 1), compressed_, what));
+                                     std::max<std::uint64_t>(members_, 1), compressed_, what),
+                         source_name_);
   corrupt_ = std::make_exception_ptr(error);
   throw error;
 }

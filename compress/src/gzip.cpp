@@ -8,6 +8,7 @@
 #include <limits>
 #include <new>
 #include <stdexcept>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -279,12 +280,12 @@ class DeflateEncoder final : public compress_detail::Encoder {
 
 }  // namespace
 
-GzipReadStream::GzipReadStream(ReadStream& source, GzipFormat format, BufferOptions options)
-    : DecompressReadStream(source, make_decoder(format), options) {}
+GzipReadStream::GzipReadStream(ReadStream& source, GzipFormat format, DecompressOptions options)
+    : DecompressReadStream(source, make_decoder(format), std::move(options)) {}
 
 GzipReadStream::GzipReadStream(std::unique_ptr<ReadStream> source, GzipFormat format,
-                               BufferOptions options)
-    : DecompressReadStream(std::move(source), make_decoder(format), options) {}
+                               DecompressOptions options)
+    : DecompressReadStream(std::move(source), make_decoder(format), std::move(options)) {}
 
 GzipReadStream::~GzipReadStream() = default;
 

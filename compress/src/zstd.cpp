@@ -4,6 +4,7 @@
 
 #include <new>
 #include <stdexcept>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -87,11 +88,12 @@ class ZstdEncoder final : public compress_detail::Encoder {
 
 }  // namespace
 
-ZstdReadStream::ZstdReadStream(ReadStream& source, BufferOptions options)
-    : DecompressReadStream(source, std::make_unique<ZstdDecoder>(), options) {}
+ZstdReadStream::ZstdReadStream(ReadStream& source, DecompressOptions options)
+    : DecompressReadStream(source, std::make_unique<ZstdDecoder>(), std::move(options)) {}
 
-ZstdReadStream::ZstdReadStream(std::unique_ptr<ReadStream> source, BufferOptions options)
-    : DecompressReadStream(std::move(source), std::make_unique<ZstdDecoder>(), options) {}
+ZstdReadStream::ZstdReadStream(std::unique_ptr<ReadStream> source, DecompressOptions options)
+    : DecompressReadStream(std::move(source), std::make_unique<ZstdDecoder>(), std::move(options)) {
+}
 
 ZstdReadStream::~ZstdReadStream() = default;
 

@@ -40,7 +40,7 @@ inline std::string codec_param_name(const ::testing::TestParamInfo<Codec>& p) {
 inline std::unique_ptr<DecompressReadStream> make_reader(Codec codec,
                                                          std::unique_ptr<ReadStream> source,
                                                          std::size_t buffer_size = 65536) {
-  const BufferOptions options{.buffer_size = buffer_size};
+  const DecompressOptions options{.buffer_size = buffer_size};
   switch (codec) {
     case Codec::gzip:
       return std::make_unique<GzipReadStream>(std::move(source), GzipFormat::gzip, options);
@@ -52,8 +52,10 @@ inline std::unique_ptr<DecompressReadStream> make_reader(Codec codec,
 }
 
 inline std::unique_ptr<DecompressReadStream> make_reader(Codec codec, ReadStream& source,
-                                                         std::size_t buffer_size = 65536) {
-  const BufferOptions options{.buffer_size = buffer_size};
+                                                         std::size_t buffer_size = 65536,
+                                                         std::string source_name = {}) {
+  const DecompressOptions options{.buffer_size = buffer_size,
+                                  .source_name = std::move(source_name)};
   switch (codec) {
     case Codec::gzip: return std::make_unique<GzipReadStream>(source, GzipFormat::gzip, options);
     case Codec::zlib: return std::make_unique<GzipReadStream>(source, GzipFormat::zlib, options);

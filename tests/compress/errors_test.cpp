@@ -3,6 +3,7 @@
 // (FaultyReadStream) under each decorator, and failing sinks under each writer.
 #include <cerrno>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -32,10 +33,13 @@ class Corrupt : public ::testing::TestWithParam<Codec> {
     } else {
       source = std::make_unique<testing::ChunkedReadStream>(std::string(bytes), chunk);
     }
-    auto reader = test::make_reader(codec(), *source);
+    auto reader = test::make_reader(codec(), *source, 65536, "data.bin");
     try {
       (void)reader->up_to_end();
     } catch (const ParseError& e) {
+      // It names the source given in the options, as every reader's error does.
+      EXPECT_EQ(e.source_name(), "data.bin");
+      EXPECT_TRUE(std::string_view(e.what()).starts_with("data.bin:")) << e.what();
       // Sticky: the next read throws it again.
       try {
         (void)reader->next_byte();

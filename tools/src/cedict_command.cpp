@@ -75,13 +75,8 @@ std::string dictionary_path(const ParsedArgs& args) {
 cedict::Dictionary load_dictionary(const std::string& path) {
   {
     Input input(path);
-    if (input.compression() != Compression::none) {
-      try {
-        return cedict::Dictionary::load(input.stream(), {.source_name = path});
-      } catch (const ParseError& e) {
-        throw naming_input(e, path);  // a decompressor's error names no file
-      }
-    }
+    if (input.compression() != Compression::none)
+      return cedict::Dictionary::load(input.stream(), {.source_name = path});
   }
   return cedict::Dictionary::map_file(path, {.source_name = path});
 }

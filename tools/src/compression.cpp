@@ -80,10 +80,12 @@ std::string_view without_compression_suffix(std::string_view path) noexcept {
 std::unique_ptr<ReadStream> decompressing(ReadStream& source, Compression compression,
                                           const std::string& name) {
 #ifdef BUFSTREAM_CLI_HAVE_COMPRESS
-  static_cast<void>(name);
   switch (compression) {
-    case Compression::gzip: return std::make_unique<GzipReadStream>(source);
-    case Compression::zstd: return std::make_unique<ZstdReadStream>(source);
+    case Compression::gzip:
+      return std::make_unique<GzipReadStream>(source, GzipFormat::gzip,
+                                              DecompressOptions{.source_name = name});
+    case Compression::zstd:
+      return std::make_unique<ZstdReadStream>(source, DecompressOptions{.source_name = name});
     case Compression::none: break;
   }
   throw std::logic_error("decompressing: no compression");
@@ -109,10 +111,6 @@ std::unique_ptr<WriteStream> compressing(WriteStream& sink, Compression compress
   require_support(compression, name);
   throw std::logic_error("compressing: no compression");
 #endif
-}
-
-ParseError naming_input(const ParseError& error, const std::string& name) {
-  return error.source_name().empty() ? error.with_source_name(name) : error;
 }
 
 }  // namespace bufstream::cli

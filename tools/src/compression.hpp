@@ -6,7 +6,6 @@
 #include <string>
 #include <string_view>
 
-#include <bufstream/errors.hpp>
 #include <bufstream/read_stream.hpp>
 #include <bufstream/write_stream.hpp>
 
@@ -34,7 +33,8 @@ Compression compression_from_name(std::string_view path) noexcept;
 /// The path without a trailing `.gz` or `.zst`: "out.csv.gz" -> "out.csv".
 std::string_view without_compression_suffix(std::string_view path) noexcept;
 
-/// A stream of the decompressed bytes of `source`, which must outlive it. Throws
+/// A stream of the decompressed bytes of `source`, which must outlive it; its errors name
+/// `name`. Throws
 /// std::runtime_error naming `name` when the command was built without gzip/zstd support.
 std::unique_ptr<ReadStream> decompressing(ReadStream& source, Compression compression,
                                           const std::string& name);
@@ -44,8 +44,5 @@ std::unique_ptr<ReadStream> decompressing(ReadStream& source, Compression compre
 /// naming `name` when the command was built without gzip/zstd support.
 std::unique_ptr<WriteStream> compressing(WriteStream& sink, Compression compression,
                                          const std::string& name);
-
-/// The decompressors' errors name no file: the same error, naming `name` if it names none.
-ParseError naming_input(const ParseError& error, const std::string& name);
 
 }  // namespace bufstream::cli

@@ -479,22 +479,18 @@ int run_convert(std::span<const std::string> argv) {
   }
 
   Input input(in_path);  // decompressed if it is compressed, whatever its name
-  try {
-    // With --bytes the input is not text: no byte-order mark is looked for unless --encoding.
-    if (input_encoding || !args.has("bytes")) input.read_as(input_encoding);
-    Output output(out_path, args.has("flush-each"));  // compressed for a .gz or .zst name
-    if (output_encoding || bom) output.write_as(out_encoding, bom);
-    if (is_csv(plan.from)) {
-      convert_from_csv(plan, input, output);
-    } else if (is_json(plan.from)) {
-      convert_from_json(plan, input, output);
-    } else {
-      convert_from_ston(plan, input, output);
-    }
-    output.finish();
-  } catch (const ParseError& e) {
-    throw naming_input(e, input.name());  // a decompressor's error names no file
+  // With --bytes the input is not text: no byte-order mark is looked for unless --encoding.
+  if (input_encoding || !args.has("bytes")) input.read_as(input_encoding);
+  Output output(out_path, args.has("flush-each"));  // compressed for a .gz or .zst name
+  if (output_encoding || bom) output.write_as(out_encoding, bom);
+  if (is_csv(plan.from)) {
+    convert_from_csv(plan, input, output);
+  } else if (is_json(plan.from)) {
+    convert_from_json(plan, input, output);
+  } else {
+    convert_from_ston(plan, input, output);
   }
+  output.finish();
   return 0;
 }
 

@@ -72,49 +72,45 @@ int run_fmt(std::span<const std::string> argv) {
   }
 
   Input input(path);  // decompressed if it is compressed, whatever its name
-  try {
-    Output output("-", args.has("flush-each"));
-    switch (format) {
-      case FileFormat::json: {
-        json::Reader reader(input.stream(), {.source_name = input.name()});
-        json::Writer writer(output.stream(), {.indent = pretty ? indent : 0});
-        JsonEventWriter events(writer);
-        copy_by_elements(reader, events, [&] { output.end_record(); });
-        reader.finish();
-        writer.finish();
-        output.stream().lf();
-        break;
-      }
-      case FileFormat::jsonl: {
-        json::Reader reader(input.stream(), {.source_name = input.name()});
-        json::Writer writer(output.stream(), {.json_lines = true});
-        JsonEventWriter events(writer);
-        while (!reader.at_end()) {
-          reader.parse(events);
-          output.end_record();
-        }
-        writer.finish();
-        break;
-      }
-      case FileFormat::ston: {
-        ston::Reader reader(input.stream(), ston_reader_options(args, input.name()));
-        ston::Writer writer(output.stream(), {.pretty = pretty});
-        do {  // at least one value: an empty input is an error, as in Pharo
-          ston::Document doc;
-          writer.write(reader.read(doc));
-          output.end_record();
-        } while (!reader.at_end());
-        output.stream().lf();
-        break;
-      }
-      case FileFormat::csv:
-      case FileFormat::tsv:
-        throw UsageError("fmt rewrites json, jsonl and ston; for CSV use 'bufstream convert'");
+  Output output("-", args.has("flush-each"));
+  switch (format) {
+    case FileFormat::json: {
+      json::Reader reader(input.stream(), {.source_name = input.name()});
+      json::Writer writer(output.stream(), {.indent = pretty ? indent : 0});
+      JsonEventWriter events(writer);
+      copy_by_elements(reader, events, [&] { output.end_record(); });
+      reader.finish();
+      writer.finish();
+      output.stream().lf();
+      break;
     }
-    output.finish();
-  } catch (const ParseError& e) {
-    throw naming_input(e, input.name());  // a decompressor's error names no file
+    case FileFormat::jsonl: {
+      json::Reader reader(input.stream(), {.source_name = input.name()});
+      json::Writer writer(output.stream(), {.json_lines = true});
+      JsonEventWriter events(writer);
+      while (!reader.at_end()) {
+        reader.parse(events);
+        output.end_record();
+      }
+      writer.finish();
+      break;
+    }
+    case FileFormat::ston: {
+      ston::Reader reader(input.stream(), ston_reader_options(args, input.name()));
+      ston::Writer writer(output.stream(), {.pretty = pretty});
+      do {  // at least one value: an empty input is an error, as in Pharo
+        ston::Document doc;
+        writer.write(reader.read(doc));
+        output.end_record();
+      } while (!reader.at_end());
+      output.stream().lf();
+      break;
+    }
+    case FileFormat::csv:
+    case FileFormat::tsv:
+      throw UsageError("fmt rewrites json, jsonl and ston; for CSV use 'bufstream convert'");
   }
+  output.finish();
   return 0;
 }
 

@@ -29,8 +29,8 @@ class ParsedArgs;
 ///
 /// Content that starts with the gzip or Zstandard magic number is decompressed, whatever the
 /// name: the constructor reads the first byte (up to four when it can start one). Corrupt or
-/// truncated compressed input throws ParseError with the compressed byte offset and no source
-/// name (see `naming_input`).
+/// truncated compressed input throws ParseError with the compressed byte offset, naming the
+/// input.
 class Input {
  public:
   explicit Input(const std::string& path);

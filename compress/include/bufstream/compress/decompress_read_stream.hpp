@@ -6,6 +6,7 @@
 #include <exception>
 #include <memory>
 #include <span>
+#include <string>
 
 #include <bufstream/buffer_options.hpp>
 #include <bufstream/detail/window_buffer.hpp>
@@ -16,6 +17,16 @@ namespace bufstream {
 namespace compress_detail {
 class Decoder;
 }
+
+/// Options of GzipReadStream and ZstdReadStream.
+struct DecompressOptions {
+  /// Bytes in the window of decompressed bytes (0 is taken as 1), and in the block of
+  /// compressed bytes read at a time from a source that has no window of its own.
+  std::size_t buffer_size = default_buffer_size;
+  /// The file or stream name that a ParseError names (see ParseError::source_name); empty
+  /// names none.
+  std::string source_name{};
+};
 
 /// Reads the decompressed bytes of another stream (the source). The decoder writes straight
 /// into this stream's window, or, once the window is empty, into the caller's memory for a
@@ -28,8 +39,9 @@ class Decoder;
 /// bytes after the last one that do not start another, and any corrupt data or checksum throw
 /// `ParseError`, whose offset is the compressed byte (counted from where this stream started
 /// reading its source) at which the decoder stopped, and whose message names the member or
-/// frame (from 1). A ParseError is sticky: every later read throws it again. A failure of the
-/// source (`IoError`) propagates and is sticky too. `close()` closes the source, owned or not.
+/// frame (from 1), and whose source name is the options' `source_name`. A ParseError is sticky:
+/// every later read throws it again. A failure of the source (`IoError`) propagates and is sticky
+/// too. `close()` closes the source, owned or not.
 class DecompressReadStream : public ReadStream {
  public:
   ~DecompressReadStream() override;
@@ -43,9 +55,10 @@ class DecompressReadStream : public ReadStream {
 
  protected:
   DecompressReadStream(ReadStream& source, std::unique_ptr<compress_detail::Decoder> decoder,
-                       BufferOptions options);
+                       DecompressOptions options);
   DecompressReadStream(std::unique_ptr<ReadStream> source,
-                       std::unique_ptr<compress_detail::Decoder> decoder, BufferOptions options);
+                       std::unique_ptr<compress_detail::Decoder> decoder,
+                       DecompressOptions options);
 
   bool refill(std::size_t min) override;
   std::size_t read_direct(std::span<char> dst) override;
@@ -64,6 +77,7 @@ class DecompressReadStream : public ReadStream {
   ReadStream* source_;
   std::unique_ptr<compress_detail::Decoder> decoder_;
   std::size_t buffer_size_;
+  std::string source_name_;
   detail::WindowBuffer buffer_;
   std::unique_ptr<char[]> input_;  // compressed bytes, once the source's window is empty
   std::size_t input_size_ = 0;

@@ -26,10 +26,10 @@ class GzipReadStream final : public DecompressReadStream {
  public:
   /// Reads `source`, which must outlive this stream.
   explicit GzipReadStream(ReadStream& source, GzipFormat format = GzipFormat::gzip,
-                          BufferOptions options = {});
+                          DecompressOptions options = {});
   /// The same, owning `source`.
   explicit GzipReadStream(std::unique_ptr<ReadStream> source, GzipFormat format = GzipFormat::gzip,
-                          BufferOptions options = {});
+                          DecompressOptions options = {});
   ~GzipReadStream() override;
 };
 

@@ -15,9 +15,9 @@ namespace bufstream {
 class ZstdReadStream final : public DecompressReadStream {
  public:
   /// Reads `source`, which must outlive this stream.
-  explicit ZstdReadStream(ReadStream& source, BufferOptions options = {});
+  explicit ZstdReadStream(ReadStream& source, DecompressOptions options = {});
   /// The same, owning `source`.
-  explicit ZstdReadStream(std::unique_ptr<ReadStream> source, BufferOptions options = {});
+  explicit ZstdReadStream(std::unique_ptr<ReadStream> source, DecompressOptions options = {});
   ~ZstdReadStream() override;
 };
 
