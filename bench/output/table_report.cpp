@@ -258,8 +258,8 @@ void print_cedict_table(std::FILE* out, const Results& results, const Options& o
   fmt::print(
       out,
       "  lines-*: a line at a time, next_line and the line parser, as Smalltalk reads a file; bulk-*: the "
-      "loader reads the file into its arena in reads as large as the file, so over either stream it makes a "
-      "handful of system calls and the buffer is moot\n");
+      "loader reads the file straight into its arena 256 KiB at a time, so over either stream it makes "
+      "few system calls and the buffer is moot\n");
   fmt::print(
       out,
       "  index: a zero-copy load plus building every look-up index (look-ups scan the entries until "

@@ -228,12 +228,17 @@ Dictionary Dictionary::load(ReadStream& in, const LoadOptions& options,
   // stream), so that the tables and the arena are sized up front.
   if (expected_bytes == 0) expected_bytes = in.remaining_hint().value_or(0);
   if (expected_bytes != 0) loader.expect_bytes(expected_bytes);
-  // The input is read straight into arena blocks, in large reads, and its lines are taken
-  // where they lie. A line that a block cannot finish moves to the next block, which is at
-  // least twice its size: the text is copied once, plus at most one line per block.
+  // The input is read straight into arena blocks, and its lines are taken where they lie. A
+  // line that a block cannot finish moves to the next block, which is at least twice its
+  // size: the text is copied once, plus at most one line per block. Each read asks for at
+  // most `read_chunk` bytes, and the lines it finishes are parsed before the next read, while
+  // they are still in the cache: reading the whole file first and then parsing it was 12%
+  // slower (bulk-buffered in bufstream-bench's cedict suite; 64 KiB to 512 KiB measured alike,
+  // 1 MiB and more lost the gain).
   TextArena& arena = dict.data_->text;
   constexpr std::size_t min_block = 64 * 1024;
   constexpr std::size_t max_block = 4 * 1024 * 1024;
+  constexpr std::size_t read_chunk = 256 * 1024;
   // With a known size, one block holds it all (one byte more, to see the end without another).
   std::size_t next_block = expected_bytes != 0 && expected_bytes < (std::uint64_t{1} << 36)
                                ? static_cast<std::size_t>(expected_bytes) + 1
@@ -256,7 +261,7 @@ Dictionary Dictionary::load(ReadStream& in, const LoadOptions& options,
       taken = 0;
       next_block = std::min(std::max(size, min_block) * 2, max_block);
     }
-    const std::size_t n = in.read_some({block + filled, capacity - filled});
+    const std::size_t n = in.read_some({block + filled, std::min(capacity - filled, read_chunk)});
     if (n == 0) break;
     filled += n;
     // Only bytes with a line end among them finish a line (so that a long line read in small

@@ -56,8 +56,9 @@ class Dictionary {
 
   // ---- Loading ---------------------------------------------------------------------------
 
-  /// Reads `in` to its end into the dictionary's arena, in large reads (`read_some`, which a
-  /// BufferedReadStream serves straight from the source once its window is used up), and
+  /// Reads `in` to its end into the dictionary's arena, in large reads (`read_some` of up to
+  /// 256 KiB, which a BufferedReadStream serves straight from the source once its window is
+  /// used up), parsing each read's lines while they are in the cache, and
   /// takes the entries where the text lies: it is copied once, never field by field. Works on
   /// any stream (unbuffered, buffered, memory, mapped). When `in` can tell how many bytes it
   /// has left (`ReadStream::remaining_hint`: a regular file, a mapping or memory, directly or
@@ -69,7 +70,7 @@ class Dictionary {
   /// The same entries, read the way a Smalltalk program reads a file, one line at a time:
   /// `[stream atEnd] whileFalse: [dict add: (parse: stream nextLine)]`, with `next_line()` and
   /// `parse_line`, each entry's line copied into the dictionary's arena. `load` asks the stream
-  /// for its bytes in a few large reads, so that a buffer under it changes little; this one asks
+  /// for its bytes in reads of 256 KiB, so that a buffer under it changes little; this one asks
   /// for a line at a time, which over an unbuffered FdReadStream is a `read(2)` per byte (the
   /// benchmark's measure of what a buffer does). Lines end as `next_line` ends them: at LF,
   /// CRLF or CR (`load` ends lines at LF and ignores a CR before it: the two differ only for a
