@@ -3,6 +3,8 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -32,6 +34,12 @@ class Decoder {
   virtual void reset() = 0;
   /// Decodes what it can of `in` into `out`; throws CorruptInput.
   virtual Step decode(std::span<const char> in, std::span<char> out) = 0;
+  /// The decompressed size that the header of the member or frame beginning at `start`
+  /// declares, when it declares one and `start` holds the header (a zstd frame's content size;
+  /// gzip and zlib declare none up front).
+  virtual std::optional<std::uint64_t> declared_size(std::span<const char> /*start*/) const {
+    return std::nullopt;
+  }
 };
 
 enum class Flush : unsigned char {

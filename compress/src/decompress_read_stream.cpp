@@ -53,6 +53,7 @@ std::size_t DecompressReadStream::produce(std::span<char> dst) {
       if (members_ > 0) decoder_->reset();
       ++members_;
       in_member_ = true;
+      member_left_ = decoder_->declared_size(in);
     }
     compress_detail::Step step;
     try {
@@ -62,7 +63,11 @@ std::size_t DecompressReadStream::produce(std::span<char> dst) {
       fail_corrupt(e.message);
     }
     take_input(step.in_used);
-    if (step.done) in_member_ = false;
+    if (member_left_) *member_left_ -= std::min<std::uint64_t>(*member_left_, step.out_made);
+    if (step.done) {
+      in_member_ = false;
+      member_left_.reset();
+    }
     if (step.out_made > 0) return step.out_made;
     if (step.done || step.in_used > 0) continue;
     // No progress: the decoder wants input the source does not have.
@@ -128,5 +133,11 @@ std::size_t DecompressReadStream::read_direct(std::span<char> dst) {
 }
 
 void DecompressReadStream::close_source() { source_->close(); }
+
+std::optional<std::uint64_t> DecompressReadStream::source_remaining_hint() const {
+  if (corrupt_) return std::nullopt;
+  if (ended_) return 0;
+  return member_left_;
+}
 
 }  // namespace bufstream

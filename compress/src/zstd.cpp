@@ -3,6 +3,7 @@
 #include <zstd.h>
 
 #include <new>
+#include <optional>
 #include <stdexcept>
 #include <utility>
 
@@ -43,6 +44,12 @@ class ZstdDecoder final : public compress_detail::Decoder {
     }
     // 0: a frame is decoded and all of its output given.
     return {input.pos, output.pos, rc == 0};
+  }
+
+  std::optional<std::uint64_t> declared_size(std::span<const char> start) const override {
+    const unsigned long long size = ZSTD_getFrameContentSize(start.data(), start.size());
+    if (size == ZSTD_CONTENTSIZE_UNKNOWN || size == ZSTD_CONTENTSIZE_ERROR) return std::nullopt;
+    return size;
   }
 
  private:

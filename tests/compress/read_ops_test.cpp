@@ -13,6 +13,7 @@
 #include <utility>
 
 #include <gtest/gtest.h>
+#include <zstd.h>
 
 #include <bufstream/fd_read_stream.hpp>
 
@@ -271,6 +272,47 @@ TEST(DecompressOverADescriptor, ReadsTheSourceInBlocks) {
     EXPECT_EQ(out, text);
     // 64 KiB blocks, and a few reads of /proc/self/io itself.
     EXPECT_LE(calls, packed.size() / 65536 + 20) << packed.size() << " compressed bytes";
+  }
+}
+
+// A zstd frame written in one call declares its content size: the stream tells readers what is
+// left (remaining_hint), as a plain file would, so that they size their tables up front.
+// Frames written as a stream and gzip declare nothing: no hint.
+TEST(DecompressRemainingHint, AFrameThatDeclaresItsSizeTellsWhatIsLeft) {
+  const std::string text = test::sample_text(300'000, 3);
+  std::string packed(ZSTD_compressBound(text.size()), '\0');
+  packed.resize(ZSTD_compress(packed.data(), packed.size(), text.data(), text.size(), 3));
+  ASSERT_FALSE(ZSTD_isError(packed.size()));
+  for (const std::size_t buffer_size : {std::size_t{1}, std::size_t{7}, std::size_t{65536}}) {
+    SCOPED_TRACE(buffer_size);
+    MemoryReadStream source(packed);
+    ZstdReadStream in(source, {.buffer_size = buffer_size});
+    EXPECT_EQ(in.remaining_hint(), std::nullopt);  // the frame has not begun
+    ASSERT_EQ(in.next_byte(), text[0]);
+    EXPECT_EQ(in.remaining_hint(), text.size() - 1);
+    in.skip(100'000);
+    EXPECT_EQ(in.remaining_hint(), text.size() - 100'001);
+    std::string rest(50'000, '\0');
+    in.read_into(rest);  // straight into this memory, past the window
+    EXPECT_EQ(in.remaining_hint(), text.size() - 150'001);
+    EXPECT_EQ(in.up_to_end(), text.substr(150'001));
+    EXPECT_EQ(in.remaining_hint(), 0U);
+  }
+  // Two frames: the hint counts the current one only (it is a hint, never a promise).
+  const std::string two = packed + packed;
+  MemoryReadStream source(two);
+  ZstdReadStream in(source);
+  in.skip(10);
+  EXPECT_EQ(in.remaining_hint(), text.size() - 10);
+  EXPECT_EQ(in.up_to_end().size(), 2 * text.size() - 10);
+  EXPECT_EQ(in.remaining_hint(), 0U);
+  for (const Codec codec : {Codec::gzip, Codec::zlib, Codec::zstd}) {
+    SCOPED_TRACE(test::codec_name(codec));
+    const std::string streamed = test::compress(codec, text);  // as a stream: no size
+    MemoryReadStream plain(streamed);
+    const std::unique_ptr<DecompressReadStream> reader = test::make_reader(codec, plain);
+    reader->skip(10);
+    EXPECT_EQ(reader->remaining_hint(), std::nullopt);
   }
 }
 

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <exception>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 
@@ -63,6 +64,12 @@ class DecompressReadStream : public ReadStream {
   bool refill(std::size_t min) override;
   std::size_t read_direct(std::span<char> dst) override;
   void close_source() override;
+  /// What the current member or frame has left to give, when its header declared its size (a
+  /// zstd frame written in one call, as the `zstd` command writes a file), so that readers can
+  /// size their tables up front as over the plain file (see `ReadStream::remaining_hint`);
+  /// nullopt otherwise (gzip, zlib, frames written as a stream). A hint: frames after it are
+  /// not counted.
+  std::optional<std::uint64_t> source_remaining_hint() const override;
 
  private:
   /// Decompresses into `dst` (not empty) at least one byte, or returns 0 at the end.
@@ -85,6 +92,7 @@ class DecompressReadStream : public ReadStream {
   std::uint64_t compressed_ = 0;
   std::uint64_t members_ = 0;
   bool in_member_ = false;
+  std::optional<std::uint64_t> member_left_;  // the member's declared size, less what it gave
   bool ended_ = false;
   std::exception_ptr corrupt_;
 };
