@@ -157,6 +157,12 @@ int Reader::skip_whitespace() {
       continue;
     }
     const char c0 = *in_.cursor();
+    // One space before a token (after ':' or ',' in most pretty-printed JSON): nothing to scan.
+    if (c0 == ' ' && in_.limit() - in_.cursor() >= 2 &&
+        static_cast<signed char>(in_.cursor()[1]) > ' ') {
+      in_.advance(1);
+      return as_byte(*in_.cursor());
+    }
     // No whitespace (the first byte of a refilled window, most often): nothing to scan.
     if (c0 == ' ' || c0 == '\n' || c0 == '\t' || c0 == '\r') {
       const char* const p = skip_scanned_whitespace();
