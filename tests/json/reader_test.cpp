@@ -330,6 +330,78 @@ TEST(JsonReader, StringBytesThatMatterAtEveryPosition) {
   }
 }
 
+// The reader classifies up to 1 KiB of its window at a time in 64-byte blocks (the token
+// masks) and skips whitespace and string bytes with them: runs that end just before, at and
+// after a block's or a stretch's end, through every buffer size.
+TEST_P(JsonReaderValues, WhitespaceRunsAcrossScanBlocks) {
+  std::mt19937 random(3);
+  for (const std::size_t n :
+       {1u, 2u, 62u, 63u, 64u, 65u, 127u, 128u, 129u, 1022u, 1023u, 1024u, 1025u, 1100u, 2100u}) {
+    std::string run;
+    for (std::size_t i = 0; i < n; ++i) run += " \t\r\n"[random() % 4];
+    const std::string text = "[" + run + "1" + run + "," + run + "\"a\"" + run + "x";
+    std::uint64_t line = 1;
+    std::uint64_t line_start = 0;
+    for (std::size_t i = 0; i + 1 < text.size(); ++i) {
+      if (text[i] == '\n') {
+        ++line;
+        line_start = i + 1;
+      }
+    }
+    const std::uint64_t at = text.size() - 1;
+    const ExpectedError error{line, at - line_start + 1, at, "expected ',' or ']' but found 'x'"};
+    for_each_reader(text, [&](ReadStream& in) { expect_parse_error([&] { whole(in); }, error); });
+  }
+}
+
+TEST_P(JsonReaderValues, StringRunsAcrossScanBlocks) {
+  // Strings after whitespace are read with the masks from their first byte; in compact JSON,
+  // from their first non-ASCII byte.
+  for (const std::string space : {"", " "}) {
+    for (std::size_t before = 0; before <= 1100; before += before < 140 || before > 1010 ? 1 : 61) {
+      const std::string plain(before, 'a');
+      // Multi-byte sequences at every place, one cut by each block's end somewhere.
+      const std::string content = plain + "\xc3\xa9\xe5\xa5\xbd\xf0\x9f\x98\x80" + plain + "z";
+      const std::string text =
+          "[" + space + "\"" + content + "\"," + space + "\"" + plain + "\\\"\"]";
+      for_each_reader(text, [&](ReadStream& in) {
+        const nlohmann::json v = whole(in);
+        ASSERT_EQ(v[0].get<std::string>(), content) << before;
+        ASSERT_EQ(v[1].get<std::string>(), plain + "\"") << before;
+      });
+      // An invalid sequence after a valid one, and a control byte, after `before` bytes.
+      const std::string bad = "[" + space + "\"" + plain + "\xc3\xa9\xc3(\"]";
+      const std::size_t at = space.size() + before + 4;
+      const ExpectedError invalid{1, at + 1, at,
+                                  "expected UTF-8 text but found byte 0xc3 (invalid UTF-8: invalid "
+                                  "continuation byte)"};
+      for_each_reader(bad,
+                      [&](ReadStream& in) { expect_parse_error([&] { whole(in); }, invalid); });
+      const std::string control = "[" + space + "\"" + plain + "\xc3\xa9\x1f\"]";
+      const ExpectedError control_error{
+          1, at + 1, at,
+          "expected '\"' or a string character (control characters must be escaped) but found byte "
+          "0x1f"};
+      for_each_reader(
+          control, [&](ReadStream& in) { expect_parse_error([&] { whole(in); }, control_error); });
+    }
+  }
+}
+
+// Keys and strings are views of the window when they lie there whole: a key followed by
+// whitespace, which may end the window before the ':', is kept before the refill.
+TEST_P(JsonReaderValues, KeysAndStringsAtEveryWindowEdge) {
+  std::string text = "{";
+  for (std::size_t n = 0; n < 24; ++n) {
+    const std::string name = "k" + std::string(n, static_cast<char>('a' + n % 26));
+    text += "\"" + name + "\"" + std::string(n % 4, ' ') + (n % 3 == 0 ? "\n" : "") + ":\"v" +
+            std::string(n, 'w') + "\"" + (n % 2 == 0 ? " , " : ",");
+  }
+  text += "\"last\":[\"\",\"x\"]}";
+  const nlohmann::json expected = nlohmann::json::parse(text);
+  for_each_reader(text, [&](ReadStream& in) { EXPECT_EQ(whole(in), expected); });
+}
+
 // ---- Events ------------------------------------------------------------------------------
 
 struct Recorder {

@@ -3,11 +3,15 @@
 #include <bufstream/items_left.hpp>
 
 #include <algorithm>
+#include <bit>
+#include <cstdint>
 
 #include <fmt/format.h>
 
 #include <bufstream/kernels/byte_set.hpp>
 #include <bufstream/kernels/escapes.hpp>
+#include <bufstream/kernels/structure_masks.hpp>
+#include <bufstream/kernels/token_masks.hpp>
 #include <bufstream/utf8.hpp>
 
 namespace bufstream::json {
@@ -16,8 +20,8 @@ namespace {
 
 constexpr int as_byte(char c) noexcept { return static_cast<unsigned char>(c); }
 
-// Where a run of bytes that a string holds as they are ends: at '"', '\\', a control byte or a
-// byte of a multi-byte UTF-8 sequence (validated on its own).
+// Where a run of bytes that a string holds as they are ends, when no token masks cover it: at
+// '"', '\\', a control byte or a non-ASCII byte.
 constexpr kernels::ByteSet string_stops({'"', '\\'}, {.controls = true, .non_ascii = true});
 
 int byte_at(std::string_view w, std::size_t i) { return i < w.size() ? as_byte(w[i]) : -1; }
@@ -38,7 +42,82 @@ struct SkipHandler {
 
 }  // namespace
 
-Reader::Reader(ReadStream& in, ReadOptions options) : in_(in), options_(std::move(options)) {}
+// The token masks of the window's bytes [base, end), which are the stream's bytes from offset
+// `offset` on: at most 1 KiB from where the cursor was when they were made, so that a value
+// that ends sooner (a line of JSON Lines) costs little more than its own bytes.
+struct Reader::Scan {
+  static constexpr std::size_t blocks = 16;
+  const char* base = nullptr;
+  const char* end = nullptr;
+  std::uint64_t offset = 0;
+  kernels::tokens::BlockMasks masks[blocks];
+};
+
+Reader::Reader(ReadStream& in, ReadOptions options)
+    : in_(in), options_(std::move(options)), scan_(std::make_unique<Scan>()) {}
+
+Reader::~Reader() = default;
+
+namespace {
+
+const kernels::tokens::Scan scan_best = kernels::select(kernels::tokens::scan_forms());
+
+// How many bits `bits` has: most runs of whitespace hold one line feed at most, and
+// std::popcount is a library call on x86-64 without POPCNT.
+int count_line_feeds(std::uint64_t bits) noexcept {
+  return (bits & (bits - 1)) == 0 ? 1 : std::popcount(bits);
+}
+
+}  // namespace
+
+// The masks hold while the cursor is among the bytes they were made of: at the same stream
+// offset (a refill may have put other bytes at the same address) and still in the window.
+inline bool Reader::scan_covers_cursor() const noexcept {
+  const Scan& s = *scan_;
+  const auto i =
+      reinterpret_cast<std::uintptr_t>(in_.cursor()) - reinterpret_cast<std::uintptr_t>(s.base);
+  return i < static_cast<std::size_t>(s.end - s.base) && s.offset + i == in_.position() &&
+         s.end <= in_.limit();
+}
+
+inline const Reader::Scan& Reader::scanned() {
+  if (scan_covers_cursor()) [[likely]]
+    return *scan_;
+  return rescan();
+}
+
+const Reader::Scan& Reader::rescan() {
+  Scan& s = *scan_;
+  const char* const p = in_.cursor();
+  const std::size_t size = std::min(static_cast<std::size_t>(in_.limit() - p), 64 * Scan::blocks);
+  scan_best(p, size, s.masks);
+  s.base = p;
+  s.end = p + size;
+  s.offset = in_.position();
+  return s;
+}
+
+// The first byte from the cursor on that is not whitespace, or the end of the scanned bytes;
+// the line feeds before it are counted.
+inline const char* Reader::skip_scanned_whitespace() {
+  const Scan& s = scanned();
+  const auto size = static_cast<std::size_t>(s.end - s.base);
+  for (auto i = static_cast<std::size_t>(in_.cursor() - s.base);;) {
+    const std::size_t b = i / 64;
+    const std::uint64_t from = ~std::uint64_t{0} << (i % 64);
+    const std::uint64_t stops = ~s.masks[b].whitespace & from;
+    // The bytes before the first stop (all of them if there is none).
+    const std::uint64_t run = ~stops & (stops - 1);
+    if (const std::uint64_t line_feeds = s.masks[b].line_feed & from & run) {
+      const auto last = static_cast<std::uint64_t>(63 - std::countl_zero(line_feeds));
+      lines_.new_lines(static_cast<std::uint64_t>(count_line_feeds(line_feeds)),
+                       s.offset + 64 * b + last + 1);
+    }
+    if (stops != 0) return s.base + 64 * b + std::countr_zero(stops);
+    i = 64 * (b + 1);
+    if (i >= size) return s.end;
+  }
+}
 
 SourcePosition Reader::position() const noexcept { return lines_.at(in_.position()); }
 
@@ -73,31 +152,32 @@ void Reader::fail_expected(std::string_view expected, int found) {
 
 int Reader::skip_whitespace() {
   for (;;) {
-    const char* p = in_.cursor();
-    const char* const end = in_.limit();
-    while (p != end) {
-      const char c = *p;
-      if (c == ' ' || c == '\t' || c == '\r') {
-        ++p;
-      } else if (c == '\n') {
-        ++p;
-        lines_.new_line(offset_of(p));
-      } else {
-        in_.set_cursor(p);
-        // A byte-order mark can only be at the very start, and no value starts with 0xEF:
-        // the check costs nothing on valid input.
-        if (c == '\xEF' && options_.skip_bom && in_.position() == 0 &&
-            fill(3).starts_with("\xEF\xBB\xBF")) {
-          in_.advance(3);
-          break;
-        }
-        return as_byte(c);
-      }
-    }
-    if (p == end) {
-      in_.set_cursor(p);
+    if (in_.cursor() == in_.limit()) {
       if (fill(1).empty()) return -1;
+      continue;
     }
+    const char c0 = *in_.cursor();
+    // One space before a token (after ':' or ',' in most pretty-printed JSON): nothing to scan.
+    if (c0 == ' ' && in_.limit() - in_.cursor() >= 2 &&
+        static_cast<signed char>(in_.cursor()[1]) > ' ') {
+      in_.advance(1);
+      return as_byte(*in_.cursor());
+    }
+    // No whitespace (the first byte of a refilled window, most often): nothing to scan.
+    if (c0 == ' ' || c0 == '\n' || c0 == '\t' || c0 == '\r') {
+      const char* const p = skip_scanned_whitespace();
+      in_.set_cursor(p);
+      if (p == scan_->end) continue;  // whitespace up to there: scan on, or refill
+    }
+    const char c = *in_.cursor();
+    // A byte-order mark can only be at the very start, and no value starts with 0xEF: the
+    // check costs nothing on valid input.
+    if (c == '\xEF' && options_.skip_bom && in_.position() == 0 &&
+        fill(3).starts_with("\xEF\xBB\xBF")) {
+      in_.advance(3);
+      continue;
+    }
+    return as_byte(c);
   }
 }
 
@@ -177,8 +257,42 @@ bool Reader::read_bool() {
 // ---- Strings -------------------------------------------------------------------------------
 
 std::string_view Reader::read_string() {
-  read_string(text_);
-  return text_;
+  const int c = next_significant();
+  token_start_ = in_.position();
+  if (c != '"') fail_expected("a string", c);
+  in_.advance(1);
+  return read_string_content(text_);
+}
+
+// The content of a string whose opening quote has been consumed, and consumes the closing
+// quote: a view of the window when the string lies there whole without escapes (most do), so
+// that it is not copied; otherwise decoded into `out`.
+std::string_view Reader::read_string_content(std::string& out) {
+  out.clear();
+  const char* const run = in_.cursor();
+  if (run == in_.limit()) {
+    read_string_body(out);
+    return out;
+  }
+  const char* stop;
+  if (scan_covers_cursor()) {
+    const ScannedRun r = scanned_string_run();
+    stop = run + r.length;
+    if (r.at_stop && *stop == '"') {
+      in_.set_cursor(stop + 1);
+      return {run, r.length};
+    }
+  } else {
+    stop = string_stops.find(run, in_.limit());
+    if (stop != in_.limit() && *stop == '"') {
+      in_.set_cursor(stop + 1);
+      return {run, static_cast<std::size_t>(stop - run)};
+    }
+  }
+  out.assign(run, stop);
+  in_.set_cursor(stop);
+  read_string_body(out);
+  return out;
 }
 
 void Reader::read_string(std::string& out) {
@@ -191,31 +305,93 @@ void Reader::read_string(std::string& out) {
 }
 
 // Appends the decoded content of a string whose opening quote has been consumed, and
-// consumes the closing quote. Runs of plain bytes are found in the window and copied at once.
+// consumes the closing quote. Runs of plain bytes are found with the token masks and copied
+// at once.
 void Reader::read_string_body(std::string& out) {
   for (;;) {
-    const char* const run = in_.cursor();
-    const char* const end = in_.limit();
-    const char* p = string_stops.find(run, end);
-    out.append(run, static_cast<std::size_t>(p - run));
-    in_.set_cursor(p);
-    if (p == end) {
+    if (in_.cursor() == in_.limit()) {
       if (fill(1).empty()) fail_expected("'\"' to end the string", -1);
       continue;
     }
-    const int c = as_byte(*p);
+    if (!scan_covers_cursor()) {
+      // Compact JSON (no whitespace skipped, so no masks made) with ASCII strings: a search
+      // of the string alone costs less than classifying every byte. A non-ASCII byte goes on
+      // to the masks, which validate the run it is in at once.
+      const char* const run = in_.cursor();
+      const char* const p = string_stops.find(run, in_.limit());
+      out.append(run, static_cast<std::size_t>(p - run));
+      in_.set_cursor(p);
+      if (p == in_.limit()) continue;
+      const int c = as_byte(*p);
+      if (c == '"') {
+        in_.advance(1);
+        return;
+      }
+      if (c == '\\') {
+        read_escape(out);
+        continue;
+      }
+      if (c < 0x20)
+        fail_expected("'\"' or a string character (control characters must be escaped)", c);
+    }
+    if (!read_scanned_string_run(out)) {
+      // The end of the scanned bytes (scan on, or refill), or a non-ASCII sequence that is
+      // invalid (read_non_ascii says how) or goes on past the window.
+      if (in_.cursor() != scan_->end) read_non_ascii(out);
+      continue;
+    }
+    const int c = as_byte(*in_.cursor());
     if (c == '"') {
       in_.advance(1);
       return;
     }
     if (c == '\\') {
       read_escape(out);
-    } else if (c < 0x20) {
-      fail_expected("'\"' or a string character (control characters must be escaped)", c);
     } else {
-      read_non_ascii(out);
+      fail_expected("'\"' or a string character (control characters must be escaped)", c);
     }
   }
+}
+
+// Appends the bytes from the cursor up to the first quote, backslash or control byte (true:
+// the cursor is left there), or up to the end of the scanned bytes or a non-ASCII sequence
+// that is invalid or cut short there (false). Their UTF-8 is validated as one run.
+bool Reader::read_scanned_string_run(std::string& out) {
+  const ScannedRun r = scanned_string_run();
+  out.append(in_.cursor(), r.length);
+  in_.advance(r.length);
+  return r.at_stop;
+}
+
+// How many bytes from the cursor read_scanned_string_run takes, and whether a quote,
+// backslash or control byte comes right after them.
+inline Reader::ScannedRun Reader::scanned_string_run() {
+  const Scan& s = scanned();
+  const char* const run = in_.cursor();
+  const auto size = static_cast<std::size_t>(s.end - s.base);
+  const char* stop = s.end;
+  std::uint64_t non_ascii = 0;
+  for (auto i = static_cast<std::size_t>(run - s.base);;) {
+    const std::size_t b = i / 64;
+    const std::uint64_t from = ~std::uint64_t{0} << (i % 64);
+    const std::uint64_t stops = s.masks[b].string_stop & from;
+    non_ascii |= s.masks[b].non_ascii & from & ~stops & (stops - 1);
+    if (stops != 0) {
+      stop = s.base + 64 * b + std::countr_zero(stops);
+      break;
+    }
+    i = 64 * (b + 1);
+    if (i >= size) break;
+  }
+  auto n = static_cast<std::size_t>(stop - run);
+  if (non_ascii != 0) {
+    // A sequence cut short by the end of the scanned bytes is left to read_non_ascii, which
+    // sees the bytes after them.
+    const std::size_t whole = stop == s.end ? kernels::structure::complete_prefix(run, n) : n;
+    const std::optional<utf8::Invalid> bad = utf8::find_invalid({run, whole});
+    n = bad ? bad->offset : whole;
+  }
+  return {n, run + n == stop && stop != s.end};
 }
 
 void Reader::read_non_ascii(std::string& out) {
@@ -326,8 +502,15 @@ std::optional<std::string_view> Reader::next_key() {
     if (c != '"') fail_expected("a string key", c);
   }
   in_.advance(1);
-  key_.clear();
-  read_string_body(key_);
+  const std::string_view key = read_string_content(key_);
+  // The ':' right after the key, as in most JSON: the view (of the window, or of key_) holds.
+  const char* const p = in_.cursor();
+  if (p != in_.limit() && *p == ':') [[likely]] {
+    in_.advance(1);
+    return key;
+  }
+  // Whitespace first, which may end the window: a refill would take a view of it away.
+  if (key.data() != key_.data()) key_.assign(key);
   c = next_significant();
   if (c != ':') fail_expected("':' after the key", c);
   in_.advance(1);

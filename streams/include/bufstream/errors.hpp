@@ -79,6 +79,11 @@ class LineTracker {
     ++line_;
     line_start_ = offset_after_line_end;
   }
+  /// `count` line ends at once, the last of them just before `offset_after_last`.
+  void new_lines(std::uint64_t count, std::uint64_t offset_after_last) noexcept {
+    line_ += count;
+    line_start_ = offset_after_last;
+  }
   /// The position of byte `offset`, which must not lie before the last line start reported.
   SourcePosition at(std::uint64_t offset) const noexcept {
     return {offset, line_, offset >= line_start_ ? offset - line_start_ + 1 : 1};

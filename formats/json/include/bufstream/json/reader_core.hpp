@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <exception>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -44,6 +45,7 @@ class Reader {
  public:
   /// Reads from `in`, which must outlive the reader.
   explicit Reader(ReadStream& in, ReadOptions options = {});
+  ~Reader();
 
   Reader(const Reader&) = delete;
   Reader& operator=(const Reader&) = delete;
@@ -96,7 +98,8 @@ class Reader {
   requires std::is_integral_v<T> T read_integer();
   /// Any number, as the nearest double ("-0" as -0.0).
   double read_double();
-  /// The string's decoded bytes (UTF-8); the view is valid until the next call on the reader.
+  /// The string's decoded bytes (UTF-8); the view (often of the stream's window) is valid
+  /// until the next call on the reader or on its stream.
   std::string_view read_string();
   /// Reads a string into `out`, replacing its content.
   void read_string(std::string& out);
@@ -148,7 +151,8 @@ class Reader {
   /// Consumes `{`.
   void begin_object();
   /// Inside an object: the next member's key (consuming `,` before it and `:` after it), or
-  /// nullopt when the object ends (consuming `}`). The view is valid until the next call.
+  /// nullopt when the object ends (consuming `}`). The view is valid until the next call on
+  /// the reader or on its stream.
   std::optional<std::string_view> next_key();
 
   // ---- Errors and positions --------------------------------------------------------------
@@ -197,13 +201,25 @@ class Reader {
     return skip_whitespace();
   }
   int skip_whitespace();
+  // The token masks of the window's bytes from the cursor on (reader.cpp): whitespace runs
+  // and string runs are found with bit scans. `scanned` makes them cover the cursor, which
+  // must not be at the window's end.
+  struct Scan;
+  bool scan_covers_cursor() const noexcept;
+  const Scan& scanned();
+  const Scan& rescan();
+  const char* skip_scanned_whitespace();
+  bool read_scanned_string_run(std::string& out);
+  struct ScannedRun {
+    std::size_t length;
+    bool at_stop;
+  };
+  ScannedRun scanned_string_run();
+  std::string_view read_string_content(std::string& out);
   // The stream's fill(n); a read error fails the reader (every later call throws it again).
   std::string_view fill(std::size_t n);
   bool next_element_slow();
   void begin_array_slow();
-  std::uint64_t offset_of(const char* p) const noexcept {
-    return in_.position() + static_cast<std::uint64_t>(p - in_.cursor());
-  }
 
   void read_string_body(std::string& out);
   void read_escape(std::string& out);
@@ -240,6 +256,7 @@ class Reader {
   std::string key_;                  // the last key
   std::vector<std::uint8_t> kinds_;  // open containers of parse(): 0 array, 1 object
   std::exception_ptr failure_;
+  std::unique_ptr<Scan> scan_;
 };
 
 template <class T>

@@ -1,0 +1,37 @@
+// Token masks: for each 64-byte block of a text in JSON's lexical shape (double-quoted strings
+// with backslash escapes, tokens apart by whitespace), where its whitespace and line feeds are,
+// and where a run of plain string bytes ends (a quote, a backslash or a control byte) and which
+// of its bytes are not ASCII. A reader classifies a stretch of its window so, once, then skips
+// whitespace and finds the end of a string with bit scans instead of looking at every byte.
+//
+// The masks are of the bytes alone, whatever the state the text starts in: whitespace inside a
+// string is whitespace here. A reader knows where it is and looks at the masks that apply.
+//
+// Forms: portable (SWAR, eight bytes per word, each flag exact), SSE2, AVX2 and AVX-512 (one
+// compare per byte class and 16, 32 or 64 bytes); chosen once through kernels::select.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include <bufstream/kernels/cpu.hpp>
+
+namespace bufstream::kernels::tokens {
+
+/// The masks of one block: bit i for byte i.
+struct BlockMasks {
+  std::uint64_t whitespace;   ///< ' ', '\t', '\r', '\n'
+  std::uint64_t line_feed;    ///< '\n'
+  std::uint64_t string_stop;  ///< '"', '\\' and the control bytes (below 0x20)
+  std::uint64_t non_ascii;    ///< 0x80 and up
+};
+
+/// Writes the masks of `text[0, size)` to `out[0, (size + 63) / 64)`; bits past the text are
+/// zero (so a run of whitespace or of string bytes stops at the text's end). Reads only the
+/// text.
+using Scan = void (*)(const char* text, std::size_t size, BlockMasks* out) noexcept;
+
+/// The scanner's forms (each gives the portable form's masks).
+const Forms<Scan>& scan_forms() noexcept;
+
+}  // namespace bufstream::kernels::tokens
