@@ -232,6 +232,10 @@ class Reader {
     bool ok;
   };
   FastInteger read_int64();
+  // Behind read_int64 and read_double: whitespace first, and every number that is not a short
+  // integer right at the cursor. Out of line, so that the short path saves no registers.
+  FastInteger read_int64_in_window();
+  double read_double_in_window();
   void take_window_number(const char* start, const char* end);
   Number read_number_general();
   std::string_view scan_number();

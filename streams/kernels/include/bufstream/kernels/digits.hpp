@@ -55,6 +55,21 @@ static_assert(digits_value(0x3837363534333231, 8) == 12345678);
 static_assert(digits_value(0x3837363534FF3231, 2) == 12);
 static_assert(digits_value(0x3939393939393939, 0) == 0);
 
+/// A run of 1 to 7 digits at the start of an eight-byte word, which therefore also holds the
+/// byte after them: the commonest integer of a data file, its length and value from one load.
+/// `count` is 0 when the word starts with no digit or with eight.
+struct WordDigits {
+  std::uint64_t value;
+  unsigned count;
+};
+/// The word is the eight bytes at `p`, which must all be readable.
+[[gnu::always_inline]] inline WordDigits short_digit_run(const char* p) noexcept {
+  const std::uint64_t word = swar::load_memory_order(p);
+  const unsigned n = leading_digits(word);
+  if (n - 1 >= 7) return {0, 0};  // 0 or 8 (unsigned: 0 - 1 wraps)
+  return {digits_value(word, n), n};
+}
+
 /// Consumes the digits at `p` (up to `end`), appending them to `value` (modulo 2^64), one byte
 /// at a time: the form for runs that are mostly a few digits long, such as a number's integer
 /// part ("0.1", "123.4"). There a loop whose branch the processor predicts beats computing a
