@@ -9,6 +9,7 @@
 
 #include <bufstream/kernels/structure_masks.hpp>
 #include <bufstream/utf8.hpp>
+#include <split_mix64.hpp>
 
 namespace bufstream::kernels::structure {
 namespace {
@@ -55,17 +56,7 @@ void expect_forms_agree(const std::string& text, std::size_t align, BytePair pai
   }
 }
 
-class Random {
- public:
-  explicit Random(std::uint64_t seed) : state_(seed) {}
-  std::size_t below(std::size_t n) {
-    state_ = state_ * 6364136223846793005ULL + 1442695040888963407ULL;
-    return static_cast<std::size_t>(state_ >> 33) % n;
-  }
-
- private:
-  std::uint64_t state_;
-};
+using Random = test::SplitMix64;
 
 const std::vector<std::string> valid_pieces{"a",
                                             " ",

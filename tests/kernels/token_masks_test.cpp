@@ -7,6 +7,7 @@
 #include <vector>
 
 #include <bufstream/kernels/token_masks.hpp>
+#include <split_mix64.hpp>
 
 namespace bufstream::kernels::tokens {
 namespace {
@@ -45,17 +46,7 @@ void expect_forms_agree(const std::string& text, std::size_t align, char around)
   }
 }
 
-class Random {
- public:
-  explicit Random(std::uint64_t seed) : state_(seed) {}
-  std::size_t below(std::size_t n) {
-    state_ = state_ * 6364136223846793005ULL + 1442695040888963407ULL;
-    return static_cast<std::size_t>(state_ >> 33) % n;
-  }
-
- private:
-  std::uint64_t state_;
-};
+using Random = test::SplitMix64;
 
 // Bytes of every class, and their neighbours (0x1F and 0x20, 0x7F and 0x80, '!' and '#').
 std::string random_text(Random& random, std::size_t length) {
