@@ -209,7 +209,7 @@ struct WindowNumber {
 // A short integer right at `p`: an optional '-', 1 to 7 digits (not a leading zero), and a
 // byte after them that ends the number (not '.', 'e' or 'E'), all in the eight bytes after
 // the sign; `p` has at least nine readable bytes. The commonest number of a data file, read
-// from one word without the window path's fraction and exponent states. `count` is 0 when the
+// from one word without the window path's fraction and exponent states. `ok` is false when the
 // number is anything else (the window path reads it).
 struct ShortInteger {
   std::uint64_t magnitude;
