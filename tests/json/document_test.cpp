@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <limits>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <tuple>
@@ -183,6 +184,92 @@ TEST(JsonDocument, ParseErrorsHavePositions) {
                                       {2, 4, 7, "expected a value but found ']'"});
   testing_support::expect_parse_error([] { static_cast<void>(Document::parse("{} x")); },
                                       {1, 4, 3, "expected end of input but found 'x'"});
+}
+
+// Document::parse reads the rest of the stream and parses it itself; on anything wrong the
+// error is the event reader's over the same stream, positions included, even when the stream
+// did not start at its first byte (line 1's columns count from the stream's start).
+TEST(JsonDocument, ErrorsAreTheEventReadersFromAnyStartingPoint) {
+  const std::vector<std::string> bad{"",
+                                     "  ",
+                                     "[1,]",
+                                     "{\"a\":1,}",
+                                     "{\"a\" 1}",
+                                     "[1 2]",
+                                     "[\"abc",
+                                     "[\"a\\x\"]",
+                                     "[\"\\ud800\"]",
+                                     "[\"\\udc00\"]",
+                                     "[\"\\u12g4\"]",
+                                     "[\"a\tb\"]",
+                                     "[\"\xc3(\"]",
+                                     "[01]",
+                                     "[-]",
+                                     "[1.]",
+                                     "[1e]",
+                                     "[1x]",
+                                     "[truex]",
+                                     "[nul]",
+                                     "[1e999]",
+                                     "{}\n{}",
+                                     "\xEF\xBB\xBF[1]",
+                                     "[[[[[1]]]]]",
+                                     "\n\n  [1,\n 2,\n ]"};
+  for (const std::string& text : bad) {
+    for (const std::size_t skip : {0u, 3u}) {
+      SCOPED_TRACE(::testing::PrintToString(text) + " after " + std::to_string(skip));
+      const std::string input = std::string(skip, ' ') + text;
+      const ReadOptions options{.max_depth = 4, .source_name = "in.json"};
+      std::optional<ParseError> from_reader;
+      nlohmann::json read_value;
+      try {
+        MemoryReadStream in(input);
+        in.skip(static_cast<std::int64_t>(skip));
+        Reader reader(in, options);
+        read_value = reader.read();
+        reader.finish();
+      } catch (const ParseError& e) {
+        from_reader = e;
+      }
+      MemoryReadStream in(input);
+      in.skip(static_cast<std::int64_t>(skip));
+      if (!from_reader) {
+        EXPECT_EQ(to_nlohmann(Document::parse(in, options).root()), read_value);
+        continue;
+      }
+      try {
+        static_cast<void>(Document::parse(in, options));
+        ADD_FAILURE() << "no error";
+      } catch (const ParseError& e) {
+        EXPECT_EQ(e.position(), from_reader->position());
+        EXPECT_EQ(e.message(), from_reader->message());
+        EXPECT_STREQ(e.what(), from_reader->what());
+      }
+    }
+  }
+}
+
+// The parser indexes its text 16 KiB and 64 KiB at a time: strings, escapes, numbers and
+// literals across every such boundary, through every reader setup.
+TEST(JsonDocument, TokensAcrossTheIndexersStretches) {
+  for (const std::size_t stretch : {std::size_t{1} << 14, std::size_t{1} << 16}) {
+    for (std::size_t shift = 0; shift < 24; ++shift) {
+      std::string text = "[\"" + std::string(stretch - 12 + shift, 'a') + "\", ";
+      text +=
+          "\"x\\\"y\\u00e9\\ud83d\\ude00\", -12345.6789e-3, true, null, {\"k\\n\": 18446744073709551615}, "
+          "123456789012345678901234567890, -0]";
+      const nlohmann::json expected = nlohmann::json::parse(text);
+      const Document doc = Document::parse(text);
+      ASSERT_EQ(to_nlohmann(doc.root()), expected) << shift;
+      EXPECT_EQ(doc.at("/1").as_string(), "x\"y\u00e9\U0001F600");
+      EXPECT_EQ(doc.at("/5/k\n").as_uint64(), 18446744073709551615u);
+      EXPECT_TRUE(std::signbit(doc.at("/7").as_double()));
+    }
+  }
+  const std::string large = "[" + std::string(70000, ' ') + "\"\\u00e9\", 1]";
+  for_each_reader(large, [&](ReadStream& in) {
+    EXPECT_EQ(to_nlohmann(Document::parse(in).root()), nlohmann::json::parse(large));
+  });
 }
 
 TEST(JsonDocument, DepthLimit) {

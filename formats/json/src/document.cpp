@@ -1,7 +1,10 @@
 #include <bufstream/json/document.hpp>
 
+#include <algorithm>
 #include <bit>
 #include <limits>
+#include <span>
+#include <string>
 #include <utility>
 
 #include <fmt/format.h>
@@ -11,6 +14,8 @@
 #include <bufstream/json/reader.hpp>
 #include <bufstream/json/writer.hpp>
 #include <bufstream/memory_read_stream.hpp>
+
+#include "document_parser.hpp"
 
 namespace bufstream::json {
 
@@ -50,24 +55,12 @@ class Builder {
  public:
   explicit Builder(DocumentData& d) : d_(d) {}
 
-  void null() { push(Type::null, 0); }
-  void boolean(bool b) {
-    push(Type::boolean, 0);
-    d_.nodes.back().boolean = b;
-  }
-  // The reader gives negative integers here, others to unsigned_integer: a zero here is "-0",
-  // kept as the double -0.0 and marked, so that it is written as "-0" again (and a typed read
-  // takes it for the integer 0, as the stream reader does).
-  void integer(std::int64_t i) {
-    if (i == 0) {
-      floating(-0.0);
-      d_.nodes.back().boolean = true;
-      return;
-    }
-    push(Type::int64, static_cast<std::uint64_t>(i));
-  }
-  void unsigned_integer(std::uint64_t u) { push(Type::uint64, u); }
-  void floating(double x) { push(Type::floating, std::bit_cast<std::uint64_t>(x)); }
+  void null() { push({Type::null, false, 0, 0}); }
+  void boolean(bool b) { push({Type::boolean, b, 0, 0}); }
+  // The reader gives negative integers here (a zero is "-0"), others to unsigned_integer.
+  void integer(std::int64_t i) { push(detail::negative_integer_node(i)); }
+  void unsigned_integer(std::uint64_t u) { push(detail::unsigned_node(u)); }
+  void floating(double x) { push(detail::double_node(x)); }
   void string(std::string_view s) { push_text(Type::string, s); }
   void key(std::string_view k) { push_text(Type::string, k); }
   void begin_array() { open(Type::array); }
@@ -77,11 +70,13 @@ class Builder {
 
   // For conversions from a value that is already an integer (from_nlohmann): pushes it as an
   // int64, so that a negative value is never taken for "-0" the way integer() takes a zero.
-  void signed_integer_exact(std::int64_t i) { push(Type::int64, static_cast<std::uint64_t>(i)); }
+  void signed_integer_exact(std::int64_t i) {
+    push({Type::int64, false, 0, static_cast<std::uint64_t>(i)});
+  }
 
  private:
-  void push(Type type, std::uint64_t payload) {
-    d_.nodes.push_back({type, false, 0, payload});
+  void push(const DocumentNode& node) {
+    d_.nodes.push_back(node);
     count_one();
   }
   void push_text(Type type, std::string_view s) {
@@ -105,7 +100,7 @@ class Builder {
     }
   }
   void open(Type type) {
-    push(type, 0);
+    push({type, false, 0, 0});
     if (open_.size() == open_.capacity()) open_.reserve(open_.size() * 2 + 8);
     open_.push_back({d_.nodes.size() - 1, type == Type::object, false});
   }
@@ -379,19 +374,80 @@ std::string Value::pointer() const {
 Document::Document() : data_(std::make_unique<DocumentData>()) {}
 Document::~Document() = default;
 
-Document Document::parse(ReadStream& in, ReadOptions options) {
-  Document doc;
-  // About one node per eight bytes of typical JSON, and text a fraction of the input.
-  if (const std::optional<std::uint64_t> bytes = in.remaining_hint();
-      bytes && *bytes < (std::uint64_t{1} << 34)) {
-    doc.data_->nodes.reserve(static_cast<std::size_t>(*bytes / 8) + 1);
-    doc.data_->text.reserve(static_cast<std::size_t>(*bytes / 2));
+namespace {
+
+// Appends the rest of `in` to `text`, with room for the parser: `document_padding` bytes more,
+// and as many again as the text for its decoded strings (without reallocating, which would
+// move the text under the parser).
+void read_for_parser(ReadStream& in, std::string& text) {
+  constexpr std::size_t chunk = std::size_t{1} << 16;
+  constexpr std::uint64_t most = std::uint64_t{1} << 34;
+  const auto reserve_for = [&text](std::size_t bytes) {
+    text.reserve(2 * bytes + detail::document_padding);
+  };
+  if (const std::optional<std::uint64_t> bytes = in.remaining_hint(); bytes && *bytes < most) {
+    reserve_for(static_cast<std::size_t>(*bytes) + 1);
   }
-  Reader reader(in, std::move(options));
-  Builder builder(*doc.data_);
-  reader.parse(builder);
-  reader.finish();
-  return doc;
+  // The text is grown (zero-filled) ahead of the bytes, by doubling, and read into: as many
+  // bytes as the stream says are left and one more to see the end, else a chunk.
+  std::size_t filled = text.size();
+  for (;;) {
+    const std::string_view window = in.buffered();
+    const std::optional<std::uint64_t> left = in.remaining_hint();
+    const std::size_t want = !window.empty()                ? window.size()
+                             : left && *left < most - chunk ? static_cast<std::size_t>(*left) + 1
+                                                            : chunk;
+    if (text.size() < filled + want) {
+      const std::size_t size = std::max(filled + want, 2 * filled);
+      if (text.capacity() < size) reserve_for(size);
+      text.resize(size);
+    }
+    if (!window.empty()) {
+      window.copy(text.data() + filled, window.size());
+      in.advance(window.size());
+      filled += window.size();
+      continue;
+    }
+    const std::size_t got = in.read_some(std::span<char>(text.data() + filled, want));
+    if (got == 0) break;
+    filled += got;
+  }
+  text.resize(filled);
+  reserve_for(filled);
+}
+
+}  // namespace
+
+Document Document::parse(ReadStream& in, ReadOptions options) {
+  const std::uint64_t start = in.position();
+  Document doc;
+  std::string& text = doc.data_->text;
+  read_for_parser(in, text);
+  const std::size_t size = text.size();
+  text.append(detail::document_padding, ' ');
+  const std::size_t begin =
+      options.skip_bom && start == 0 && std::string_view(text).starts_with("\xEF\xBB\xBF") ? 3 : 0;
+  if (detail::parse_document_text(*doc.data_, begin, size, options.max_depth)) return doc;
+
+  // Not one JSON value: the event reader reads the same bytes and says what is wrong where,
+  // as it would have over the stream (positions counted from the stream's, which the text
+  // started at).
+  MemoryReadStream again(std::string_view(text).substr(0, size));
+  if (start != 0) options.skip_bom = false;
+  try {
+    Document checked;
+    Reader reader(again, std::move(options));
+    Builder builder(*checked.data_);
+    reader.parse(builder);
+    reader.finish();
+    return checked;  // what the parser declines and the reader takes (a string over 4 GiB)
+  } catch (const ParseError& e) {
+    if (start == 0) throw;
+    SourcePosition at = e.position();
+    at.offset += start;
+    if (at.line == 1) at.column += start;
+    throw ParseError(at, e.message(), e.source_name());
+  }
 }
 
 Document Document::parse_next(Reader& reader) {

@@ -23,187 +23,21 @@
 #include <bufstream/kernels/digits.hpp>
 #include <bufstream/numbers.hpp>
 
+#include "number_scan.hpp"
+
 namespace bufstream::json {
 
 namespace {
 
-constexpr bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
-
-// The RFC 8259 number grammar as a state machine, so that a number can be scanned in pieces
-// when it straddles two windows:  -? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?
-struct NumberScan {
-  enum State : std::uint8_t {
-    start,
-    minus,
-    zero,
-    integer,
-    dot,
-    fraction,
-    exponent_mark,
-    exponent_sign,
-    exponent
-  };
-  State state = start;
-  bool is_float = false;
-
-  // Consumes the longest prefix of [p, end) that continues the number; returns where it
-  // stopped (`end` when the number may go on in the next window).
-  const char* scan(const char* p, const char* end) noexcept {
-    for (; p != end; ++p) {
-      const char c = *p;
-      switch (state) {
-        case start:
-          if (c == '-') {
-            state = minus;
-            continue;
-          }
-          [[fallthrough]];
-        case minus:
-          if (c == '0') {
-            state = zero;
-          } else if (is_digit(c)) {
-            state = integer;
-          } else {
-            return p;
-          }
-          continue;
-        case integer:
-          while (p != end && is_digit(*p)) ++p;
-          if (p == end) return p;
-          [[fallthrough]];
-        case zero:
-          if (*p == '.') {
-            state = dot;
-            is_float = true;
-          } else if (*p == 'e' || *p == 'E') {
-            state = exponent_mark;
-            is_float = true;
-          } else {
-            return p;
-          }
-          continue;
-        case dot:
-          if (!is_digit(c)) return p;
-          state = fraction;
-          continue;
-        case fraction:
-          if (is_digit(c)) continue;
-          if (c != 'e' && c != 'E') return p;
-          state = exponent_mark;
-          continue;
-        case exponent_mark:
-          if (c == '+' || c == '-') {
-            state = exponent_sign;
-          } else if (is_digit(c)) {
-            state = exponent;
-          } else {
-            return p;
-          }
-          continue;
-        case exponent_sign:
-          if (!is_digit(c)) return p;
-          state = exponent;
-          continue;
-        case exponent:
-          if (!is_digit(c)) return p;
-          continue;
-      }
-    }
-    return p;
-  }
-
-  bool complete() const noexcept {
-    return state == zero || state == integer || state == fraction || state == exponent;
-  }
-
-  // What the number needed next, when it stopped incomplete.
-  const char* expectation() const noexcept {
-    switch (state) {
-      case minus: return "a digit after '-'";
-      case dot: return "a digit after '.'";
-      case exponent_mark: return "'+', '-' or a digit in the exponent";
-      case exponent_sign: return "a digit in the exponent";
-      default: return "a number";
-    }
-  }
-};
+using detail::is_digit;
+using detail::NumberScan;
+using detail::scan_in_window;
+using detail::WindowNumber;
 
 // A number's text for an error message, cut if it is very long.
 std::string shorten(std::string_view text) {
   if (text.size() <= 40) return std::string(text);
   return std::string(text.substr(0, 40)) + "...";
-}
-
-// A number scanned by the window path.
-struct WindowNumber {
-  std::uint64_t mantissa;  // all significant digits, integer and fraction part
-  int exponent;            // of the mantissa's last digit
-  const char* end;         // the byte after the number
-  bool negative;
-  bool is_float;  // has a fraction or an exponent
-  bool ok;        // false: none of the above holds; the general path reads it
-};
-
-// The window path: a number that lies in [start, end) with a byte after it (so that no refill
-// can continue it), is well-formed, and has at most 19 significant digits (the mantissa is
-// exact), scanned and accumulated in one pass. Anything else, malformed numbers included, is
-// left to the general path (ok = false), which says what is wrong.
-[[gnu::always_inline]] inline WindowNumber scan_in_window(const char* const start,
-                                                          const char* const end) noexcept {
-  // The fields are kept in locals until the end: a reference to a member of the result
-  // (scan_digits') would keep it in memory.
-  WindowNumber n{0, 0, nullptr, *start == '-', false, false};
-  const char* p = start + (n.negative ? 1 : 0);
-  std::uint64_t mantissa = 0;
-  bool is_float = false;
-  std::size_t digits = 0;  // significant digits in the mantissa (wraps past 19: counted)
-  const bool zero_integer_part = p != end && *p == '0';
-  if (zero_integer_part) {
-    ++p;
-  } else {
-    const char* const first = p;
-    p = kernels::scan_digits(p, end, mantissa);
-    digits = static_cast<std::size_t>(p - first);
-    if (digits == 0) return n;
-  }
-  if (p == end) return n;
-  long exponent = 0;
-  if (*p == '.') {
-    is_float = true;
-    const char* const first = ++p;
-    p = kernels::scan_digits(p, end, mantissa);
-    if (p == first || p == end) return n;
-    digits += static_cast<std::size_t>(p - first);
-    exponent = -static_cast<long>(p - first);
-    // Leading zeros of 0.000ddd are not significant (they add nothing to the mantissa). Only
-    // counted when they matter. (Not `mantissa == 0`: twenty integer digits can wrap the
-    // mantissa to exactly 0, as 2^64 does.)
-    if (digits > 19 && zero_integer_part) [[unlikely]] {
-      for (const char* q = first; q != p && *q == '0'; ++q) --digits;
-    }
-  }
-  if ((*p | 0x20) == 'e') {
-    is_float = true;
-    ++p;
-    bool negative_exponent = false;
-    if (p != end && (*p == '+' || *p == '-')) negative_exponent = *p++ == '-';
-    const char* const first = p;
-    long e = 0;
-    while (p != end && is_digit(*p)) {
-      if (e < 100000) e = e * 10 + (*p - '0');
-      ++p;
-    }
-    if (p == first || p == end) return n;
-    exponent += negative_exponent ? -e : e;
-  }
-  // A digit right after the number means a leading zero ("01"): the general path says so.
-  // |exponent| stays below 100000 + the window's size: an int holds it.
-  n.ok = !is_digit(*p) && digits <= 19;
-  n.mantissa = mantissa;
-  n.is_float = is_float;
-  n.exponent = static_cast<int>(exponent);
-  n.end = p;
-  return n;
 }
 
 // A short integer right at `p`: an optional '-', 1 to 7 digits (not a leading zero), and a
@@ -378,7 +212,7 @@ Number Reader::read_number_general() {
   return convert_number(text, number_is_float_);
 }
 
-Number Reader::convert_number(std::string_view text, bool is_float) {
+std::optional<Number> detail::convert_number_text(std::string_view text, bool is_float) {
   Number n;
   if (!is_float) {
     const bool negative = text[0] == '-';
@@ -401,13 +235,19 @@ Number Reader::convert_number(std::string_view text, bool is_float) {
     // Beyond 64 bits: the nearest double, below.
   }
   const std::optional<double> d = parse_double(text);
-  if (!d) {
-    fail_at(token_start_, fmt::format("expected a number within the range of double but found {}",
-                                      shorten(text)));
-  }
+  if (!d) return std::nullopt;
   n.kind = Number::Kind::floating;
   n.d = *d;
   return n;
+}
+
+Number Reader::convert_number(std::string_view text, bool is_float) {
+  const std::optional<Number> n = detail::convert_number_text(text, is_float);
+  if (!n) {
+    fail_at(token_start_, fmt::format("expected a number within the range of double but found {}",
+                                      shorten(text)));
+  }
+  return *n;
 }
 
 }  // namespace bufstream::json

@@ -180,7 +180,9 @@ struct KeyValue {
 class Document {
  public:
   /// Reads one JSON value from `in` (strict RFC 8259; anything but whitespace after it is a
-  /// ParseError, with line, column and byte offset).
+  /// ParseError, with line, column and byte offset). The rest of the stream is read into the
+  /// document, in one read when the stream knows its size, and parsed there: the strings
+  /// without escapes are views of that text, the others are decoded after it.
   static Document parse(ReadStream& in, ReadOptions options = {});
   /// The same from bytes in memory.
   static Document parse(std::string_view text, ReadOptions options = {});
@@ -199,7 +201,8 @@ class Document {
   /// root().at(pointer).
   Value at(std::string_view pointer) const { return root().at(pointer); }
 
-  /// Nodes (one per value and per key) and bytes of string text held, for memory accounting.
+  /// Nodes (one per value and per key) and bytes of text held (what was parsed, and the
+  /// strings with escapes decoded), for memory accounting.
   std::size_t node_count() const noexcept { return data_->nodes.size(); }
   std::size_t text_bytes() const noexcept { return data_->text.size(); }
 

@@ -1,0 +1,276 @@
+// json::Document's parser: the text is indexed a stretch at a time by the kernel layer's JSON
+// indexer (bufstream/kernels/json_index.hpp), and the parser walks the index, from structural
+// byte to structural byte, appending nodes. Strings without escapes are not copied: their
+// nodes point into the text. Strings with escapes are decoded into the room after it.
+//
+// The parser only says yes or no; on no, Document::parse has the event reader read the same
+// bytes, which says what is wrong and where, exactly as it would over the stream.
+#include "document_parser.hpp"
+
+#include <algorithm>
+#include <array>
+#include <limits>
+#include <memory>
+#include <string_view>
+#include <vector>
+
+#include <bufstream/kernels/escapes.hpp>
+#include <bufstream/kernels/json_index.hpp>
+#include <bufstream/numbers.hpp>
+#include <bufstream/utf8.hpp>
+
+#include "number_scan.hpp"
+
+namespace bufstream::json::detail {
+
+namespace {
+
+namespace index = kernels::json_index;
+
+const index::Index index_best = kernels::select(index::index_forms());
+
+// The bytes that may follow a number or a literal: whitespace, a structural byte, a quote
+// (which the parser then finds out of place), and the padding's spaces.
+constexpr std::array<bool, 256> ends_token = [] {
+  std::array<bool, 256> t{};
+  for (const char c : std::string_view(" \t\r\n{}[]:,\"")) t[static_cast<unsigned char>(c)] = true;
+  return t;
+}();
+
+// The indexed bytes of a text, one stretch at a time: `next` gives their offsets in order,
+// then `size` (the first byte of the padding) again and again.
+class Structurals {
+ public:
+  Structurals(const char* text, std::size_t begin, std::size_t size)
+      : text_(text),
+        next_stretch_(begin),
+        size_(size),
+        stretch_blocks_(std::min(max_stretch_blocks, (size - begin + 63) / 64)),
+        offsets_(std::make_unique_for_overwrite<std::uint32_t[]>(64 * stretch_blocks_ + 1)) {}
+
+  std::size_t next() {
+    if (i_ == n_) [[unlikely]]
+      refill();
+    return base_ + offsets_[i_++];
+  }
+  // A control byte was found in a string (JSON allows none there).
+  bool control_in_string() const noexcept { return carry_.control_in_string != 0; }
+
+ private:
+  static constexpr std::size_t max_stretch_blocks = 1024;  // 64 KiB of text
+
+  void refill() {
+    while (next_stretch_ < size_) {
+      const std::size_t blocks = std::min(stretch_blocks_, (size_ - next_stretch_ + 63) / 64);
+      n_ = index_best(text_ + next_stretch_, blocks, carry_, offsets_.get());
+      base_ = next_stretch_;
+      next_stretch_ += 64 * blocks;
+      i_ = 0;
+      if (n_ != 0) return;
+    }
+    base_ = size_;
+    offsets_[0] = 0;
+    n_ = 1;
+    i_ = 0;
+  }
+
+  const char* text_;
+  std::size_t next_stretch_;
+  std::size_t size_;
+  std::size_t stretch_blocks_;  // a text shorter than the longest stretch is indexed at once
+  std::size_t base_ = 0;
+  std::size_t i_ = 0;
+  std::size_t n_ = 0;
+  index::Carry carry_;
+  std::unique_ptr<std::uint32_t[]> offsets_;
+};
+
+class Parser {
+ public:
+  Parser(DocumentData& d, std::size_t begin, std::size_t size, std::size_t max_depth)
+      : d_(d), t_(d.text.data()), size_(size), max_depth_(max_depth), index_(t_, begin, size) {}
+
+  bool parse() {
+    std::size_t p = index_.next();
+  value:
+    switch (t_[p]) {
+      case '{':
+        if (!open(Type::object)) return false;
+        p = index_.next();
+        if (t_[p] == '}') {
+          close();
+          goto after_value;
+        }
+        goto key;
+      case '[':
+        if (!open(Type::array)) return false;
+        p = index_.next();
+        if (t_[p] == ']') {
+          close();
+          goto after_value;
+        }
+        ++open_.back().count;
+        goto value;
+      case '"':
+        if (!string(p)) return false;
+        goto after_value;
+      case 't':
+        if (!literal(p, "true")) return false;
+        d_.nodes.push_back({Type::boolean, true, 0, 0});
+        goto after_value;
+      case 'f':
+        if (!literal(p, "false")) return false;
+        d_.nodes.push_back({Type::boolean, false, 0, 0});
+        goto after_value;
+      case 'n':
+        if (!literal(p, "null")) return false;
+        d_.nodes.push_back({Type::null, false, 0, 0});
+        goto after_value;
+      default:
+        if (!number(p)) return false;
+        goto after_value;
+    }
+  key:
+    if (t_[p] != '"' || !string(p)) return false;
+    ++open_.back().count;
+    if (t_[index_.next()] != ':') return false;
+    p = index_.next();
+    goto value;
+  after_value:
+    p = index_.next();
+    if (open_.empty()) return p == size_ && !index_.control_in_string();
+    if (t_[p] == ',') {
+      p = index_.next();
+      if (open_.back().is_object) goto key;
+      ++open_.back().count;
+      goto value;
+    }
+    if (t_[p] != (open_.back().is_object ? '}' : ']')) return false;
+    close();
+    goto after_value;
+  }
+
+ private:
+  struct Open {
+    std::size_t node;
+    std::uint32_t count;
+    bool is_object;
+  };
+
+  bool open(Type type) {
+    if (open_.size() >= max_depth_) return false;
+    open_.push_back({d_.nodes.size(), 0, type == Type::object});
+    d_.nodes.push_back({type, false, 0, 0});
+    return true;
+  }
+  void close() {
+    DocumentNode& n = d_.nodes[open_.back().node];
+    n.count = open_.back().count;
+    n.payload = d_.nodes.size();
+    open_.pop_back();
+  }
+
+  bool literal(std::size_t p, std::string_view word) const {
+    return std::string_view(t_ + p, word.size()) == word &&
+           ends_token[static_cast<unsigned char>(t_[p + word.size()])];
+  }
+
+  // The string whose opening quote is at `p`; its escapes and its closing quote come next in
+  // the index.
+  bool string(std::size_t p) {
+    const std::size_t start = p + 1;
+    std::size_t q = index_.next();
+    if (t_[q] == '"') [[likely]] {
+      return push_string(start, q - start);
+    }
+    std::string& out = d_.text;
+    const std::size_t offset = out.size();
+    std::size_t from = start;
+    for (;;) {
+      out.append(t_ + from, q - from);
+      if (t_[q] == '"') break;
+      if (t_[q] != '\\') return false;  // the end of the text: no closing quote
+      if (t_[q + 1] == 'u') {
+        const kernels::escapes::Decoded u = kernels::escapes::decode_u(
+            std::string_view(t_ + q, std::min(kernels::escapes::max_u_length, size_ - q)));
+        if (u.error != kernels::escapes::Decoded::Error::none) return false;
+        char utf8[4];
+        out.append(utf8, utf8::encode(u.code_point, utf8));
+        from = q + u.at;
+        // A surrogate pair's second escape is indexed too: it is read.
+        if (u.at == 2 * 6 && index_.next() != q + 6) return false;
+      } else {
+        const int b = kernels::escapes::short_unescape(static_cast<unsigned char>(t_[q + 1]),
+                                                       kernels::escapes::json);
+        if (b < 0) return false;
+        out.push_back(static_cast<char>(b));
+        from = q + 2;
+      }
+      q = index_.next();
+    }
+    return push_string(offset, out.size() - offset);
+  }
+  bool push_string(std::size_t offset, std::size_t length) {
+    if (length > std::numeric_limits<std::uint32_t>::max()) return false;
+    d_.nodes.push_back({Type::string, false, static_cast<std::uint32_t>(length), offset});
+    return true;
+  }
+
+  bool number(std::size_t p) {
+    const char* const start = t_ + p;
+    // The padding's first space ends a number at the end of the text.
+    const WindowNumber w = scan_in_window(start, t_ + size_ + 1);
+    if (w.ok && ends_token[static_cast<unsigned char>(*w.end)]) [[likely]] {
+      if (!w.is_float) {
+        if (!w.negative) {
+          d_.nodes.push_back(unsigned_node(w.mantissa));
+          return true;
+        }
+        if (w.mantissa <= std::uint64_t{1} << 63) {
+          // Two's complement: exact for -2^63 too.
+          d_.nodes.push_back(negative_integer_node(static_cast<std::int64_t>(0 - w.mantissa)));
+          return true;
+        }
+      } else if (const double x =
+                     bufstream::detail::decimal_to_double_or_nan(w.mantissa, w.exponent);
+                 x == x) {
+        d_.nodes.push_back(double_node(w.negative ? -x : x));
+        return true;
+      }
+    }
+    // Long, huge or malformed: the whole text, then the general conversion.
+    NumberScan scan;
+    const char* const end = scan.scan(start, t_ + size_ + 1);
+    if (!scan.complete() || !ends_token[static_cast<unsigned char>(*end)]) return false;
+    const std::optional<Number> n = convert_number_text(
+        std::string_view(start, static_cast<std::size_t>(end - start)), scan.is_float);
+    if (!n) return false;
+    switch (n->kind) {
+      case Number::Kind::signed_integer: d_.nodes.push_back(negative_integer_node(n->i)); break;
+      case Number::Kind::unsigned_integer: d_.nodes.push_back(unsigned_node(n->u)); break;
+      case Number::Kind::floating: d_.nodes.push_back(double_node(n->d)); break;
+    }
+    return true;
+  }
+
+  DocumentData& d_;
+  const char* t_;
+  std::size_t size_;
+  std::size_t max_depth_;
+  Structurals index_;
+  std::vector<Open> open_;
+};
+
+}  // namespace
+
+bool parse_document_text(DocumentData& d, std::size_t begin, std::size_t size,
+                         std::size_t max_depth) {
+  if (d.text.capacity() < 2 * size + document_padding) return false;
+  if (utf8::find_invalid(std::string_view(d.text).substr(begin, size - begin))) return false;
+  // About one node per eight bytes of typical JSON.
+  d.nodes.reserve(size / 8 + 1);
+  Parser parser(d, begin, size, max_depth);
+  return parser.parse();
+}
+
+}  // namespace bufstream::json::detail

@@ -1,0 +1,37 @@
+// json::Document's own parser (document_parser.cpp) and the node shapes it shares with the
+// event builder (document.cpp).
+#pragma once
+
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+
+#include <bufstream/json/document.hpp>
+
+namespace bufstream::json::detail {
+
+// The nodes of numbers as the reader gives them: a negative integer (zero here is "-0", kept
+// as the double -0.0 and marked, so that it is written as "-0" again and a typed read takes
+// it for the integer 0, as the stream reader does), a non-negative one, a double.
+inline DocumentNode negative_integer_node(std::int64_t i) noexcept {
+  if (i == 0) return {Type::floating, true, 0, std::bit_cast<std::uint64_t>(-0.0)};
+  return {Type::int64, false, 0, static_cast<std::uint64_t>(i)};
+}
+inline DocumentNode unsigned_node(std::uint64_t u) noexcept { return {Type::uint64, false, 0, u}; }
+inline DocumentNode double_node(double x) noexcept {
+  return {Type::floating, false, 0, std::bit_cast<std::uint64_t>(x)};
+}
+
+/// Bytes the parser needs after the text, spaces: the indexer reads whole 64-byte blocks, and
+/// numbers and literals are read a word at a time.
+inline constexpr std::size_t document_padding = 64;
+
+/// Parses the JSON value of `d.text[begin, size)` into `d.nodes`. `d.text` holds `size` bytes
+/// of text, then `document_padding` spaces, and has room for `size` more bytes without
+/// reallocating (strings with escapes are decoded there). Returns false, saying nothing more,
+/// on anything that is not one JSON value (RFC 8259, at most `max_depth` levels deep) between
+/// whitespace: the caller has the event reader read the text again to say what and where.
+bool parse_document_text(DocumentData& d, std::size_t begin, std::size_t size,
+                         std::size_t max_depth);
+
+}  // namespace bufstream::json::detail

@@ -1,0 +1,200 @@
+// json's number grammar, scanned: shared by json::Reader (reader_numbers.cpp) and
+// json::Document's parser (document_parser.cpp).
+//
+//   - NumberScan: the RFC 8259 grammar as a state machine that can stop at a window's end and
+//     go on in the next; it says what a malformed number needed.
+//   - scan_in_window: one pass over a number that lies whole in memory with a byte after it,
+//     accumulating up to 19 significant digits with the kernel layer's digit words.
+//   - convert_number_text: a number's whole text to a Number (std::from_chars, parse_double),
+//     for what scan_in_window declines.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+#include <bufstream/json/reader_core.hpp>
+#include <bufstream/kernels/digits.hpp>
+
+namespace bufstream::json::detail {
+
+constexpr bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
+
+// The RFC 8259 number grammar as a state machine, so that a number can be scanned in pieces
+// when it straddles two windows:  -? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?
+struct NumberScan {
+  enum State : std::uint8_t {
+    start,
+    minus,
+    zero,
+    integer,
+    dot,
+    fraction,
+    exponent_mark,
+    exponent_sign,
+    exponent
+  };
+  State state = start;
+  bool is_float = false;
+
+  // Consumes the longest prefix of [p, end) that continues the number; returns where it
+  // stopped (`end` when the number may go on in the next window).
+  const char* scan(const char* p, const char* end) noexcept {
+    for (; p != end; ++p) {
+      const char c = *p;
+      switch (state) {
+        case start:
+          if (c == '-') {
+            state = minus;
+            continue;
+          }
+          [[fallthrough]];
+        case minus:
+          if (c == '0') {
+            state = zero;
+          } else if (is_digit(c)) {
+            state = integer;
+          } else {
+            return p;
+          }
+          continue;
+        case integer:
+          while (p != end && is_digit(*p)) ++p;
+          if (p == end) return p;
+          [[fallthrough]];
+        case zero:
+          if (*p == '.') {
+            state = dot;
+            is_float = true;
+          } else if (*p == 'e' || *p == 'E') {
+            state = exponent_mark;
+            is_float = true;
+          } else {
+            return p;
+          }
+          continue;
+        case dot:
+          if (!is_digit(c)) return p;
+          state = fraction;
+          continue;
+        case fraction:
+          if (is_digit(c)) continue;
+          if (c != 'e' && c != 'E') return p;
+          state = exponent_mark;
+          continue;
+        case exponent_mark:
+          if (c == '+' || c == '-') {
+            state = exponent_sign;
+          } else if (is_digit(c)) {
+            state = exponent;
+          } else {
+            return p;
+          }
+          continue;
+        case exponent_sign:
+          if (!is_digit(c)) return p;
+          state = exponent;
+          continue;
+        case exponent:
+          if (!is_digit(c)) return p;
+          continue;
+      }
+    }
+    return p;
+  }
+
+  bool complete() const noexcept {
+    return state == zero || state == integer || state == fraction || state == exponent;
+  }
+
+  // What the number needed next, when it stopped incomplete.
+  const char* expectation() const noexcept {
+    switch (state) {
+      case minus: return "a digit after '-'";
+      case dot: return "a digit after '.'";
+      case exponent_mark: return "'+', '-' or a digit in the exponent";
+      case exponent_sign: return "a digit in the exponent";
+      default: return "a number";
+    }
+  }
+};
+
+// A number scanned by the window path.
+struct WindowNumber {
+  std::uint64_t mantissa;  // all significant digits, integer and fraction part
+  int exponent;            // of the mantissa's last digit
+  const char* end;         // the byte after the number
+  bool negative;
+  bool is_float;  // has a fraction or an exponent
+  bool ok;        // false: none of the above holds; the general path reads it
+};
+
+// The window path: a number that lies in [start, end) with a byte after it (so that no refill
+// can continue it), is well-formed, and has at most 19 significant digits (the mantissa is
+// exact), scanned and accumulated in one pass. Anything else, malformed numbers included, is
+// left to the general path (ok = false), which says what is wrong.
+[[gnu::always_inline]] inline WindowNumber scan_in_window(const char* const start,
+                                                          const char* const end) noexcept {
+  // The fields are kept in locals until the end: a reference to a member of the result
+  // (scan_digits') would keep it in memory.
+  WindowNumber n{0, 0, nullptr, *start == '-', false, false};
+  const char* p = start + (n.negative ? 1 : 0);
+  std::uint64_t mantissa = 0;
+  bool is_float = false;
+  std::size_t digits = 0;  // significant digits in the mantissa (wraps past 19: counted)
+  const bool zero_integer_part = p != end && *p == '0';
+  if (zero_integer_part) {
+    ++p;
+  } else {
+    const char* const first = p;
+    p = kernels::scan_digits(p, end, mantissa);
+    digits = static_cast<std::size_t>(p - first);
+    if (digits == 0) return n;
+  }
+  if (p == end) return n;
+  long exponent = 0;
+  if (*p == '.') {
+    is_float = true;
+    const char* const first = ++p;
+    p = kernels::scan_digits(p, end, mantissa);
+    if (p == first || p == end) return n;
+    digits += static_cast<std::size_t>(p - first);
+    exponent = -static_cast<long>(p - first);
+    // Leading zeros of 0.000ddd are not significant (they add nothing to the mantissa). Only
+    // counted when they matter. (Not `mantissa == 0`: twenty integer digits can wrap the
+    // mantissa to exactly 0, as 2^64 does.)
+    if (digits > 19 && zero_integer_part) [[unlikely]] {
+      for (const char* q = first; q != p && *q == '0'; ++q) --digits;
+    }
+  }
+  if ((*p | 0x20) == 'e') {
+    is_float = true;
+    ++p;
+    bool negative_exponent = false;
+    if (p != end && (*p == '+' || *p == '-')) negative_exponent = *p++ == '-';
+    const char* const first = p;
+    long e = 0;
+    while (p != end && is_digit(*p)) {
+      if (e < 100000) e = e * 10 + (*p - '0');
+      ++p;
+    }
+    if (p == first || p == end) return n;
+    exponent += negative_exponent ? -e : e;
+  }
+  // A digit right after the number means a leading zero ("01"): the general path says so.
+  // |exponent| stays below 100000 + the window's size: an int holds it.
+  n.ok = !is_digit(*p) && digits <= 19;
+  n.mantissa = mantissa;
+  n.is_float = is_float;
+  n.exponent = static_cast<int>(exponent);
+  n.end = p;
+  return n;
+}
+
+/// The number `text` (well-formed: NumberScan complete), as the reader gives it: non-negative
+/// integers as uint64, negative ones as int64, the rest (fractions, exponents, integers beyond
+/// 64 bits) as the nearest double; nullopt when that double is infinite.
+std::optional<Number> convert_number_text(std::string_view text, bool is_float);
+
+}  // namespace bufstream::json::detail
