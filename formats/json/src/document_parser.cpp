@@ -57,7 +57,7 @@ class Structurals {
   bool control_in_string() const noexcept { return carry_.control_in_string != 0; }
 
  private:
-  static constexpr std::size_t max_stretch_blocks = 1024;  // 64 KiB of text
+  static constexpr std::size_t max_stretch_blocks = 256;  // 16 KiB of text
 
   void refill() {
     while (next_stretch_ < size_) {
