@@ -272,6 +272,41 @@ TEST(JsonDocument, TokensAcrossTheIndexersStretches) {
   });
 }
 
+// A source whose size hint is wrong: one that claims a terabyte (a compressed frame can
+// declare anything) and one that claims nothing is left, handing out three bytes per read.
+class MisleadingSource final : public ReadStream {
+ public:
+  MisleadingSource(std::string_view text, std::uint64_t hint) : text_(text), hint_(hint) {}
+
+ protected:
+  bool refill(std::size_t min) override {
+    if (at_ == text_.size()) return false;
+    const std::size_t n = std::min<std::size_t>(std::max<std::size_t>(min, 3), text_.size() - at_);
+    set_window(text_.data() + at_, text_.data() + at_ + n, n);
+    at_ += n;
+    return n >= min;
+  }
+  std::optional<std::uint64_t> source_remaining_hint() const override { return hint_; }
+
+ private:
+  std::string_view text_;
+  std::uint64_t hint_;
+  std::size_t at_ = 0;
+};
+
+TEST(JsonDocument, ReadsAStreamWhoseSizeHintIsWrong) {
+  std::string text = "[";
+  for (int i = 0; i < 30000; ++i) text += "\"item\\n\", " + std::to_string(i) + ", ";
+  text += "null]";
+  const nlohmann::json expected = nlohmann::json::parse(text);
+  for (const std::uint64_t hint : {std::uint64_t{1} << 40, std::uint64_t{0}, std::uint64_t{10}}) {
+    SCOPED_TRACE(hint);
+    MisleadingSource in(text, hint);
+    const Document doc = Document::parse(in);
+    EXPECT_EQ(to_nlohmann(doc.root()), expected);
+  }
+}
+
 TEST(JsonDocument, DepthLimit) {
   const std::string deep(5, '[');
   EXPECT_THROW(static_cast<void>(Document::parse(deep + std::string(5, ']'), {.max_depth = 4})),

@@ -381,24 +381,33 @@ namespace {
 // move the text under the parser).
 void read_for_parser(ReadStream& in, std::string& text) {
   constexpr std::size_t chunk = std::size_t{1} << 16;
-  constexpr std::uint64_t most = std::uint64_t{1} << 34;
+  // A size hint is believed up to 64 MiB, beyond that up to what has been read: a compressed
+  // frame that declares terabytes is read in growing steps like a pipe.
+  constexpr std::uint64_t believed = std::uint64_t{1} << 26;
   const auto reserve_for = [&text](std::size_t bytes) {
     text.reserve(2 * bytes + detail::document_padding);
   };
-  if (const std::optional<std::uint64_t> bytes = in.remaining_hint(); bytes && *bytes < most) {
-    reserve_for(static_cast<std::size_t>(*bytes) + 1);
+  if (const std::optional<std::uint64_t> bytes = in.remaining_hint()) {
+    reserve_for(static_cast<std::size_t>(std::min(*bytes, believed)) + 1);
   }
-  // The text is grown (zero-filled) ahead of the bytes, by doubling, and read into: as many
-  // bytes as the stream says are left and one more to see the end, else a chunk.
+  // The text is grown (zero-filled) ahead of the bytes and read into: the bytes the stream
+  // says are left and one more to see the end (one read for a file), at least a chunk; with
+  // no hint, a chunk, the text doubling as it goes.
   std::size_t filled = text.size();
   for (;;) {
     const std::string_view window = in.buffered();
     const std::optional<std::uint64_t> left = in.remaining_hint();
-    const std::size_t want = !window.empty()                ? window.size()
-                             : left && *left < most - chunk ? static_cast<std::size_t>(*left) + 1
-                                                            : chunk;
+    std::size_t want = chunk;
+    if (!window.empty()) {
+      want = window.size();
+    } else if (left) {
+      want = std::max(
+          chunk,
+          static_cast<std::size_t>(
+              std::min<std::uint64_t>(*left, std::max<std::uint64_t>(believed, filled)) + 1));
+    }
     if (text.size() < filled + want) {
-      const std::size_t size = std::max(filled + want, 2 * filled);
+      const std::size_t size = left ? filled + want : std::max(filled + want, 2 * filled);
       if (text.capacity() < size) reserve_for(size);
       text.resize(size);
     }
