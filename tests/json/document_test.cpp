@@ -350,6 +350,22 @@ TEST(JsonDocument, WriterWritesADocumentThroughEveryBufferSize) {
 
 // "-0" is the double -0.0, as in nlohmann, but written as it was read, and a typed read takes
 // it for the integer 0, as the stream reader does; "-0.0" stays a double everywhere.
+// Strings read without escapes are copied as they are; decoded ones are escaped again; with
+// ascii_only every non-ASCII byte is escaped either way.
+TEST(JsonDocument, WritesStringsAsTheWriterEscapesThem) {
+  const std::string text =
+      "{\"\xc3\xa9\":\"a\\\"b\",\"k\":\"\xc3\xbc\",\"c\\n\":\"\\u0001\",\"d\":\"\\u00e9\"}";
+  const Document doc = Document::parse(text);
+  EXPECT_EQ(write_compact(doc.root()),
+            "{\"\xc3\xa9\":\"a\\\"b\",\"k\":\"\xc3\xbc\",\"c\\n\":\"\\u0001\",\"d\":\"\xc3\xa9\"}");
+  StringWriteStream out;
+  Writer writer(out, {.ascii_only = true});
+  writer.value(doc.root());
+  writer.finish();
+  EXPECT_EQ(out.view(),
+            "{\"\\u00e9\":\"a\\\"b\",\"k\":\"\\u00fc\",\"c\\n\":\"\\u0001\",\"d\":\"\\u00e9\"}");
+}
+
 TEST(JsonDocument, MinusZeroIsWrittenAndReadAsItWasRead) {
   const Document doc = Document::parse("[-0,-0.0,0]");
   for (std::size_t i = 0; i < 2; ++i) {

@@ -499,7 +499,11 @@ Writer& Writer::value(const Value& v) {
     const DocumentNode& n = d.nodes[i];
     if (!open.empty() && open.back().is_object) {
       if (open.back().key_next) {
-        key(text_of(d, n));
+        if (n.boolean && !options_.ascii_only) {
+          write_key(text_of(d, n), {false, false});
+        } else {
+          key(text_of(d, n));
+        }
         open.back().key_next = false;
         ++i;
         continue;
@@ -520,7 +524,15 @@ Writer& Writer::value(const Value& v) {
           value(std::bit_cast<double>(n.payload));
         }
         break;
-      case Type::string: value(text_of(d, n)); break;
+      case Type::string:
+        if (n.boolean && !options_.ascii_only) {  // as it was read: no byte to escape
+          before_value();
+          write_string(text_of(d, n), {false, false});
+          after_value();
+        } else {
+          value(text_of(d, n));
+        }
+        break;
       case Type::array:
         begin_array();
         open.push_back({end_of(d, i), false, false});

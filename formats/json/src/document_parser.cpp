@@ -181,7 +181,7 @@ class Parser {
     const std::size_t start = p + 1;
     std::size_t q = index_.next();
     if (t_[q] == '"') [[likely]] {
-      return push_string(start, q - start);
+      return push_string(start, q - start, true);
     }
     std::string& out = d_.text;
     const std::size_t offset = out.size();
@@ -208,11 +208,13 @@ class Parser {
       }
       q = index_.next();
     }
-    return push_string(offset, out.size() - offset);
+    return push_string(offset, out.size() - offset, false);
   }
-  bool push_string(std::size_t offset, std::size_t length) {
+  // `plain`: the string had no escapes, so its bytes need none (the text is valid UTF-8 and a
+  // string holds no control byte) and the writer copies it as it is.
+  bool push_string(std::size_t offset, std::size_t length, bool plain) {
     if (length > std::numeric_limits<std::uint32_t>::max()) return false;
-    d_.nodes.push_back({Type::string, false, static_cast<std::uint32_t>(length), offset});
+    d_.nodes.push_back({Type::string, plain, static_cast<std::uint32_t>(length), offset});
     return true;
   }
 

@@ -144,6 +144,11 @@ Writer& Writer::key(std::string_view name) {
                                               utf8::describe(bad->error), bad->offset));
     }
   }
+  write_key(name, traits);
+  return *this;
+}
+
+void Writer::write_key(std::string_view name, StringTraits traits) {
   if (state_ == State::object_next) out_.put(',');
   if (pretty_) new_line(stack_.size());
   write_string(name, traits);
@@ -153,7 +158,6 @@ Writer& Writer::key(std::string_view name) {
     out_.put(':');
   }
   state_ = State::member_value;
-  return *this;
 }
 
 Writer& Writer::null() {

@@ -53,7 +53,8 @@ namespace detail {
 // container, whose elements follow it (an object's as key, value, key, value...).
 struct DocumentNode {
   Type type;
-  bool boolean;           // boolean: its value; floating: -0.0 read as the integer "-0"
+  bool boolean;           // boolean: its value; floating: -0.0 read as the integer "-0";
+                          // string: its bytes need no escape (read without any; UTF-8)
   std::uint32_t count;    // string: its length; container: its elements or members
   std::uint64_t payload;  // int64/uint64/double bits; string: offset; container: end node
 };

@@ -220,6 +220,8 @@ class Writer {
   Writer& write_double(double d);
   Writer& write_string_general(std::string_view s);
   void write_string(std::string_view s, StringTraits traits);
+  // The key `name` of the object being written (checked by the caller), and its ':'.
+  void write_key(std::string_view name, StringTraits traits);
   void write_non_finite();
   void new_line(std::size_t level);
   void top_value_done();
