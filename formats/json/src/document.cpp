@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <bit>
+#include <cmath>
+#include <cstring>
 #include <limits>
 #include <span>
 #include <string>
@@ -485,9 +487,116 @@ void detail::throw_typed_read_error(const Value& value, const ParseError& error)
 
 // ---- Writing --------------------------------------------------------------------------------
 
+// Compact: one pass over the nodes that places separators and copies text, with none of the
+// grammar's checks per value (a document's value is well-formed). Strings read without
+// escapes are copied as they are; others are checked and escaped as value(string_view) does.
+void Writer::write_document_compact(const DocumentData& d, std::size_t i, const std::size_t end) {
+  constexpr std::size_t max_copied = 256;  // longer strings are written in pieces
+  struct Open {
+    std::size_t end;
+    bool is_object;
+  };
+  std::vector<Open> open;
+  std::size_t lead = 0;   // 1: a comma is due before the next element or key
+  bool key_next = false;  // the next node is a member's key
+  // `lead` comma(s) then `text`, in one reserved room; the comma is overwritten when not due.
+  const auto put = [this](std::size_t comma, std::string_view text) {
+    char* p = out_.reserve(1 + text.size());
+    p[0] = ',';
+    std::memcpy(p + comma, text.data(), text.size());
+    out_.commit(comma + text.size());
+  };
+  // A string, quoted, then `colon` (0 or 1) ':'.
+  const auto string = [&](std::size_t comma, const DocumentNode& n, std::size_t colon,
+                          std::string_view what) {
+    const std::string_view s = text_of(d, n);
+    const bool plain = n.boolean && !options_.ascii_only;
+    if (plain && s.size() <= max_copied) {
+      char* p = out_.reserve(s.size() + 4);
+      p[0] = ',';
+      p[comma] = '"';
+      std::memcpy(p + comma + 1, s.data(), s.size());
+      p[comma + 1 + s.size()] = '"';
+      p[comma + 2 + s.size()] = ':';
+      out_.commit(comma + 2 + s.size() + colon);
+      return;
+    }
+    const StringTraits traits = plain ? StringTraits{false, false} : checked_traits(s, what);
+    if (comma != 0) out_.put(',');
+    write_string(s, traits);
+    if (colon != 0) out_.put(':');
+  };
+  while (i < end) {
+    const DocumentNode& n = d.nodes[i];
+    if (key_next) {
+      string(lead, n, 1, "key");
+      lead = 0;
+      key_next = false;
+      ++i;
+      continue;
+    }
+    const std::size_t at = i++;
+    switch (n.type) {
+      case Type::null: put(lead, "null"); break;
+      case Type::boolean: put(lead, n.boolean ? "true" : "false"); break;
+      case Type::int64:
+      case Type::uint64: {
+        char* p = out_.reserve(1 + max_integer_chars);
+        p[0] = ',';
+        char* const digits_end =
+            n.type == Type::int64
+                ? bufstream::format_integer(p + lead, static_cast<std::int64_t>(n.payload))
+                : bufstream::format_integer(p + lead, n.payload);
+        out_.commit(static_cast<std::size_t>(digits_end - p));
+        break;
+      }
+      case Type::floating: {
+        const double x = std::bit_cast<double>(n.payload);
+        if (n.boolean) {  // "-0" read as an integer: written as it was read
+          put(lead, "-0");
+        } else if (!std::isfinite(x)) [[unlikely]] {
+          refuse_non_finite();
+          put(lead, "null");
+        } else {
+          char* p = out_.reserve(1 + max_double_chars);
+          p[0] = ',';
+          char* const digits_end = format_double(p + lead, x, {.force_fraction = true});
+          out_.commit(static_cast<std::size_t>(digits_end - p));
+        }
+        break;
+      }
+      case Type::string: string(lead, n, 0, "string"); break;
+      case Type::array:
+      case Type::object: {
+        const bool is_object = n.type == Type::object;
+        put(lead, is_object ? "{" : "[");
+        open.push_back({end_of(d, at), is_object});
+        if (open.back().end != i) {  // not empty
+          lead = 0;
+          key_next = is_object;
+          continue;
+        }
+        break;
+      }
+    }
+    while (!open.empty() && open.back().end == i) {
+      out_.put(open.back().is_object ? '}' : ']');
+      open.pop_back();
+    }
+    lead = 1;
+    key_next = !open.empty() && open.back().is_object;
+  }
+}
+
 // Node by node in document order, without recursion: a stack of the open containers' ends.
 Writer& Writer::value(const Value& v) {
   const DocumentData& d = *v.d_;
+  if (!pretty_) {
+    before_value();
+    write_document_compact(d, v.i_, end_of(d, v.i_));
+    after_value();
+    return *this;
+  }
   struct Open {
     std::size_t end;
     bool is_object;

@@ -52,6 +52,17 @@ Writer::StringTraits Writer::classify(std::string_view s) noexcept {
   return {escape_stops.find(s.data(), end) != end, non_ascii_bytes.find(s.data(), end) != end};
 }
 
+Writer::StringTraits Writer::checked_traits(std::string_view s, std::string_view what) {
+  const StringTraits traits = classify(s);
+  if (traits.non_ascii) {
+    if (auto bad = utf8::find_invalid(s)) {
+      throw std::invalid_argument(fmt::format("json::Writer: {} with {} at byte {}", what,
+                                              utf8::describe(bad->error), bad->offset));
+    }
+  }
+  return traits;
+}
+
 Writer::Writer(WriteStream& out, WriteOptions options)
     : out_(out), options_(options), pretty_(options.indent > 0) {
   if (options_.json_lines && pretty_) {
@@ -137,14 +148,7 @@ Writer& Writer::key(std::string_view name) {
   if (state_ != State::object_first && state_ != State::object_next) {
     throw UsageError(fmt::format("json::Writer: key \"{}\" outside an object", name));
   }
-  const StringTraits traits = classify(name);
-  if (traits.non_ascii) {
-    if (auto bad = utf8::find_invalid(name)) {
-      throw std::invalid_argument(fmt::format("json::Writer: key with {} at byte {}",
-                                              utf8::describe(bad->error), bad->offset));
-    }
-  }
-  write_key(name, traits);
+  write_key(name, checked_traits(name, "key"));
   return *this;
 }
 
@@ -174,13 +178,16 @@ Writer& Writer::value(bool b) {
   return *this;
 }
 
-void Writer::write_non_finite() {
-  if (options_.non_finite == NonFinite::write_null) {
-    null();
-    return;
+void Writer::refuse_non_finite() const {
+  if (options_.non_finite != NonFinite::write_null) {
+    throw std::invalid_argument(
+        "json::Writer: JSON cannot represent NaN or infinity (set non_finite to write null)");
   }
-  throw std::invalid_argument(
-      "json::Writer: JSON cannot represent NaN or infinity (set non_finite to write null)");
+}
+
+void Writer::write_non_finite() {
+  refuse_non_finite();
+  null();
 }
 
 // value(double) when it is not an element after another in a compact array.
@@ -257,13 +264,7 @@ bool Writer::write_plain_string(std::string_view s) {
 // value(std::string_view) for what write_plain_string leaves: escapes, UTF-8 to validate, long
 // strings, pretty output, misplaced values.
 Writer& Writer::write_string_general(std::string_view s) {
-  const StringTraits traits = classify(s);
-  if (traits.non_ascii) {
-    if (auto bad = utf8::find_invalid(s)) {
-      throw std::invalid_argument(fmt::format("json::Writer: string with {} at byte {}",
-                                              utf8::describe(bad->error), bad->offset));
-    }
-  }
+  const StringTraits traits = checked_traits(s, "string");
   before_value();
   write_string(s, traits);
   after_value();

@@ -29,6 +29,9 @@ class UsageError : public std::logic_error {
 
 class Writer;
 class Value;  // document.hpp
+namespace detail {
+struct DocumentData;  // document.hpp
+}
 
 /// Writes `value` with the overload of `write_json` that ADL finds (declared in
 /// write_json.hpp for the standard types; users add their own next to their types).
@@ -216,6 +219,8 @@ class Writer {
     bool non_ascii;     // holds a byte above 127
   };
   static StringTraits classify(std::string_view s) noexcept;
+  // classify(s), after checking that `s` is UTF-8 (std::invalid_argument naming `what`).
+  static StringTraits checked_traits(std::string_view s, std::string_view what);
   bool write_plain_string(std::string_view s);
   Writer& write_double(double d);
   Writer& write_string_general(std::string_view s);
@@ -223,6 +228,11 @@ class Writer {
   // The key `name` of the object being written (checked by the caller), and its ':'.
   void write_key(std::string_view name, StringTraits traits);
   void write_non_finite();
+  // Throws unless options_.non_finite lets a non-finite double be written as null.
+  void refuse_non_finite() const;
+  // The compact text of a Document's nodes [first, end) (one whole value), placed after
+  // before_value() by value(const Value&).
+  void write_document_compact(const detail::DocumentData& d, std::size_t first, std::size_t end);
   void new_line(std::size_t level);
   void top_value_done();
   [[noreturn]] void misplaced_value() const;
