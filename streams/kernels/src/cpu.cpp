@@ -19,11 +19,14 @@ bool probe(InstructionSet set) noexcept {
       __builtin_cpu_init();
       return __builtin_cpu_supports("avx2") != 0 && __builtin_cpu_supports("bmi") != 0 &&
              __builtin_cpu_supports("bmi2") != 0;
+    // AVX-512 F, BW and VBMI2 (Ice Lake, Zen 4 and later), with the AVX2 set and PCLMULQDQ,
+    // which every such processor has.
     case InstructionSet::avx512:
       __builtin_cpu_init();
       return __builtin_cpu_supports("avx512f") != 0 && __builtin_cpu_supports("avx512bw") != 0 &&
              __builtin_cpu_supports("avx512vbmi2") != 0 && __builtin_cpu_supports("avx2") != 0 &&
-             __builtin_cpu_supports("bmi") != 0 && __builtin_cpu_supports("bmi2") != 0;
+             __builtin_cpu_supports("bmi") != 0 && __builtin_cpu_supports("bmi2") != 0 &&
+             __builtin_cpu_supports("pclmul") != 0;
   }
 #endif
   return false;

@@ -18,10 +18,11 @@
 // `Carry::control_in_string` (non-zero once one has been seen).
 //
 // Forms: portable (SWAR classification, eight bytes per word), SSE2 (one compare per byte
-// class, 16 bytes at a time) and AVX2 (whitespace and structural bytes by two nibble look-ups,
-// 32 bytes at a time; offsets written eight at a time by popcount); chosen once through
-// kernels::select. No AVX-512 form: AVX2 takes the kernel to 0.19-0.58 ms on the three
-// standard files, AVX-512 machines run it.
+// class, 16 bytes at a time), AVX2 (whitespace and structural bytes by two nibble look-ups,
+// 32 bytes at a time; offsets written eight at a time by popcount) and AVX-512 (the same
+// look-ups over the whole block into mask registers, the in-string mask by one carry-less
+// multiplication, offsets compressed out of a vector sixteen at a time); chosen once through
+// kernels::select.
 #pragma once
 
 #include <cstddef>
