@@ -96,10 +96,12 @@ class Builder {
     Open& o = open_.back();
     if (o.is_object) {
       o.value_next = !o.value_next;
-      if (o.value_next) ++d_.nodes[o.node].count;  // a key just went in
-    } else {
-      ++d_.nodes[o.node].count;
+      if (!o.value_next) return;  // a value just went in; a key counts the member
     }
+    std::uint32_t& count = d_.nodes[o.node].count;
+    if (count == std::numeric_limits<std::uint32_t>::max()) [[unlikely]]
+      throw std::length_error("json::Document: an array or object of more than 2^32 - 1 items");
+    ++count;
   }
   void open(Type type) {
     push({type, false, 0, 0});
@@ -451,7 +453,7 @@ Document Document::parse(ReadStream& in, ReadOptions options) {
     Builder builder(*checked.data_);
     reader.parse(builder);
     reader.finish();
-    return checked;  // what the parser declines and the reader takes (a string over 4 GiB)
+    return checked;  // the reader's verdict stands (no text is known that only it takes)
   } catch (const ParseError& e) {
     if (start == 0) throw;
     SourcePosition at = e.position();

@@ -98,7 +98,7 @@ class Parser {
         if (!open(Type::object)) return false;
         p = index_.next();
         if (t_[p] == '}') {
-          close();
+          close();  // empty
           goto after_value;
         }
         goto key;
@@ -106,7 +106,7 @@ class Parser {
         if (!open(Type::array)) return false;
         p = index_.next();
         if (t_[p] == ']') {
-          close();
+          close();  // empty
           goto after_value;
         }
         ++open_.back().count;
@@ -145,15 +145,14 @@ class Parser {
       ++open_.back().count;
       goto value;
     }
-    if (t_[p] != (open_.back().is_object ? '}' : ']')) return false;
-    close();
+    if (t_[p] != (open_.back().is_object ? '}' : ']') || !close()) return false;
     goto after_value;
   }
 
  private:
   struct Open {
     std::size_t node;
-    std::uint32_t count;
+    std::size_t count;  // checked against the node's 32 bits when the container closes
     bool is_object;
   };
 
@@ -163,11 +162,15 @@ class Parser {
     d_.nodes.push_back({type, false, 0, 0});
     return true;
   }
-  void close() {
+  // False for more items than a node counts (the event builder then says so).
+  bool close() {
     DocumentNode& n = d_.nodes[open_.back().node];
-    n.count = open_.back().count;
+    if (open_.back().count > std::numeric_limits<std::uint32_t>::max()) [[unlikely]]
+      return false;
+    n.count = static_cast<std::uint32_t>(open_.back().count);
     n.payload = d_.nodes.size();
     open_.pop_back();
+    return true;
   }
 
   bool literal(std::size_t p, std::string_view word) const {
