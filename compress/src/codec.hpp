@@ -32,6 +32,11 @@ class Decoder {
   virtual std::string_view unit() const noexcept = 0;
   /// Prepares for the next member or frame.
   virtual void reset() = 0;
+  /// How many bytes the call that begins a member or frame must be given (or all that is
+  /// left, if the input ends sooner), for a library that tells what it reads from that call's
+  /// input alone: the stream gathers them when its input comes in smaller pieces. At most
+  /// DecompressReadStream's room for them (8).
+  virtual std::size_t start_size() const noexcept { return 1; }
   /// Decodes what it can of `in` into `out`; throws CorruptInput.
   virtual Step decode(std::span<const char> in, std::span<char> out) = 0;
   /// The decompressed size that the header of the member or frame beginning at `start`

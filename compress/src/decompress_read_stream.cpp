@@ -41,7 +41,7 @@ std::size_t DecompressReadStream::produce(std::span<char> dst) {
   if (corrupt_) std::rethrow_exception(corrupt_);
   for (;;) {
     if (ended_) return 0;
-    const std::string_view in = next_input();
+    std::string_view in = next_input();
     if (!in_member_) {
       // Between members: the end of the source is the end of the stream, anything else
       // begins another member.
@@ -53,6 +53,10 @@ std::size_t DecompressReadStream::produce(std::span<char> dst) {
       if (members_ > 0) decoder_->reset();
       ++members_;
       in_member_ = true;
+      // A member is begun by one call of the decoder with at least start_size() bytes, as over
+      // a large buffer, whatever the pieces the source gives.
+      const std::size_t want = std::min(decoder_->start_size(), head_.size());
+      if (in.size() < want) in = gather_start(want);
       member_left_ = decoder_->declared_size(in);
     }
     compress_detail::Step step;
@@ -76,13 +80,14 @@ std::size_t DecompressReadStream::produce(std::span<char> dst) {
   }
 }
 
-// The source's window while it holds bytes (no copy); then a block of the buffer's size read
-// into input_ with read_some. Not fill(1): a source without a buffer of its own
-// (FdReadStream) gives only what is asked for, one read(2) per compressed byte, and a
-// BufferedReadStream reads a large block straight into input_, with no more copies than
-// through its window. Bytes read ahead are never given back, which is right: this stream
-// reads its source to the end (the end of the last member).
+// The bytes gathered in head_ first; then the source's window while it holds bytes (no
+// copy); then a block of the buffer's size read into input_ with read_some. Not fill(1): a
+// source without a buffer of its own (FdReadStream) gives only what is asked for, one read(2)
+// per compressed byte, and a BufferedReadStream reads a large block straight into input_, with
+// no more copies than through its window. Bytes read ahead are never given back, which is
+// right: this stream reads its source to the end (the end of the last member).
 std::string_view DecompressReadStream::next_input() {
+  if (head_used_ < head_size_) return {head_.data() + head_used_, head_size_ - head_used_};
   if (input_used_ < input_size_) {
     return {input_.get() + input_used_, input_size_ - input_used_};
   }
@@ -98,12 +103,39 @@ std::string_view DecompressReadStream::next_input() {
 }
 
 void DecompressReadStream::take_input(std::size_t n) {
+  if (head_used_ < head_size_) {
+    head_used_ += n;
+  } else {
+    drop_input(n);
+  }
+  compressed_ += n;
+}
+
+// The gathered bytes are not counted as read (compressed_) until the decoder takes them, so
+// that an error in them has the offset it has over a large buffer. What head_ still holds (none
+// at a member's start in practice: every frame or member is longer than a head) stays first.
+std::string_view DecompressReadStream::gather_start(std::size_t want) {
+  std::size_t size = head_size_ - head_used_;
+  std::memmove(head_.data(), head_.data() + head_used_, size);
+  head_size_ = head_used_ = 0;  // so that next_input() reads past head_ meanwhile
+  while (size < want) {
+    const std::string_view in = next_input();
+    if (in.empty()) break;  // the input ends: the decoder gets what there is
+    const std::size_t n = std::min(want - size, in.size());
+    std::memcpy(head_.data() + size, in.data(), n);
+    size += n;
+    drop_input(n);
+  }
+  head_size_ = size;
+  return {head_.data(), size};
+}
+
+void DecompressReadStream::drop_input(std::size_t n) {
   if (input_used_ < input_size_) {
     input_used_ += n;
   } else {
     source_->advance(n);
   }
-  compressed_ += n;
 }
 
 bool DecompressReadStream::refill(std::size_t min) {

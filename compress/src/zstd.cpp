@@ -33,6 +33,14 @@ class ZstdDecoder final : public compress_detail::Decoder {
   // libzstd begins the next frame by itself once a frame is done.
   void reset() override {}
 
+  // libzstd 1.5 (ZSTD_decompressStream) tells a legacy frame (the formats before zstd 1.0) only
+  // from the input of the call that begins it, once that call has given it the 5 bytes of a
+  // frame's prefix (ZSTD_FRAMEHEADERSIZE_PREFIX: the magic number and the frame header
+  // descriptor). A call that holds fewer bytes is checked against the current and skippable
+  // magic numbers alone, so a legacy frame that arrives a byte or two at a time would be
+  // "Unknown frame descriptor" where a large buffer reads it.
+  std::size_t start_size() const noexcept override { return 5; }
+
   Step decode(std::span<const char> in, std::span<char> out) override {
     ZSTD_inBuffer input{in.data(), in.size(), 0};
     ZSTD_outBuffer output{out.data(), out.size(), 0};

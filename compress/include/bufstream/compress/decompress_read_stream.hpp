@@ -1,6 +1,7 @@
 // DecompressReadStream: the read half shared by the gzip and Zstandard decorators.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <exception>
@@ -78,6 +79,10 @@ class DecompressReadStream : public ReadStream {
   std::string_view next_input();
   /// Marks `n` bytes of next_input() decoded.
   void take_input(std::size_t n);
+  /// Moves the first `want` bytes of a member (or all that is left) into head_; returns them.
+  std::string_view gather_start(std::size_t want);
+  /// Consumes `n` bytes of input_ or of the source's window, without counting them.
+  void drop_input(std::size_t n);
   [[noreturn]] void fail_corrupt(std::string_view what);
 
   std::unique_ptr<ReadStream> owned_;
@@ -86,6 +91,11 @@ class DecompressReadStream : public ReadStream {
   std::size_t buffer_size_;
   std::string source_name_;
   detail::WindowBuffer buffer_;
+  // The first bytes of a member, when the input came in smaller pieces than the decoder's
+  // start_size(): given to the decoder before input_ and the source.
+  std::array<char, 8> head_{};
+  std::size_t head_size_ = 0;
+  std::size_t head_used_ = 0;
   std::unique_ptr<char[]> input_;  // compressed bytes, once the source's window is empty
   std::size_t input_size_ = 0;
   std::size_t input_used_ = 0;
