@@ -67,7 +67,7 @@ std::size_t ReadStream::read_into(std::span<std::byte> dst) {
 
 namespace {
 
-// Chunks in which `next(n)`, `up_to_end()` and `skip(n)` read past the window: small enough
+// Chunks in which `next(n)` and `skip(n)` read past the window: small enough
 // that a short input costs little memory, doubled (up to the maximum) as the input proves long.
 constexpr std::size_t first_direct_chunk = 4096;
 constexpr std::size_t max_direct_chunk = std::size_t{1} << 20;
@@ -130,23 +130,55 @@ bool ReadStream::skip_to(char delimiter) {
 }
 
 std::string ReadStream::up_to_end() {
-  // The window is taken whole (a memory stream or mapped file is one copy); past it, the source
-  // is read in growing chunks through a scratch area, so that the result never holds more
-  // than the bytes that exist.
   std::string result;
-  std::string scratch;
+  append_rest(result);
+  return result;
+}
+
+std::size_t ReadStream::append_rest(std::string& out,
+                                    std::size_t (*capacity_for)(std::size_t size)) {
+  constexpr std::size_t chunk = std::size_t{1} << 16;
+  // A size hint is believed up to 64 MiB, beyond that up to what has been read: a compressed
+  // frame that declares terabytes is read in growing steps like a pipe.
+  constexpr std::uint64_t believed = std::uint64_t{1} << 26;
+  const std::size_t start = out.size();
+  std::size_t filled = start;
   for (;;) {
     if (cursor_ != limit_) {
-      result.append(cursor_, static_cast<std::size_t>(limit_ - cursor_));
+      const auto n = static_cast<std::size_t>(limit_ - cursor_);
+      if (capacity_for != nullptr && out.capacity() < filled + n) {
+        out.reserve(capacity_for(filled + n));
+      }
+      out.resize(filled);
+      out.append(cursor_, n);
+      filled = out.size();
       cursor_ = limit_;
       continue;
     }
-    const std::size_t want = std::clamp(result.size(), first_direct_chunk, max_direct_chunk);
-    if (scratch.size() < want) scratch.resize(want);
-    const std::size_t got = read_some(std::span<char>(scratch.data(), want));
-    if (got == 0) return result;
-    result.append(scratch.data(), got);
+    // `out` is grown (zero-filled) ahead of the bytes and read into: what the stream says is
+    // left and one byte more, to see the end in the same read (one read for a file).
+    const std::size_t read = filled - start;
+    std::size_t want = std::max(chunk, read);
+    if (const std::optional<std::uint64_t> left = remaining_hint()) {
+      want = std::max(chunk, static_cast<std::size_t>(std::min<std::uint64_t>(
+                                 *left, std::max<std::uint64_t>(believed, read))) +
+                                 1);
+    }
+    if (out.size() < filled + want) {
+      // Grown to the caller's capacity only when it must grow: not for the byte that sees the
+      // end, which the room already reserved holds.
+      if (capacity_for != nullptr && out.capacity() < filled + want) {
+        out.reserve(capacity_for(filled + want));
+      }
+      out.resize(filled + want);
+    }
+    const std::size_t got = read_some(std::span<char>(out.data() + filled, want));
+    if (got == 0) break;
+    filled += got;
   }
+  out.resize(filled);
+  if (capacity_for != nullptr) out.reserve(capacity_for(filled));
+  return filled - start;
 }
 
 std::uint64_t ReadStream::skip(std::int64_t count) {

@@ -222,6 +222,21 @@ TEST_P(ReadOps, UpToEndOfALongText) {
   EXPECT_EQ(r.stream->up_to_end(), text.substr(1));
 }
 
+// append_rest appends after what the string holds, and leaves it the capacity asked for.
+TEST_P(ReadOps, AppendRestAppendsWithTheCapacityAskedFor) {
+  const std::string text = test::random_bytes(200000, 11);
+  auto r = open(text);
+  EXPECT_EQ(r.stream->next(5), text.substr(0, 5));
+  std::string out = "kept";
+  EXPECT_EQ(r.stream->append_rest(out, [](std::size_t size) { return 3 * size + 10; }),
+            text.size() - 5);
+  EXPECT_EQ(out, "kept" + text.substr(5));
+  EXPECT_GE(out.capacity(), 3 * out.size() + 10);
+  EXPECT_EQ(r.stream->append_rest(out), 0u);
+  EXPECT_EQ(out.size(), text.size() - 1);
+  EXPECT_EQ(r.stream->position(), text.size());
+}
+
 TEST_P(ReadOps, SkipToStopsAfterTheDelimiter) {
   auto r = open("key=value;rest");
   EXPECT_TRUE(r.stream->skip_to('='));

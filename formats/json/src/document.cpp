@@ -378,64 +378,13 @@ std::string Value::pointer() const {
 Document::Document() : data_(std::make_unique<DocumentData>()) {}
 Document::~Document() = default;
 
-namespace {
-
-// Appends the rest of `in` to `text`, with room for the parser: `document_padding` bytes more,
-// and as many again as the text for its decoded strings (without reallocating, which would
-// move the text under the parser).
-void read_for_parser(ReadStream& in, std::string& text) {
-  constexpr std::size_t chunk = std::size_t{1} << 16;
-  // A size hint is believed up to 64 MiB, beyond that up to what has been read: a compressed
-  // frame that declares terabytes is read in growing steps like a pipe.
-  constexpr std::uint64_t believed = std::uint64_t{1} << 26;
-  const auto reserve_for = [&text](std::size_t bytes) {
-    text.reserve(2 * bytes + detail::document_padding);
-  };
-  if (const std::optional<std::uint64_t> bytes = in.remaining_hint()) {
-    reserve_for(static_cast<std::size_t>(std::min(*bytes, believed)) + 1);
-  }
-  // The text is grown (zero-filled) ahead of the bytes and read into: the bytes the stream
-  // says are left and one more to see the end (one read for a file), at least a chunk; with
-  // no hint, a chunk, the text doubling as it goes.
-  std::size_t filled = text.size();
-  for (;;) {
-    const std::string_view window = in.buffered();
-    const std::optional<std::uint64_t> left = in.remaining_hint();
-    std::size_t want = chunk;
-    if (!window.empty()) {
-      want = window.size();
-    } else if (left) {
-      want = std::max(
-          chunk,
-          static_cast<std::size_t>(
-              std::min<std::uint64_t>(*left, std::max<std::uint64_t>(believed, filled)) + 1));
-    }
-    if (text.size() < filled + want) {
-      const std::size_t size = left ? filled + want : std::max(filled + want, 2 * filled);
-      if (text.capacity() < size) reserve_for(size);
-      text.resize(size);
-    }
-    if (!window.empty()) {
-      window.copy(text.data() + filled, window.size());
-      in.advance(window.size());
-      filled += window.size();
-      continue;
-    }
-    const std::size_t got = in.read_some(std::span<char>(text.data() + filled, want));
-    if (got == 0) break;
-    filled += got;
-  }
-  text.resize(filled);
-  reserve_for(filled);
-}
-
-}  // namespace
-
 Document Document::parse(ReadStream& in, ReadOptions options) {
   const std::uint64_t start = in.position();
   Document doc;
   std::string& text = doc.data_->text;
-  read_for_parser(in, text);
+  // The parser's room: the padding, and as many bytes again as the text for its decoded
+  // strings (reserved now, so that the text never moves under the parser).
+  in.append_rest(text, [](std::size_t size) { return 2 * size + detail::document_padding; });
   const std::size_t size = text.size();
   text.append(detail::document_padding, ' ');
   const std::size_t begin =
