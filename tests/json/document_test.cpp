@@ -375,28 +375,13 @@ std::string read_file(const std::filesystem::path& path) {
 
 // The compact writing of a document places separators itself: it must write what the
 // writer's value-by-value calls write for the same text (the event reader's events, each
-// passed to the writer).
-struct EventsToWriter {
-  Writer& w;
-  void null() { w.null(); }
-  void boolean(bool b) { w.value(b); }
-  void integer(std::int64_t i) { w.value(i); }
-  void unsigned_integer(std::uint64_t u) { w.value(u); }
-  void floating(double d) { w.value(d); }
-  void string(std::string_view s) { w.value(s); }
-  void key(std::string_view k) { w.key(k); }
-  void begin_array() { w.begin_array(); }
-  void end_array() { w.end_array(); }
-  void begin_object() { w.begin_object(); }
-  void end_object() { w.end_object(); }
-};
-
+// passed to the writer by json::EventWriter).
 std::string write_through_events(std::string_view text, WriteOptions options = {}) {
   StringWriteStream out;
   Writer w(out, options);
   MemoryReadStream in(text);
   Reader reader(in);
-  EventsToWriter handler{w};
+  EventWriter handler(w);
   reader.parse(handler);
   reader.finish();
   w.finish();

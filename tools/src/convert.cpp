@@ -193,7 +193,7 @@ void convert_from_csv(const Plan& plan, Input& input, Output& output) {
       const bool lines = plan.to == FileFormat::jsonl;
       json::Writer writer(output.stream(),
                           {.indent = plan.pretty && !lines ? 2u : 0u, .json_lines = lines});
-      JsonEventWriter events(writer);
+      json::EventWriter events(writer);
       emit_csv(reader, events, output, !lines, header, infer);
       writer.finish();
       if (!lines) output.stream().lf();
@@ -331,7 +331,7 @@ void convert_from_json(const Plan& plan, Input& input, Output& output) {
     }
     case FileFormat::json: {
       json::Writer writer(output.stream(), {.indent = plan.pretty ? 2u : 0u});
-      JsonEventWriter events(writer);
+      json::EventWriter events(writer);
       write_units(events);
       writer.finish();
       output.stream().lf();
@@ -339,7 +339,7 @@ void convert_from_json(const Plan& plan, Input& input, Output& output) {
     }
     case FileFormat::jsonl: {
       json::Writer writer(output.stream(), {.json_lines = true});
-      JsonEventWriter events(writer);
+      json::EventWriter events(writer);
       for_each_unit([&] { reader.parse(events); });
       writer.finish();
       return;

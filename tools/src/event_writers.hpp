@@ -1,5 +1,6 @@
 // json::Reader events turned into output: the same events drive a JSON writer (fmt, json to
-// jsonl) or a STON writer (json to ston), so a document streams through in constant memory.
+// jsonl: json::EventWriter) or a STON writer (json to ston: StonEventWriter), so a document
+// streams through in constant memory.
 #pragma once
 
 #include <cstdint>
@@ -10,25 +11,6 @@
 #include <bufstream/ston/writer.hpp>
 
 namespace bufstream::cli {
-
-class JsonEventWriter {
- public:
-  explicit JsonEventWriter(json::Writer& out) : out_(out) {}
-  void null() { out_.null(); }
-  void boolean(bool b) { out_.value(b); }
-  void integer(std::int64_t i) { out_.value(i); }
-  void unsigned_integer(std::uint64_t u) { out_.value(u); }
-  void floating(double d) { out_.value(d); }
-  void string(std::string_view s) { out_.value(s); }
-  void key(std::string_view k) { out_.key(k); }
-  void begin_array() { out_.begin_array(); }
-  void end_array() { out_.end_array(); }
-  void begin_object() { out_.begin_object(); }
-  void end_object() { out_.end_object(); }
-
- private:
-  json::Writer& out_;
-};
 
 /// JSON to STON: arrays become lists, objects maps with string keys (`'key'`), null nil.
 class StonEventWriter {

@@ -77,7 +77,7 @@ int run_fmt(std::span<const std::string> argv) {
     case FileFormat::json: {
       json::Reader reader(input.stream(), {.source_name = input.name()});
       json::Writer writer(output.stream(), {.indent = pretty ? indent : 0});
-      JsonEventWriter events(writer);
+      json::EventWriter events(writer);
       copy_by_elements(reader, events, [&] { output.end_record(); });
       reader.finish();
       writer.finish();
@@ -87,7 +87,7 @@ int run_fmt(std::span<const std::string> argv) {
     case FileFormat::jsonl: {
       json::Reader reader(input.stream(), {.source_name = input.name()});
       json::Writer writer(output.stream(), {.json_lines = true});
-      JsonEventWriter events(writer);
+      json::EventWriter events(writer);
       while (!reader.at_end()) {
         reader.parse(events);
         output.end_record();

@@ -245,4 +245,26 @@ class Writer {
   std::vector<State> stack_;
 };
 
+/// An event handler (events.hpp) that writes each event with a Writer: `reader.parse(h)`
+/// copies the reader's next value to the writer, in the writer's layout, in constant memory
+/// (what `bufstream fmt` does).
+class EventWriter {
+ public:
+  explicit EventWriter(Writer& out) noexcept : out_(out) {}
+  void null() { out_.null(); }
+  void boolean(bool b) { out_.value(b); }
+  void integer(std::int64_t i) { out_.value(i); }
+  void unsigned_integer(std::uint64_t u) { out_.value(u); }
+  void floating(double d) { out_.value(d); }
+  void string(std::string_view s) { out_.value(s); }
+  void key(std::string_view k) { out_.key(k); }
+  void begin_array() { out_.begin_array(); }
+  void end_array() { out_.end_array(); }
+  void begin_object() { out_.begin_object(); }
+  void end_object() { out_.end_object(); }
+
+ private:
+  Writer& out_;
+};
+
 }  // namespace bufstream::json
