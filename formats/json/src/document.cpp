@@ -450,16 +450,17 @@ void Writer::write_document_compact(const DocumentData& d, std::size_t i, const 
   std::vector<Open> open;
   std::size_t lead = 0;   // 1: a comma is due before the next element or key
   bool key_next = false;  // the next node is a member's key
-  // `lead` comma(s) then `text`, in one reserved room; the comma is overwritten when not due.
+  // `comma` (0 or 1) ',' then `text`, in one reserved room; the ',' stored first is
+  // overwritten when none is due.
   const auto put = [this](std::size_t comma, std::string_view text) {
     char* p = out_.reserve(1 + text.size());
     p[0] = ',';
     std::memcpy(p + comma, text.data(), text.size());
     out_.commit(comma + text.size());
   };
-  // A string, quoted, then `colon` (0 or 1) ':'.
-  const auto string = [&](std::size_t comma, const DocumentNode& n, std::size_t colon,
-                          std::string_view what) {
+  // `comma` (0 or 1) ',', a string quoted, then `colon` (0 or 1) ':'.
+  const auto put_string = [&](std::size_t comma, const DocumentNode& n, std::size_t colon,
+                              std::string_view what) {
     const std::string_view s = text_of(d, n);
     const bool plain = n.boolean && !options_.ascii_only;
     if (plain && s.size() <= max_copied) {
@@ -480,7 +481,7 @@ void Writer::write_document_compact(const DocumentData& d, std::size_t i, const 
   while (i < end) {
     const DocumentNode& n = d.nodes[i];
     if (key_next) {
-      string(lead, n, 1, "key");
+      put_string(lead, n, 1, "key");
       lead = 0;
       key_next = false;
       ++i;
@@ -516,7 +517,7 @@ void Writer::write_document_compact(const DocumentData& d, std::size_t i, const 
         }
         break;
       }
-      case Type::string: string(lead, n, 0, "string"); break;
+      case Type::string: put_string(lead, n, 0, "string"); break;
       case Type::array:
       case Type::object: {
         const bool is_object = n.type == Type::object;
@@ -539,7 +540,8 @@ void Writer::write_document_compact(const DocumentData& d, std::size_t i, const 
   }
 }
 
-// Node by node in document order, without recursion: a stack of the open containers' ends.
+// Compact output in one pass (above); pretty output node by node in document order through
+// the writer's value-by-value calls, without recursion: a stack of the open containers' ends.
 Writer& Writer::value(const Value& v) {
   const DocumentData& d = *v.d_;
   if (!pretty_) {
