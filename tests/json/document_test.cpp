@@ -366,13 +366,6 @@ TEST(JsonDocument, WritesStringsAsTheWriterEscapesThem) {
             "{\"\\u00e9\":\"a\\\"b\",\"k\":\"\\u00fc\",\"c\\n\":\"\\u0001\",\"d\":\"\\u00e9\"}");
 }
 
-std::string read_file(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 // The compact writing of a document places separators itself: it must write what the
 // writer's value-by-value calls write for the same text (the event reader's events, each
 // passed to the writer by json::EventWriter).
@@ -404,7 +397,8 @@ TEST(JsonDocument, CompactWritingIsTheWritersValueByValue) {
   }
   for (const char* name : {"twitter.json", "citm_catalog.json", "canada.json"}) {
     SCOPED_TRACE(name);
-    const std::string text = read_file(std::filesystem::path(BUFSTREAM_JSON_FILES_DIR) / name);
+    const std::string text =
+        testing_support::read_file(std::filesystem::path(BUFSTREAM_JSON_FILES_DIR) / name);
     const Document doc = Document::parse(text);
     EXPECT_EQ(write_compact(doc.root()), write_through_events(text));
     StringWriteStream out;
@@ -495,7 +489,8 @@ TEST(JsonDocument, TypedReadsOfSubValues) {
 TEST(JsonDocument, StandardFilesAgreeWithNlohmannAndRoundTrip) {
   for (const char* name : {"twitter.json", "citm_catalog.json", "canada.json"}) {
     SCOPED_TRACE(name);
-    const std::string text = read_file(std::filesystem::path(BUFSTREAM_JSON_FILES_DIR) / name);
+    const std::string text =
+        testing_support::read_file(std::filesystem::path(BUFSTREAM_JSON_FILES_DIR) / name);
     ASSERT_FALSE(text.empty());
     const nlohmann::json expected = nlohmann::json::parse(text);
     const Document doc = Document::parse(text);
@@ -506,7 +501,7 @@ TEST(JsonDocument, StandardFilesAgreeWithNlohmannAndRoundTrip) {
   }
   // One file through every reader setup (each token across window boundaries).
   const std::string twitter =
-      read_file(std::filesystem::path(BUFSTREAM_JSON_FILES_DIR) / "twitter.json");
+      testing_support::read_file(std::filesystem::path(BUFSTREAM_JSON_FILES_DIR) / "twitter.json");
   const nlohmann::json expected = nlohmann::json::parse(twitter);
   for_each_reader(twitter, [&](ReadStream& in) {
     EXPECT_EQ(to_nlohmann(Document::parse(in).root()), expected);

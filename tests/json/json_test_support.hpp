@@ -4,6 +4,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <string_view>
 
@@ -16,6 +19,14 @@
 #include "test_streams.hpp"
 
 namespace bufstream::json::testing_support {
+
+/// A file's bytes (the standard JSON files of bench/data/json).
+inline std::string read_file(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
 
 /// Calls `f(ReadStream&)` once per reader setup (memory, chunked, tiny buffers).
 template <class F>

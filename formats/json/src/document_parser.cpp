@@ -29,14 +29,6 @@ namespace index = kernels::json_index;
 
 const index::Index index_best = kernels::select(index::index_forms());
 
-// The bytes that may follow a number or a literal: whitespace, a structural byte, a quote
-// (which the parser then finds out of place), and the padding's spaces.
-constexpr std::array<bool, 256> ends_token = [] {
-  std::array<bool, 256> t{};
-  for (const char c : std::string_view(" \t\r\n{}[]:,\"")) t[static_cast<unsigned char>(c)] = true;
-  return t;
-}();
-
 // The indexed bytes of a text, one stretch at a time: `next` gives their offsets in order,
 // then `size` (the first byte of the padding) again and again.
 class Structurals {

@@ -9,6 +9,7 @@
 //     for what scan_in_window declines.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -191,6 +192,14 @@ struct WindowNumber {
   n.end = p;
   return n;
 }
+
+// The bytes that may follow a number or a literal in a text a parser walks by its structural
+// index: whitespace, a structural byte, a quote (which the parser then finds out of place).
+inline constexpr std::array<bool, 256> ends_token = [] {
+  std::array<bool, 256> t{};
+  for (const char c : std::string_view(" \t\r\n{}[]:,\"")) t[static_cast<unsigned char>(c)] = true;
+  return t;
+}();
 
 /// The number `text` (well-formed: NumberScan complete), as the reader gives it: non-negative
 /// integers as uint64, negative ones as int64, the rest (fractions, exponents, integers beyond

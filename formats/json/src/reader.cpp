@@ -14,6 +14,8 @@
 #include <bufstream/kernels/token_masks.hpp>
 #include <bufstream/utf8.hpp>
 
+#include "reader_index.hpp"
+
 namespace bufstream::json {
 
 namespace {
@@ -119,7 +121,10 @@ inline const char* Reader::skip_scanned_whitespace() {
   }
 }
 
-SourcePosition Reader::position() const noexcept { return lines_.at(in_.position()); }
+SourcePosition Reader::position() const noexcept {
+  count_lines();
+  return lines_.at(in_.position());
+}
 
 std::optional<std::uint64_t> Reader::estimated_elements_left(std::uint64_t start,
                                                              std::size_t count) const {
@@ -128,6 +133,7 @@ std::optional<std::uint64_t> Reader::estimated_elements_left(std::uint64_t start
 }
 
 void Reader::fail_at(std::uint64_t offset, std::string message) {
+  count_lines();
   ParseError error(lines_.at(offset), std::move(message), options_.source_name);
   failure_ = std::make_exception_ptr(error);
   throw error;

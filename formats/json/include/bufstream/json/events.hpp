@@ -23,6 +23,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <string_view>
 
 #include <bufstream/json/reader_core.hpp>
@@ -46,6 +47,53 @@ concept EventHandler = requires(H& h, bool b, std::int64_t i, std::uint64_t u, d
 };
 
 template <class Handler>
+detail::IndexedRun::Next Reader::parse_indexed(Handler& handler, std::size_t base,
+                                               bool after_value) {
+  using E = detail::IndexedEvent;
+  const detail::IndexedRun run = index_run(base, after_value);
+  // The line feeds are counted up to the token taken last, also when the handler throws.
+  struct EndRun {
+    Reader& r;
+    ~EndRun() { r.end_run(); }
+  } end_run{*this};
+  uncounted_ = in_.cursor();
+  for (const E& e : std::span(run.events, run.count)) {
+    take_indexed(e);
+    switch (e.kind) {
+      case E::begin_array:
+        ++depth_;
+        kinds_.push_back(0);
+        handler.begin_array();
+        break;
+      case E::begin_object:
+        ++depth_;
+        kinds_.push_back(1);
+        handler.begin_object();
+        break;
+      case E::end_array:
+        --depth_;
+        kinds_.pop_back();
+        handler.end_array();
+        break;
+      case E::end_object:
+        --depth_;
+        kinds_.pop_back();
+        handler.end_object();
+        break;
+      case E::key: handler.key(std::string_view(e.text.data, e.text.size)); break;
+      case E::string: handler.string(std::string_view(e.text.data, e.text.size)); break;
+      case E::signed_integer: handler.integer(e.i); break;
+      case E::unsigned_integer: handler.unsigned_integer(e.u); break;
+      case E::floating: handler.floating(e.d); break;
+      case E::boolean: handler.boolean(e.flag); break;
+      case E::null: handler.null(); break;
+    }
+  }
+  in_.set_cursor(run.end);
+  return run.next;
+}
+
+template <class Handler>
 void Reader::parse(Handler& handler) {
   static_assert(EventHandler<Handler>, "see events.hpp for the handler's member functions");
   // Open containers live in kinds_; the part this call pushed is dropped on any way out.
@@ -56,8 +104,19 @@ void Reader::parse(Handler& handler) {
   } restore{kinds_, kinds_.size()};
   constexpr std::uint8_t array = 0;
   constexpr std::uint8_t object = 1;
+  using Next = detail::IndexedRun::Next;
   const std::size_t base = kinds_.size();
   for (;;) {
+    // A value is due (the input's first, or one after '[', ',' or ':'): a run of tokens from
+    // the index, if the window holds enough, then the next token read by itself.
+    // (A run that reads nothing turns runs off for a while: see index_run.)
+    if (index_worthwhile()) {
+      switch (parse_indexed(handler, base, false)) {
+        case Next::done: return;
+        case Next::after_value: goto after_value;
+        case Next::value: continue;
+      }
+    }
     switch (peek()) {  // one value, or the start of a container
       case ValueType::array:
         begin_array();
@@ -94,10 +153,17 @@ void Reader::parse(Handler& handler) {
         handler.null();
         break;
     }
+  after_value:
     // A value is complete: move on to the next element or member, closing every container
     // that ends here.
     for (;;) {
       if (kinds_.size() == base) return;
+      if (index_worthwhile()) {
+        const Next next = parse_indexed(handler, base, true);
+        if (next == Next::done) return;
+        if (next == Next::value) break;
+        continue;
+      }
       if (kinds_.back() == array) {
         if (next_element()) break;
         handler.end_array();

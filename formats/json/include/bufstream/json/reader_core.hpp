@@ -36,6 +36,49 @@ struct Number {
 
 class Reader;
 
+namespace detail {
+
+// One token of a run that Reader::parse read by walking the kernel layer's structural index
+// over the window (reader_index.cpp), for parse() to pass to its handler.
+struct IndexedEvent {
+  enum Kind : std::uint8_t {
+    begin_array,
+    end_array,
+    begin_object,
+    end_object,
+    key,
+    string,
+    signed_integer,
+    unsigned_integer,
+    floating,
+    boolean,
+    null
+  };
+  Kind kind;
+  bool flag;          // a boolean's value; for a key or string, text.data is an offset (internal)
+  const char* start;  // the token's first byte in the window
+  const char* end;    // the byte after it: the cursor once the token is read
+  union {
+    struct {
+      const char* data;
+      std::size_t size;
+    } text;  // key, string
+    std::int64_t i;
+    std::uint64_t u;
+    double d;
+  };
+};
+
+// A run of tokens: where parse() goes on after them.
+struct IndexedRun {
+  const IndexedEvent* events;
+  std::size_t count;
+  const char* end;  // the cursor after the run (past a ',' after the last event)
+  enum class Next : std::uint8_t { value, after_value, done } next;
+};
+
+}  // namespace detail
+
 /// Reads into `value` with the overload of `read_json` that ADL finds (declared in
 /// read_json.hpp for the standard types; users add their own next to their types).
 template <class T>
@@ -160,7 +203,10 @@ class Reader {
   /// Where the next unread byte is.
   SourcePosition position() const noexcept;
   /// Where the last token started (the value, `,`, `]` or key the last call read).
-  SourcePosition token_position() const noexcept { return lines_.at(token_start_); }
+  SourcePosition token_position() const noexcept {
+    count_lines();
+    return lines_.at(token_start_);
+  }
   /// Throws a ParseError with `message` ("expected 5 elements but found 3") at the start of
   /// the last token, for read_json overloads whose input is well-formed JSON of the wrong shape.
   [[noreturn]] void fail_at_token(std::string message);
@@ -247,9 +293,40 @@ class Reader {
   template <class T>
   static std::string integer_range();
 
+  // parse()'s indexed runs (reader_index.cpp): while the window holds enough bytes, parse()
+  // takes its tokens from a run that walks the structural index (json_index.hpp) instead of
+  // reading them one by one; the run stops before anything it does not read whole (a token
+  // that goes on past the window, anything wrong), which parse() then reads token by token,
+  // so that every error is this reader's. The line feeds of a run's bytes are counted only
+  // when a position is asked for and when the run ends (count_lines).
+  struct Index;
+  bool index_worthwhile() const noexcept {
+    return in_.limit() - in_.cursor() >= 128 && in_.position() >= no_index_before_ && !failure_;
+  }
+  detail::IndexedRun index_run(std::size_t base, bool after_value);
+  // Takes a run's event: the cursor and token start move past it.
+  void take_indexed(const detail::IndexedEvent& e) noexcept {
+    token_start_ = in_.position() + static_cast<std::uint64_t>(e.start - in_.cursor());
+    in_.set_cursor(e.end);
+  }
+  // Counts the line feeds from the run's start to the cursor (then up to date).
+  void count_lines() const noexcept {
+    if (uncounted_ != nullptr) count_uncounted_lines();
+  }
+  void count_uncounted_lines() const noexcept;
+  void end_run() noexcept {
+    count_lines();
+    uncounted_ = nullptr;
+  }
+  template <class Handler>
+  detail::IndexedRun::Next parse_indexed(Handler& handler, std::size_t base, bool after_value);
+
   ReadStream& in_;
   ReadOptions options_;
-  LineTracker lines_;
+  mutable LineTracker lines_;
+  mutable const char* uncounted_ = nullptr;  // a run's bytes from here to the cursor
+  std::uint64_t no_index_before_ = 0;        // stream offset before which no run is tried
+  std::unique_ptr<Index> index_;
   std::size_t depth_ = 0;
   bool first_ = false;  // inside a container, before its first element or member
   std::uint64_t token_start_ = 0;

@@ -1,0 +1,192 @@
+// Reader::parse's indexed runs (reader_index.cpp): wherever the window holds enough bytes,
+// parse() takes its tokens from runs over the structural index; elsewhere, token by token.
+// Both must give the same events, the same positions during every event, and the same errors
+// at the same places. A window of a few bytes never holds a run, so each text is read through
+// every setup and compared with one byte at a time.
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include <bufstream/buffered_read_stream.hpp>
+#include <bufstream/json.hpp>
+#include <bufstream/memory_read_stream.hpp>
+
+#include "json_test_support.hpp"
+
+namespace bufstream::json {
+namespace {
+
+// Every event with its value and the reader's positions during the call.
+struct Recorder {
+  Reader* reader;
+  std::vector<std::string>& out;
+  std::size_t throw_at = SIZE_MAX;  // throw from this event (counting from 0)
+
+  void add(std::string event) {
+    const SourcePosition p = reader->position();
+    const SourcePosition t = reader->token_position();
+    out.push_back(fmt::format("{} @{}:{}:{} token {}:{}:{}", event, p.line, p.column, p.offset,
+                              t.line, t.column, t.offset));
+    if (out.size() - 1 == throw_at) throw std::runtime_error("stop");
+  }
+  void null() { add("null"); }
+  void boolean(bool b) { add(b ? "true" : "false"); }
+  void integer(std::int64_t i) { add(fmt::format("int {}", i)); }
+  void unsigned_integer(std::uint64_t u) { add(fmt::format("uint {}", u)); }
+  void floating(double d) { add(fmt::format("double {}", d)); }
+  void string(std::string_view s) { add(fmt::format("string {:?}", std::string(s))); }
+  void key(std::string_view k) { add(fmt::format("key {:?}", std::string(k))); }
+  void begin_array() { add("["); }
+  void end_array() { add("]"); }
+  void begin_object() { add("{"); }
+  void end_object() { add("}"); }
+};
+
+struct Setup {
+  std::string name;
+  std::function<std::unique_ptr<ReadStream>(std::string_view)> make;
+};
+
+// The reference (one byte per window: no runs), then setups whose windows hold runs that end
+// at many different places: memory (one window), and buffers over memory of several sizes.
+std::vector<Setup> setups() {
+  std::vector<Setup> s;
+  s.push_back({"buffered1", [](std::string_view t) -> std::unique_ptr<ReadStream> {
+                 return std::make_unique<BufferedReadStream>(std::make_unique<MemoryReadStream>(t),
+                                                             BufferOptions{.buffer_size = 1});
+               }});
+  s.push_back({"memory", [](std::string_view t) -> std::unique_ptr<ReadStream> {
+                 return std::make_unique<MemoryReadStream>(t);
+               }});
+  for (std::size_t size : {128u, 129u, 200u, 333u, 1000u, 4096u, 65536u}) {
+    s.push_back({"buffered" + std::to_string(size),
+                 [size](std::string_view t) -> std::unique_ptr<ReadStream> {
+                   return std::make_unique<BufferedReadStream>(
+                       std::make_unique<MemoryReadStream>(t), BufferOptions{.buffer_size = size});
+                 }});
+  }
+  return s;
+}
+
+// What reading `text` (values until the end) gives: the events, then the error if any.
+std::vector<std::string> read_all(ReadStream& in, ReadOptions options = {},
+                                  std::size_t throw_at = SIZE_MAX) {
+  std::vector<std::string> out;
+  Reader reader(in, options);
+  Recorder r{&reader, out, throw_at};
+  try {
+    while (!reader.at_end()) reader.parse(r);
+  } catch (const ParseError& e) {
+    out.push_back(std::string("error: ") + e.what());
+  } catch (const std::runtime_error&) {
+    const SourcePosition p = reader.position();
+    out.push_back(fmt::format("stopped @{}:{}:{}", p.line, p.column, p.offset));
+  }
+  return out;
+}
+
+void expect_same_everywhere(const std::string& text, ReadOptions options = {},
+                            std::size_t throw_at = SIZE_MAX) {
+  const std::vector<Setup> all = setups();
+  auto reference_in = all[0].make(text);
+  const std::vector<std::string> reference = read_all(*reference_in, options, throw_at);
+  ASSERT_FALSE(reference.empty());
+  for (std::size_t i = 1; i < all.size(); ++i) {
+    SCOPED_TRACE("setup " + all[i].name);
+    auto in = all[i].make(text);
+    EXPECT_EQ(read_all(*in, options, throw_at), reference);
+  }
+}
+
+// A pretty-printed text of every kind of token, long enough for many runs and refills.
+std::string long_text() {
+  std::string t = "[\n";
+  for (int i = 0; i < 300; ++i) {
+    t += fmt::format(
+        "  {{\"id\": {}, \"neg\" : -{}, \"zero\":-0, \"f\": {}.{}e-{}, \"big\": "
+        "123456789012345678901234{},\n   \"s\": \"plain {}\", \"esc\": \"a\\\"b\\\\c\\n\\u00e9"
+        "\\ud83d\\ude00 {}\", \"utf8\": \"h\xc3\xa9llo \xe2\x82\xac{}\",\n"
+        "   \"t\": true, \"f2\": false, \"n\": null, \"e\": [], \"o\": {{}}, \"nest\": "
+        "[[[{}]], {{\"k\\u0041\": [1,2 , 3]}}]}}{}\n",
+        i, i * 7, i, i % 10, i % 30, i % 10, i, i, i, i, i + 1 < 300 ? "," : "");
+  }
+  t += "]\n  {\"second\": \"value\"}\t\r\n 42 \"last\"";
+  return t;
+}
+
+TEST(JsonIndexedRuns, EventsAndPositionsAreThoseOfTheTokenReader) {
+  expect_same_everywhere(long_text());
+}
+
+TEST(JsonIndexedRuns, AHandlerThatThrowsLeavesTheReaderAfterItsToken) {
+  const std::string text = long_text();
+  for (std::size_t at : {0u, 1u, 2u, 3u, 17u, 250u, 251u, 255u, 256u, 257u, 1000u, 4321u}) {
+    SCOPED_TRACE("throw at event " + std::to_string(at));
+    expect_same_everywhere(text, {}, at);
+  }
+}
+
+TEST(JsonIndexedRuns, ErrorsAreTheTokenReadersAtTheSamePlace) {
+  // Each after a long valid prefix (so that runs read up to it) and before a valid tail.
+  const std::vector<std::string> faults{"{\"a\" 1}",
+                                        "[1,]",
+                                        "[1 2]",
+                                        "{\"a\":1,}",
+                                        "{1:2}",
+                                        "\"a\x01b\"",
+                                        "\"\xff\"",
+                                        "\"\xc3\"",
+                                        "\"\\q\"",
+                                        "\"\\u12G4\"",
+                                        "\"\\ud800\"",
+                                        "\"\\ud800\\u0041\"",
+                                        "tru",
+                                        "trueX",
+                                        "nul",
+                                        "01",
+                                        "1.",
+                                        "-",
+                                        "1e400",
+                                        "1.5e",
+                                        "]",
+                                        "}",
+                                        "{\"a\":1]",
+                                        "[1}",
+                                        "\"unterminated",
+                                        "[[[[[[[[[[[[1]]]]]]]]]]]]",
+                                        "\xef\xbb\xbf 1",
+                                        "+1",
+                                        "NaN",
+                                        "\"tab\there\"",
+                                        "[\"\\u0000\"]",
+                                        "{\"k\": 1 \"j\": 2}"};
+  std::string prefix = "[\n";
+  for (int i = 0; i < 40; ++i) prefix += fmt::format("  {{\"a\": [{}, \"x\\ty\", true]}},\n", i);
+  for (const std::string& fault : faults) {
+    SCOPED_TRACE("fault: " + fault);
+    for (const std::string& pad : {std::string(), std::string(61, ' '), std::string(100, '\n')}) {
+      ReadOptions options;
+      options.max_depth = 10;
+      expect_same_everywhere(prefix + pad + fault + ",\n  1\n]", options);
+    }
+  }
+}
+
+TEST(JsonIndexedRuns, TheStandardFilesGiveTheTokenReadersEvents) {
+  for (const char* name : {"twitter.json", "citm_catalog.json", "canada.json"}) {
+    SCOPED_TRACE(name);
+    const std::string text =
+        testing_support::read_file(std::filesystem::path(BUFSTREAM_JSON_FILES_DIR) / name);
+    expect_same_everywhere(text);
+  }
+}
+
+}  // namespace
+}  // namespace bufstream::json
