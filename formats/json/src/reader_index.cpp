@@ -90,7 +90,9 @@ detail::IndexedRun Reader::index_run(std::size_t base, bool after_value) {
     Next next;
   } safe{0, cursor, x.base, x.i, after_value ? Next::after_value : Next::value};
   const auto mark = [&](const char* end, Next next) { safe = {count, end, x.base, x.i, next}; };
+  const char* last_end = cursor;  // the end of the last value
   const auto push = [&](E::Kind kind, const char* start, const char* end) -> E& {
+    last_end = end;
     E& e = events[count++];
     e.kind = kind;
     e.flag = false;
@@ -175,6 +177,7 @@ value_at:
     case '"': {
       E& e = push(E::string, p, nullptr);
       if ((e.end = string(p, e)) == nullptr) goto stop;
+      last_end = e.end;
       goto after_value;
     }
     case 't':
@@ -231,10 +234,10 @@ value_at:
 
 after_value:
   if (x.open.size() == base) {
-    mark(count == 0 ? cursor : events[count - 1].end, Next::done);
+    mark(last_end, Next::done);
     goto stop;
   }
-  mark(count == 0 ? cursor : events[count - 1].end, Next::after_value);
+  mark(last_end, Next::after_value);
   // Room for what one step records (at most two events: an empty container).
   if (count + 3 > Index::max_events) goto stop;
   p = x.next();
@@ -278,9 +281,11 @@ stop:
     // Nothing read: the reader reads on by itself for a while.
     no_index_before_ = cursor_offset + 64;
   }
-  for (E& e : std::span(events, count)) {
-    if (e.flag && (e.kind == E::key || e.kind == E::string)) {
-      e.text.data = x.text.data() + reinterpret_cast<std::uintptr_t>(e.text.data);
+  if (!x.text.empty()) {
+    for (E& e : std::span(events, count)) {
+      if (e.flag && (e.kind == E::key || e.kind == E::string)) {
+        e.text.data = x.text.data() + reinterpret_cast<std::uintptr_t>(e.text.data);
+      }
     }
   }
   return {events, count, safe.end, safe.next};
