@@ -19,6 +19,11 @@
 // Numbers arrive as in json::Number: `integer` for negative integers, `unsigned_integer` for
 // the others, `floating` for the rest. Views passed to `string` and `key` are valid only
 // during the call.
+//
+// Where the stream's window holds enough bytes, the reader reads a run of tokens ahead of the
+// handler (by the kernel layer's structural index, see reader_index.cpp); during each call
+// the reader's position() and token_position() are those of the event's token all the same,
+// and a handler that throws leaves the reader just after that token.
 #pragma once
 
 #include <cstddef>

@@ -58,11 +58,12 @@ struct IndexedEvent {
   bool flag;          // a boolean's value; for a key or string, text.data is an offset (internal)
   const char* start;  // the token's first byte in the window
   const char* end;    // the byte after it: the cursor once the token is read
+  struct Text {
+    const char* data;
+    std::size_t size;
+  };
   union {
-    struct {
-      const char* data;
-      std::size_t size;
-    } text;  // key, string
+    Text text;  // key, string
     std::int64_t i;
     std::uint64_t u;
     double d;
