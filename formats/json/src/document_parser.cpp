@@ -14,11 +14,11 @@
 #include <string_view>
 #include <vector>
 
-#include <bufstream/kernels/escapes.hpp>
 #include <bufstream/kernels/json_index.hpp>
 #include <bufstream/numbers.hpp>
 #include <bufstream/utf8.hpp>
 
+#include "indexed_strings.hpp"
 #include "number_scan.hpp"
 
 namespace bufstream::json::detail {
@@ -178,30 +178,13 @@ class Parser {
     if (t_[q] == '"') [[likely]] {
       return push_string(start, q - start, true);
     }
+    // The end of the text gives the padding's first byte, a space, as the next indexed byte.
     std::string& out = d_.text;
     const std::size_t offset = out.size();
-    std::size_t from = start;
-    for (;;) {
-      out.append(t_ + from, q - from);
-      if (t_[q] == '"') break;
-      if (t_[q] != '\\') return false;  // the end of the text: no closing quote
-      if (t_[q + 1] == 'u') {
-        const kernels::escapes::Decoded u = kernels::escapes::decode_u(
-            std::string_view(t_ + q, std::min(kernels::escapes::max_u_length, size_ - q)));
-        if (u.error != kernels::escapes::Decoded::Error::none) return false;
-        char utf8[4];
-        out.append(utf8, utf8::encode(u.code_point, utf8));
-        from = q + u.at;
-        // A surrogate pair's second escape is indexed too: it is read.
-        if (u.at == 2 * 6 && index_.next() != q + 6) return false;
-      } else {
-        const int b = kernels::escapes::short_unescape(static_cast<unsigned char>(t_[q + 1]),
-                                                       kernels::escapes::json);
-        if (b < 0) return false;
-        out.push_back(static_cast<char>(b));
-        from = q + 2;
-      }
-      q = index_.next();
+    if (detail::decode_indexed_string(
+            t_ + start, t_ + q, t_ + size_, [this] { return t_ + index_.next(); }, out) ==
+        nullptr) {
+      return false;
     }
     return push_string(offset, out.size() - offset, false);
   }

@@ -21,11 +21,10 @@
 #include <vector>
 
 #include <bufstream/kernels/byte_count.hpp>
-#include <bufstream/kernels/escapes.hpp>
 #include <bufstream/kernels/json_index.hpp>
 #include <bufstream/numbers.hpp>
-#include <bufstream/utf8.hpp>
 
+#include "indexed_strings.hpp"
 #include "number_scan.hpp"
 #include "reader_index.hpp"
 
@@ -110,31 +109,9 @@ detail::IndexedRun Reader::index_run(std::size_t base, bool after_value) {
       return q + 1;
     }
     const std::size_t offset = x.text.size();
-    const char* from = p + 1;
-    for (;;) {
-      x.text.append(from, static_cast<std::size_t>(q - from));
-      if (*q == '"') break;
-      if (*q != '\\' || x.stop - q < 2) return nullptr;
-      if (q[1] == 'u') {
-        const auto room =
-            std::min(kernels::escapes::max_u_length, static_cast<std::size_t>(x.stop - q));
-        const kernels::escapes::Decoded u = kernels::escapes::decode_u(std::string_view(q, room));
-        if (u.error != kernels::escapes::Decoded::Error::none) return nullptr;
-        char utf8[4];
-        x.text.append(utf8, utf8::encode(u.code_point, utf8));
-        from = q + u.at;
-        // A surrogate pair's second escape is indexed too.
-        if (u.at == 2 * 6 && x.next() != q + 6) return nullptr;
-      } else {
-        const int b = kernels::escapes::short_unescape(static_cast<unsigned char>(q[1]),
-                                                       kernels::escapes::json);
-        if (b < 0) return nullptr;
-        x.text.push_back(static_cast<char>(b));
-        from = q + 2;
-      }
-      q = x.next();
-      if (q == nullptr) return nullptr;
-    }
+    q = detail::decode_indexed_string(
+        p + 1, q, x.stop, [&x] { return x.next(); }, x.text);
+    if (q == nullptr) return nullptr;
     e.flag = true;
     e.text = {reinterpret_cast<const char*>(offset), x.text.size() - offset};
     return q + 1;
