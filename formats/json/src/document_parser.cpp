@@ -12,6 +12,7 @@
 #include <limits>
 #include <memory>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include <bufstream/kernels/json_index.hpp>
@@ -199,38 +200,16 @@ class Parser {
   bool number(std::size_t p) {
     const char* const start = t_ + p;
     // The padding's first space ends a number at the end of the text.
-    const WindowNumber w = scan_in_window(start, t_ + size_ + 1);
-    if (w.ok && ends_token[static_cast<unsigned char>(*w.end)]) [[likely]] {
-      if (!w.is_float) {
-        if (!w.negative) {
-          d_.nodes.push_back(unsigned_node(w.mantissa));
-          return true;
-        }
-        if (w.mantissa <= std::uint64_t{1} << 63) {
-          // Two's complement: exact for -2^63 too.
-          d_.nodes.push_back(negative_integer_node(static_cast<std::int64_t>(0 - w.mantissa)));
-          return true;
-        }
-      } else if (const double x =
-                     bufstream::detail::decimal_to_double_or_nan(w.mantissa, w.exponent);
-                 x == x) {
-        d_.nodes.push_back(double_node(w.negative ? -x : x));
-        return true;
+    return indexed_number(start, t_ + size_ + 1, [this](auto value, const char*) {
+      using T = decltype(value);
+      if constexpr (std::is_same_v<T, std::uint64_t>) {
+        d_.nodes.push_back(unsigned_node(value));
+      } else if constexpr (std::is_same_v<T, std::int64_t>) {
+        d_.nodes.push_back(negative_integer_node(value));
+      } else {
+        d_.nodes.push_back(double_node(value));
       }
-    }
-    // Long, huge or malformed: the whole text, then the general conversion.
-    NumberScan scan;
-    const char* const end = scan.scan(start, t_ + size_ + 1);
-    if (!scan.complete() || !ends_token[static_cast<unsigned char>(*end)]) return false;
-    const std::optional<Number> n = convert_number_text(
-        std::string_view(start, static_cast<std::size_t>(end - start)), scan.is_float);
-    if (!n) return false;
-    switch (n->kind) {
-      case Number::Kind::signed_integer: d_.nodes.push_back(negative_integer_node(n->i)); break;
-      case Number::Kind::unsigned_integer: d_.nodes.push_back(unsigned_node(n->u)); break;
-      case Number::Kind::floating: d_.nodes.push_back(double_node(n->d)); break;
-    }
-    return true;
+    });
   }
 
   DocumentData& d_;

@@ -201,6 +201,56 @@ inline constexpr std::array<bool, 256> ends_token = [] {
   return t;
 }();
 
+// The window path's number as the readers give it (see convert_number_text), passed to
+// `take`: an std::uint64_t, an std::int64_t or a double. False, taking nothing, when the path
+// declines it (a negative integer beyond int64, a double beyond its range) and the general
+// path must read it. `w.ok` must hold.
+template <class Take>
+[[gnu::always_inline]] inline bool window_number_value(const WindowNumber& w, Take&& take) {
+  if (!w.is_float) {
+    if (!w.negative) {
+      take(w.mantissa);
+      return true;
+    }
+    if (w.mantissa > std::uint64_t{1} << 63) return false;
+    take(static_cast<std::int64_t>(0 - w.mantissa));  // two's complement: exact for -2^63 too
+    return true;
+  }
+  const double d = bufstream::detail::decimal_to_double_or_nan(w.mantissa, w.exponent);
+  if (d != d) return false;
+  take(w.negative ? -d : d);
+  return true;
+}
+
+// A number that a parser walking a structural index finds at `start`: whole before `end`
+// (which is not read), well-formed, followed by a byte that ends a token, and within double's
+// range, given to `take(value, end)` as the readers give it (an std::uint64_t, an std::int64_t
+// or a double, as convert_number_text says). Returns false, taking nothing, when it is none of
+// these: the caller stops and leaves the bytes to the token reader, which says what is wrong.
+std::optional<Number> indexed_number_text(const char* start, const char* end,
+                                          const char*& number_end) noexcept;
+template <class Take>
+[[gnu::noinline]] bool indexed_number_general(const char* start, const char* end, Take& take) {
+  const char* number_end = nullptr;
+  const std::optional<Number> n = indexed_number_text(start, end, number_end);
+  if (!n) return false;
+  switch (n->kind) {
+    case Number::Kind::signed_integer: take(n->i, number_end); break;
+    case Number::Kind::unsigned_integer: take(n->u, number_end); break;
+    case Number::Kind::floating: take(n->d, number_end); break;
+  }
+  return true;
+}
+template <class Take>
+[[gnu::always_inline]] inline bool indexed_number(const char* start, const char* end, Take&& take) {
+  const WindowNumber w = scan_in_window(start, end);
+  if (w.ok && ends_token[static_cast<unsigned char>(*w.end)] &&
+      window_number_value(w, [&](auto value) { take(value, w.end); })) [[likely]] {
+    return true;
+  }
+  return indexed_number_general(start, end, take);  // long, huge or malformed
+}
+
 /// The number `text` (well-formed: NumberScan complete), as the reader gives it: non-negative
 /// integers as uint64, negative ones as int64, the rest (fractions, exponents, integers beyond
 /// 64 bits) as the nearest double; nullopt when that double is infinite.

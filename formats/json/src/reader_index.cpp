@@ -18,6 +18,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include <bufstream/kernels/byte_count.hpp>
@@ -46,6 +47,7 @@ LineFeeds count_line_feeds(const char* p, const char* const end) noexcept {
 }
 
 }  // namespace
+
 void Reader::count_uncounted_lines() const noexcept {
   const char* const cursor = in_.cursor();
   const LineFeeds lf = count_line_feeds(uncounted_, cursor);
@@ -171,40 +173,22 @@ value_at:
       goto after_value;
     default: {
       // A number: one whole in the indexed bytes, followed by a byte that ends it.
-      const detail::WindowNumber w = detail::scan_in_window(p, x.stop);
-      if (w.ok && detail::ends_token[static_cast<unsigned char>(*w.end)]) [[likely]] {
-        if (!w.is_float) {
-          if (!w.negative) {
-            push(E::unsigned_integer, p, w.end).u = w.mantissa;
-            goto after_value;
-          }
-          if (w.mantissa <= std::uint64_t{1} << 63) {
-            // Two's complement: exact for -2^63 too.
-            push(E::signed_integer, p, w.end).i = static_cast<std::int64_t>(0 - w.mantissa);
-            goto after_value;
-          }
-        } else if (const double d =
-                       bufstream::detail::decimal_to_double_or_nan(w.mantissa, w.exponent);
-                   d == d) {
-          push(E::floating, p, w.end).d = w.negative ? -d : d;
-          goto after_value;
+      E& e = push(E::unsigned_integer, p, nullptr);
+      const auto take = [&e](auto value, const char* const end) {
+        using T = decltype(value);
+        e.end = end;
+        if constexpr (std::is_same_v<T, std::uint64_t>) {
+          e.u = value;
+        } else if constexpr (std::is_same_v<T, std::int64_t>) {
+          e.kind = E::signed_integer;
+          e.i = value;
+        } else {
+          e.kind = E::floating;
+          e.d = value;
         }
-      }
-      // Long, huge or malformed: the whole text, then the general conversion.
-      detail::NumberScan scan;
-      const char* const end = scan.scan(p, x.stop);
-      if (end == x.stop || !scan.complete() ||
-          !detail::ends_token[static_cast<unsigned char>(*end)]) {
-        goto stop;
-      }
-      const std::optional<Number> n = detail::convert_number_text(
-          std::string_view(p, static_cast<std::size_t>(end - p)), scan.is_float);
-      if (!n) goto stop;
-      switch (n->kind) {
-        case Number::Kind::signed_integer: push(E::signed_integer, p, end).i = n->i; break;
-        case Number::Kind::unsigned_integer: push(E::unsigned_integer, p, end).u = n->u; break;
-        case Number::Kind::floating: push(E::floating, p, end).d = n->d; break;
-      }
+      };
+      if (!detail::indexed_number(p, x.stop, take)) goto stop;
+      last_end = e.end;
       goto after_value;
     }
   }

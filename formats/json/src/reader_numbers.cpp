@@ -17,6 +17,7 @@
 #include <string>
 #include <string_view>
 #include <system_error>
+#include <type_traits>
 
 #include <fmt/format.h>
 
@@ -79,29 +80,23 @@ Number Reader::read_number() {
   if (next_significant() >= 0) [[likely]] {  // a byte in the window: the path checks it
     const char* const start = in_.cursor();
     const WindowNumber w = scan_in_window(start, in_.limit());
-    if (w.ok) [[likely]] {
-      Number n;
-      if (!w.is_float) {
-        if (!w.negative) {
-          take_window_number(start, w.end);
-          n.kind = Number::Kind::unsigned_integer;
-          n.u = w.mantissa;
-          return n;
-        }
-        if (w.mantissa <= std::uint64_t{1} << 63) {
-          take_window_number(start, w.end);
-          n.kind = Number::Kind::signed_integer;
-          n.i = static_cast<std::int64_t>(0 - w.mantissa);  // two's complement: exact for -2^63 too
-          return n;
-        }
-      } else if (const double d =
-                     bufstream::detail::decimal_to_double_or_nan(w.mantissa, w.exponent);
-                 d == d) {
-        take_window_number(start, w.end);
+    Number n;
+    const auto take = [&n](auto value) {
+      using T = decltype(value);
+      if constexpr (std::is_same_v<T, std::uint64_t>) {
+        n.kind = Number::Kind::unsigned_integer;
+        n.u = value;
+      } else if constexpr (std::is_same_v<T, std::int64_t>) {
+        n.kind = Number::Kind::signed_integer;
+        n.i = value;
+      } else {
         n.kind = Number::Kind::floating;
-        n.d = w.negative ? -d : d;
-        return n;
+        n.d = value;
       }
+    };
+    if (w.ok && detail::window_number_value(w, take)) [[likely]] {
+      take_window_number(start, w.end);
+      return n;
     }
   }
   return read_number_general();
@@ -239,6 +234,18 @@ std::optional<Number> detail::convert_number_text(std::string_view text, bool is
   n.kind = Number::Kind::floating;
   n.d = *d;
   return n;
+}
+
+std::optional<Number> detail::indexed_number_text(const char* start, const char* end,
+                                                  const char*& number_end) noexcept {
+  NumberScan scan;
+  number_end = scan.scan(start, end);
+  if (number_end == end || !scan.complete() ||
+      !ends_token[static_cast<unsigned char>(*number_end)]) {
+    return std::nullopt;
+  }
+  return convert_number_text(std::string_view(start, static_cast<std::size_t>(number_end - start)),
+                             scan.is_float);
 }
 
 Number Reader::convert_number(std::string_view text, bool is_float) {
