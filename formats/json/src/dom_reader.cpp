@@ -1,5 +1,7 @@
-// Reading into a nlohmann::json DOM: an event handler that builds the value in place.
+// Reading into a nlohmann::json DOM: an event handler that builds the value bottom-up.
+#include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -14,10 +16,11 @@ namespace bufstream::json {
 
 namespace {
 
-// Places each value where it belongs: the root, the end of the innermost open array, or the
-// member named by the last key of the innermost open object (replacing an earlier member of
-// the same name: last wins). Pointers into the DOM stay valid because a container is only
-// appended to after the element last pushed onto `open_` has been closed.
+// Builds the value bottom-up, as a SAX-to-DOM builder does: an array's elements gather on a
+// scratch stack and become the array, allocated once at its exact size, when it closes (no
+// growth by doubling, no moves of the elements while they gather); an object is filled member
+// by member in its frame (a member stays where the map put it, so `member` stays valid while
+// frames move) and placed in its parent when it closes. The root is assigned last.
 class DomBuilder {
  public:
   explicit DomBuilder(nlohmann::json& root) : root_(root) {}
@@ -29,29 +32,52 @@ class DomBuilder {
   void floating(double d) { place(d); }
   void string(std::string_view s) { place(s); }
   void key(std::string_view k) {
-    member_ = &open_.back()->get_ref<nlohmann::json::object_t&>()[std::string(k)];
+    Frame& f = frames_.back();
+    f.member = &f.object.get_ref<nlohmann::json::object_t&>()[std::string(k)];
   }
-  void begin_array() { open_.push_back(&place(nlohmann::json::array())); }
-  void begin_object() { open_.push_back(&place(nlohmann::json::object())); }
-  void end_array() { open_.pop_back(); }
-  void end_object() { open_.pop_back(); }
+  void begin_array() { frames_.push_back({nlohmann::json(), nullptr, elements_.size()}); }
+  void begin_object() { frames_.push_back({nlohmann::json::object(), nullptr, 0}); }
+  void end_array() {
+    const auto first = elements_.begin() + static_cast<std::ptrdiff_t>(frames_.back().first);
+    nlohmann::json array(nlohmann::json::array_t(std::make_move_iterator(first),
+                                                 std::make_move_iterator(elements_.end())));
+    elements_.erase(first, elements_.end());
+    frames_.pop_back();
+    place(std::move(array));
+  }
+  void end_object() {
+    nlohmann::json object = std::move(frames_.back().object);
+    frames_.pop_back();
+    place(std::move(object));
+  }
 
  private:
+  // An open container: an object (its value, the member the next value goes to) or an array
+  // (null `object`; its elements are elements_[first, end)).
+  struct Frame {
+    nlohmann::json object;
+    nlohmann::json* member;
+    std::size_t first;
+  };
+
   // Constructs the value where it belongs (no temporary json to move in the common case).
   template <class T>
-  nlohmann::json& place(T&& value) {
-    if (open_.empty()) [[unlikely]]
-      return root_ = std::forward<T>(value);
-    nlohmann::json& container = *open_.back();
-    if (container.is_array()) {
-      return container.get_ref<nlohmann::json::array_t&>().emplace_back(std::forward<T>(value));
+  void place(T&& value) {
+    if (frames_.empty()) [[unlikely]] {
+      root_ = std::forward<T>(value);
+      return;
     }
-    return *member_ = std::forward<T>(value);
+    Frame& f = frames_.back();
+    if (f.member == nullptr) {
+      elements_.emplace_back(std::forward<T>(value));
+      return;
+    }
+    *f.member = std::forward<T>(value);
   }
 
   nlohmann::json& root_;
-  std::vector<nlohmann::json*> open_;
-  nlohmann::json* member_ = nullptr;
+  std::vector<Frame> frames_;
+  std::vector<nlohmann::json> elements_;
 };
 
 }  // namespace
