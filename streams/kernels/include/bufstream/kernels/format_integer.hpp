@@ -61,6 +61,19 @@ inline char* format_below_1e8(char* p, std::uint32_t n) noexcept {
   return p + length;
 }
 
+/// Writes n < 100 without a leading zero and returns the end: the first group of a long
+/// integer, which is most often one or two digits, without format_below_1e8's length and
+/// eight digits.
+inline char* format_below_100(char* p, std::uint32_t n) noexcept {
+  if (n < 10) {
+    *p = static_cast<char>('0' + n);
+    return p + 1;
+  }
+  p[0] = static_cast<char>('0' + n / 10);
+  p[1] = static_cast<char>('0' + n % 10);
+  return p + 2;
+}
+
 /// Writes `n` in decimal and returns the end. p needs 20 bytes; bytes past the end may be
 /// clobbered within them.
 inline char* format_unsigned(char* p, std::uint64_t n) noexcept {
@@ -68,12 +81,15 @@ inline char* format_unsigned(char* p, std::uint64_t n) noexcept {
     return format_below_1e8(p, static_cast<std::uint32_t>(n));
   const std::uint64_t high = n / 100000000;
   const auto low = static_cast<std::uint32_t>(n - high * 100000000);
-  if (high < 100000000) {
+  if (high < 100) {  // nine or ten digits (ids, timestamps in seconds)
+    p = format_below_100(p, static_cast<std::uint32_t>(high));
+  } else if (high < 100000000) {
     p = format_below_1e8(p, static_cast<std::uint32_t>(high));
   } else {  // 17 to 20 digits: at most four before the last sixteen
-    const std::uint64_t top = high / 100000000;
-    p = format_below_1e8(p, static_cast<std::uint32_t>(top));
-    store_digits(p, eight_digit_values(static_cast<std::uint32_t>(high - top * 100000000)));
+    const auto top = static_cast<std::uint32_t>(high / 100000000);
+    p = top < 100 ? format_below_100(p, top) : format_below_1e8(p, top);
+    store_digits(
+        p, eight_digit_values(static_cast<std::uint32_t>(high - top * std::uint64_t{100000000})));
     p += 8;
   }
   store_digits(p, eight_digit_values(low));
