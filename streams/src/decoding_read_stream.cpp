@@ -18,10 +18,10 @@ constexpr std::size_t slack = 3;
 }  // namespace
 
 DecodingReadStream::DecodingReadStream(ReadStream& source, DecodingOptions options)
-    : source_(&source), options_(options), buffer_(options.buffer_size, slack) {}
+    : source_(&source), options_(std::move(options)), buffer_(options_.buffer_size, slack) {}
 
 DecodingReadStream::DecodingReadStream(std::unique_ptr<ReadStream> source, DecodingOptions options)
-    : DecodingReadStream(*source, options) {
+    : DecodingReadStream(*source, std::move(options)) {
   owned_ = std::move(source);
 }
 

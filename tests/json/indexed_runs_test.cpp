@@ -76,7 +76,7 @@ std::vector<Setup> setups() {
 }
 
 // What reading `text` (values until the end) gives: the events, then the error if any.
-std::vector<std::string> read_all(ReadStream& in, ReadOptions options = {},
+std::vector<std::string> read_all(ReadStream& in, const ReadOptions& options = {},
                                   std::size_t throw_at = SIZE_MAX) {
   std::vector<std::string> out;
   Reader reader(in, options);
@@ -92,7 +92,7 @@ std::vector<std::string> read_all(ReadStream& in, ReadOptions options = {},
   return out;
 }
 
-void expect_same_everywhere(const std::string& text, ReadOptions options = {},
+void expect_same_everywhere(const std::string& text, const ReadOptions& options = {},
                             std::size_t throw_at = SIZE_MAX) {
   const std::vector<Setup> all = setups();
   auto reference_in = all[0].make(text);

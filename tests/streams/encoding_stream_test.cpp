@@ -67,6 +67,8 @@ struct IconvMissing {};
 class Iconv {
  public:
   Iconv(const char* from, const char* to) : cd_(::iconv_open(to, from)) {
+    // iconv_open's failure value is (iconv_t)-1, a pointer made from an integer by definition.
+    // NOLINTNEXTLINE(performance-no-int-to-ptr)
     if (cd_ == reinterpret_cast<iconv_t>(static_cast<std::intptr_t>(-1))) throw IconvMissing{};
   }
   ~Iconv() { ::iconv_close(cd_); }
@@ -92,7 +94,9 @@ class Iconv {
   iconv_t cd_;
 };
 
-/// An Iconv, or the test skips itself (GTEST_SKIP returns from the test function).
+/// An Iconv, or the test skips itself (GTEST_SKIP returns from the test function). `name` is a
+/// declarator, which parentheses would break.
+// NOLINTBEGIN(bugprone-macro-parentheses)
 #define ICONV_OR_SKIP(name, from, to)                                            \
   std::unique_ptr<Iconv> name;                                                   \
   try {                                                                          \
@@ -100,6 +104,7 @@ class Iconv {
   } catch (const IconvMissing&) {                                                \
     GTEST_SKIP() << "glibc's iconv cannot convert " << (from) << " to " << (to); \
   }
+// NOLINTEND(bugprone-macro-parentheses)
 
 /// Text each encoding can hold, with every edge of UTF-8 and UTF-16 for the Unicode ones and
 /// ASCII runs long enough for the word-at-a-time paths.

@@ -115,6 +115,8 @@ detail::IndexedRun Reader::index_run(std::size_t base, bool after_value) {
         p + 1, q, x.stop, [&x] { return x.next(); }, x.text);
     if (q == nullptr) return nullptr;
     e.flag = true;
+    // x.text may still grow and move: its offset stands in the pointer until the run ends.
+    // NOLINTNEXTLINE(performance-no-int-to-ptr)
     e.text = {reinterpret_cast<const char*>(offset), x.text.size() - offset};
     return q + 1;
   };
