@@ -86,7 +86,7 @@ double detail::parse_double_or_nan(std::string_view text) noexcept {
   if (negative) ++p;
   const char* const digits_start = p;
   std::uint64_t significand = 0;
-  p = kernels::scan_short_digits(p, end, significand);  // integer parts are mostly short
+  p = kernels::scan_integer_part(p, end, significand);
   std::ptrdiff_t digit_count = p - digits_start;
   if (digit_count == 0) return parse_double_with_from_chars(text);
   std::ptrdiff_t fraction_digits = 0;

@@ -2,10 +2,12 @@
 // non-digit at every position (and none), and every byte value next to the digits.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <bufstream/kernels/digits.hpp>
@@ -83,8 +85,17 @@ TEST(KernelDigits, PartialLoadReadsOnlyItsBytesInMemoryOrder) {
 }
 
 // Digits of every length at every alignment, with each non-digit at each position, scanned
-// from each starting value; the scan must stop where the loop stops with the loop's value.
-TEST(KernelDigits, ScanDigitsIsThePlainLoop) {
+// from each starting value; each scan must stop where the loop stops with the loop's value.
+TEST(KernelDigits, DigitScansAreThePlainLoop) {
+  using Scan = const char* (*)(const char*, const char*, std::uint64_t&) noexcept;
+  const std::array<std::pair<const char*, Scan>, 3> scans{{
+      {"scan_digits", [](const char* p, const char* e,
+                         std::uint64_t& v) noexcept { return scan_digits(p, e, v); }},
+      {"scan_integer_part", [](const char* p, const char* e,
+                               std::uint64_t& v) noexcept { return scan_integer_part(p, e, v); }},
+      {"scan_short_digits", [](const char* p, const char* e,
+                               std::uint64_t& v) noexcept { return scan_short_digits(p, e, v); }},
+  }};
   std::mt19937_64 rng(2);
   std::vector<char> buffer(8 + 130 + 8);
   for (std::size_t length = 0; length <= 130; ++length) {
@@ -97,12 +108,16 @@ TEST(KernelDigits, ScanDigitsIsThePlainLoop) {
         for (std::size_t k = 0; k < (stop < length ? non_digits.size() : 1); ++k) {
           if (stop < length) p[stop] = non_digits[k];
           const std::uint64_t start = k % 2 == 0 ? 0 : rng();
-          std::uint64_t expected = start, got = start;
+          std::uint64_t expected = start;
           const char* const expected_end = plain_scan(p, p + length, expected);
-          const char* const end = scan_digits(p, p + length, got);
-          ASSERT_EQ(end - p, expected_end - p)
-              << "length " << length << " stop " << stop << " k " << k;
-          ASSERT_EQ(got, expected) << "length " << length << " stop " << stop << " k " << k;
+          for (const auto& [name, scan] : scans) {
+            std::uint64_t got = start;
+            const char* const end = scan(p, p + length, got);
+            ASSERT_EQ(end - p, expected_end - p)
+                << name << " length " << length << " stop " << stop << " k " << k;
+            ASSERT_EQ(got, expected)
+                << name << " length " << length << " stop " << stop << " k " << k;
+          }
         }
         p[stop] = digit;
       }

@@ -149,12 +149,7 @@ struct WindowNumber {
     ++p;
   } else {
     const char* const first = p;
-    // An integer part is mostly a few digits ("-65.6136", "12,"): up to four are read one byte
-    // at a time, a loop the processor predicts, whose value does not wait on a word's digit
-    // count; longer ones (identifiers, large integers) go on by words.
-    const char* const short_end = end - p > 4 ? p + 4 : end;
-    p = kernels::scan_short_digits(p, short_end, mantissa);
-    if (p == short_end) p = kernels::scan_digits(p, end, mantissa);
+    p = kernels::scan_integer_part(p, end, mantissa);
     digits = static_cast<std::size_t>(p - first);
     if (digits == 0) return n;
   }
