@@ -272,6 +272,26 @@ TEST(JsonDocument, TokensAcrossTheIndexersStretches) {
   });
 }
 
+// The strings with escapes are decoded apart and appended to the text when the parse ends:
+// here they are half of it, more than the room the text is given for them, and plain ones
+// between them still point into the text.
+TEST(JsonDocument, DecodedStringsLargerThanTheirRoom) {
+  std::string text = "[";
+  for (int i = 0; i < 3000; ++i) {
+    text += "\"\\u00e9\\n\\t" + std::to_string(i) + "\", \"plain" + std::to_string(i) + "\", ";
+  }
+  text += "\"end\"]";
+  const nlohmann::json expected = nlohmann::json::parse(text);
+  for_each_reader(text, [&](ReadStream& in) {
+    const Document doc = Document::parse(in);
+    ASSERT_EQ(to_nlohmann(doc.root()), expected);
+    EXPECT_EQ(doc.at("/0").as_string(), "\u00e9\n\t0");
+    EXPECT_EQ(doc.at("/5999").as_string(), "plain2999");
+    EXPECT_EQ(doc.at("/5998").as_string(), "\u00e9\n\t2999");
+    EXPECT_EQ(doc.at("/6000").as_string(), "end");
+  });
+}
+
 // A source whose size hint is wrong: one that claims a terabyte (a compressed frame can
 // declare anything) and one that claims nothing is left, handing out three bytes per read.
 class MisleadingSource final : public ReadStream {
