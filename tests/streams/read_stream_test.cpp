@@ -237,6 +237,19 @@ TEST_P(ReadOps, AppendRestAppendsWithTheCapacityAskedFor) {
   EXPECT_EQ(r.stream->position(), text.size());
 }
 
+// A stream that knows how much is left is read into the capacity asked for, its end seen in
+// the room left there: the string is not grown past it (std::string would double it).
+TEST_P(ReadOps, AppendRestOfAKnownSizeStaysInTheCapacityAskedFor) {
+  const std::string text = test::random_bytes(200000, 13);
+  auto r = open(text);
+  if (r.stream->remaining_hint() != text.size()) GTEST_SKIP() << "the stream tells no size";
+  std::string out;
+  EXPECT_EQ(r.stream->append_rest(out, [](std::size_t size) { return size + 64; }), text.size());
+  EXPECT_EQ(out, text);
+  EXPECT_GE(out.capacity(), text.size() + 64);
+  EXPECT_LT(out.capacity(), text.size() + 4096);
+}
+
 TEST_P(ReadOps, SkipToStopsAfterTheDelimiter) {
   auto r = open("key=value;rest");
   EXPECT_TRUE(r.stream->skip_to('='));

@@ -23,6 +23,7 @@ namespace bufstream::json {
 
 using detail::DocumentData;
 using detail::DocumentNode;
+using detail::string_of;
 
 std::string_view type_name(Type type) noexcept {
   switch (type) {
@@ -45,10 +46,6 @@ std::size_t end_of(const DocumentData& d, std::size_t i) noexcept {
   const DocumentNode& n = d.nodes[i];
   return n.type == Type::array || n.type == Type::object ? static_cast<std::size_t>(n.payload)
                                                          : i + 1;
-}
-
-std::string_view text_of(const DocumentData& d, const DocumentNode& n) noexcept {
-  return std::string_view(d.text).substr(static_cast<std::size_t>(n.payload), n.count);
 }
 
 // Appends nodes in document order, as the reader's events arrive (or as a conversion walks a
@@ -84,8 +81,8 @@ class Builder {
   void push_text(Type type, std::string_view s) {
     if (s.size() > std::numeric_limits<std::uint32_t>::max())
       throw std::length_error("json::Document: a string longer than 4 GiB");
-    const std::size_t offset = d_.text.size();
-    d_.text.append(s);
+    const std::size_t offset = d_.decoded.size();
+    d_.decoded.append(s);
     d_.nodes.push_back({type, false, static_cast<std::uint32_t>(s.size()), offset});
     count_one();
   }
@@ -264,7 +261,7 @@ double Value::as_double() const {
 
 std::string_view Value::as_string() const {
   expect(Type::string, "a string");
-  return text_of(*d_, node());
+  return string_of(*d_, node());
 }
 
 std::size_t Value::size() const {
@@ -291,7 +288,7 @@ std::optional<Value> Value::find(std::string_view key) const {
   std::optional<Value> found;
   const std::size_t end = end_of(*d_, i_);
   for (std::size_t k = i_ + 1; k < end; k = end_of(*d_, k + 1)) {
-    if (text_of(*d_, d_->nodes[k]) == key) found = Value(d_, k + 1);
+    if (string_of(*d_, d_->nodes[k]) == key) found = Value(d_, k + 1);
   }
   return found;
 }
@@ -366,7 +363,7 @@ std::string Value::pointer() const {
     } else {
       std::size_t k = c + 1;
       while (end_of(*d_, k + 1) <= i_) k = end_of(*d_, k + 1);
-      append_token(out, text_of(*d_, d_->nodes[k]));
+      append_token(out, string_of(*d_, d_->nodes[k]));
       c = k + 1;
     }
   }
@@ -382,13 +379,13 @@ Document Document::parse(ReadStream& in, ReadOptions options) {
   const std::uint64_t start = in.position();
   Document doc;
   std::string& text = doc.data_->text;
-  // The parser's room: the padding, and an eighth of the text for the strings it decodes,
-  // which it appends when it ends (twitter.json's are 7% of it; more are appended all the
-  // same). Not the text's size again: a text block as large as the nodes' (two bytes per
-  // byte of text) made glibc's free give both back to the system at the end of every
-  // Document, so that each parse in a loop faulted all its pages in again (canada.json
-  // parsed in a loop: 16 ms instead of 2.3 ms on the development machine).
-  in.append_rest(text, [](std::size_t size) { return size + size / 8 + detail::document_padding; });
+  // The text and its padding, in a block of their size; the strings with escapes are decoded
+  // into a buffer of their own. (The text once reserved its size again for them: its block
+  // was then as large as the nodes', two bytes per byte of text, and glibc's free gives the
+  // heap back to the system when the blocks freed together reach twice the largest one, so
+  // each parse of a loop faulted all its pages in again: 16 ms instead of 2.3 ms a parse of
+  // canada.json. A text that is mostly escaped strings can still come near that.)
+  in.append_rest(text, [](std::size_t size) { return size + detail::document_padding; });
   const std::size_t size = text.size();
   text.append(detail::document_padding, ' ');
   const std::size_t begin =
@@ -465,7 +462,7 @@ void Writer::write_document_compact(const DocumentData& d, std::size_t i, const 
   // `comma` (0 or 1) ',', a string quoted, then `colon` (0 or 1) ':'.
   const auto put_string = [&](std::size_t comma, const DocumentNode& n, std::size_t colon,
                               std::string_view what) {
-    const std::string_view s = text_of(d, n);
+    const std::string_view s = string_of(d, n);
     const bool plain = n.boolean && !options_.ascii_only;
     if (plain && s.size() <= max_copied) {
       char* p = out_.reserve(s.size() + 4);
@@ -566,9 +563,9 @@ Writer& Writer::value(const Value& v) {
     if (!open.empty() && open.back().is_object) {
       if (open.back().key_next) {
         if (n.boolean && !options_.ascii_only) {
-          write_key(text_of(d, n), {false, false});
+          write_key(string_of(d, n), {false, false});
         } else {
-          key(text_of(d, n));
+          key(string_of(d, n));
         }
         open.back().key_next = false;
         ++i;
@@ -593,10 +590,10 @@ Writer& Writer::value(const Value& v) {
       case Type::string:
         if (n.boolean && !options_.ascii_only) {  // as it was read: no byte to escape
           before_value();
-          write_string(text_of(d, n), {false, false});
+          write_string(string_of(d, n), {false, false});
           after_value();
         } else {
-          value(text_of(d, n));
+          value(string_of(d, n));
         }
         break;
       case Type::array:

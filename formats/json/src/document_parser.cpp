@@ -1,8 +1,8 @@
 // json::Document's parser: the text is indexed a stretch at a time by the kernel layer's JSON
 // indexer (bufstream/kernels/json_index.hpp), and the parser walks the index, from structural
 // byte to structural byte, appending nodes. Strings without escapes are not copied: their
-// nodes point into the text. Strings with escapes are decoded into a buffer of their own,
-// which goes after the text when the parse ends (the text never moves while it is read).
+// nodes point into the text. Strings with escapes are decoded into the document's buffer
+// of decoded strings.
 //
 // The parser only says yes or no; on no, Document::parse has the event reader read the same
 // bytes, which says what is wrong and where, exactly as it would over the stream.
@@ -84,15 +84,7 @@ class Parser {
   Parser(DocumentData& d, std::size_t begin, std::size_t size, std::size_t max_depth)
       : d_(d), t_(d.text.data()), size_(size), max_depth_(max_depth), index_(t_, begin, size) {}
 
-  // Parses the text; on success the decoded strings are appended to it.
   bool parse() {
-    if (!parse_value()) return false;
-    d_.text.append(decoded_);
-    return true;
-  }
-
- private:
-  bool parse_value() {
     std::size_t p = index_.next();
   value:
     switch (t_[p]) {
@@ -151,6 +143,7 @@ class Parser {
     goto after_value;
   }
 
+ private:
   struct Open {
     std::size_t node;
     std::size_t count;  // checked against the node's 32 bits when the container closes
@@ -188,14 +181,14 @@ class Parser {
       return push_string(start, q - start, true);
     }
     // The end of the text gives the padding's first byte, a space, as the next indexed byte.
-    const std::size_t offset = decoded_.size();
+    std::string& out = d_.decoded;
+    const std::size_t offset = out.size();
     if (detail::decode_indexed_string(
-            t_ + start, t_ + q, t_ + size_, [this] { return t_ + index_.next(); }, decoded_) ==
+            t_ + start, t_ + q, t_ + size_, [this] { return t_ + index_.next(); }, out) ==
         nullptr) {
       return false;
     }
-    // Its place once the decoded strings follow the text and its padding.
-    return push_string(d_.text.size() + offset, decoded_.size() - offset, false);
+    return push_string(offset, out.size() - offset, false);
   }
   // `plain`: the string had no escapes, so its bytes need none (the text is valid UTF-8 and a
   // string holds no control byte) and the writer copies it as it is.
@@ -226,7 +219,6 @@ class Parser {
   std::size_t max_depth_;
   Structurals index_;
   std::vector<Open> open_;
-  std::string decoded_;  // the strings that had escapes
 };
 
 }  // namespace

@@ -101,10 +101,11 @@ class ReadStream {
   /// Consumes everything that is left, appends it to `out` and returns how many bytes that
   /// was. The window is copied; past it the source is read straight into `out`: as many bytes
   /// as the stream says are left (remaining_hint, believed up to 64 MiB or as much as has
-  /// been read, whichever is more) in one read, or, when it cannot tell, 64 KiB and then as
-  /// much again as has been read. `capacity_for(n)`, when given, is the capacity `out` must
-  /// have once it holds n bytes (at least n): it is reserved before each read and at the end,
-  /// so that a caller that appends more later (a parser's decoded strings) never moves it.
+  /// been read, whichever is more) in one read, then the end seen in the room `out` has
+  /// left; or, when it cannot tell, 64 KiB and then as much again as has been read.
+  /// `capacity_for(n)`, when given, is the capacity `out` must have once it holds n bytes (at
+  /// least n): it is reserved before each read and at the end, so that a caller that appends
+  /// more later (a parser's padding) never moves it.
   std::size_t append_rest(std::string& out,
                           std::size_t (*capacity_for)(std::size_t size) = nullptr);
 

@@ -49,19 +49,25 @@ enum class Type : std::uint8_t { null, boolean, int64, uint64, floating, string,
 std::string_view type_name(Type type) noexcept;
 
 namespace detail {
-// One value: a scalar, a string (its bytes in the document's text), or the start of a
-// container, whose elements follow it (an object's as key, value, key, value...).
+// One value: a scalar, a string (its bytes in the document's text or its decoded strings), or the
+// start of a container, whose elements follow it (an object's as key, value, key, value...).
 struct DocumentNode {
   Type type;
   bool boolean;           // boolean: its value; floating: -0.0 read as the integer "-0";
-                          // string: its bytes need no escape (read without any; UTF-8)
+                          // string: read without escapes, so a view of the text whose
+                          // bytes need none (UTF-8); else its bytes are in `decoded`
   std::uint32_t count;    // string: its length; container: its elements or members
   std::uint64_t payload;  // int64/uint64/double bits; string: offset; container: end node
 };
 struct DocumentData {
   std::vector<DocumentNode> nodes;
-  std::string text;
+  std::string text;     // the JSON text the document was parsed from, if any
+  std::string decoded;  // the other strings: decoded from escapes, or given by a conversion
 };
+// A string node's bytes.
+inline std::string_view string_of(const DocumentData& d, const DocumentNode& n) noexcept {
+  return std::string_view(n.boolean ? d.text : d.decoded).substr(n.payload, n.count);
+}
 // The node after child `i` of a container and all it holds (after its value, for a member).
 std::size_t next_child(const DocumentData& d, std::size_t i, bool member) noexcept;
 }  // namespace detail
@@ -183,7 +189,7 @@ class Document {
   /// Reads one JSON value from `in` (strict RFC 8259; anything but whitespace after it is a
   /// ParseError, with line, column and byte offset). The rest of the stream is read into the
   /// document, in one read when the stream knows its size, and parsed there: the strings
-  /// without escapes are views of that text, the others are decoded after it.
+  /// without escapes are views of that text, the others are decoded apart.
   static Document parse(ReadStream& in, ReadOptions options = {});
   /// The same from bytes in memory.
   static Document parse(std::string_view text, ReadOptions options = {});
@@ -205,7 +211,7 @@ class Document {
   /// Nodes (one per value and per key) and bytes of text held (what was parsed, and the
   /// strings with escapes decoded), for memory accounting.
   std::size_t node_count() const noexcept { return data_->nodes.size(); }
-  std::size_t text_bytes() const noexcept { return data_->text.size(); }
+  std::size_t text_bytes() const noexcept { return data_->text.size() + data_->decoded.size(); }
 
  private:
   Document();
@@ -226,8 +232,7 @@ inline Value Children<Value>::iterator::operator*() const {
 }
 template <>
 inline KeyValue Children<KeyValue>::iterator::operator*() const {
-  const detail::DocumentNode& key = d_->nodes[i_];
-  return {std::string_view(d_->text).substr(key.payload, key.count), Value(d_, i_ + 1)};
+  return {detail::string_of(*d_, d_->nodes[i_]), Value(d_, i_ + 1)};
 }
 
 }  // namespace bufstream::json
