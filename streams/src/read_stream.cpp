@@ -156,16 +156,17 @@ std::size_t ReadStream::append_rest(std::string& out,
       continue;
     }
     // `out` is grown (zero-filled) ahead of the bytes and read into: what the stream says is
-    // left and one byte more, or the room `out` already has if that is more. Once the stream
-    // says nothing is left, that room takes the read that sees the end: a probe of 64 KiB
-    // would grow a string reserved to its text's size (to twice it, as std::string grows).
+    // left and one byte more, or up to 64 KiB of the room `out` already has if that is more.
+    // Once the stream says nothing is left, that room takes the read that sees the end: a
+    // 64 KiB probe would grow a string reserved to its text's size (to twice it, as
+    // std::string grows).
     const std::size_t read = filled - start;
     std::size_t want = std::max(chunk, read);
     if (const std::optional<std::uint64_t> left = remaining_hint()) {
-      want =
-          std::max(out.capacity() - filled, static_cast<std::size_t>(std::min<std::uint64_t>(
-                                                *left, std::max<std::uint64_t>(believed, read))) +
-                                                1);
+      const std::size_t room = std::min(chunk, out.capacity() - filled);
+      want = std::max(room, static_cast<std::size_t>(std::min<std::uint64_t>(
+                                *left, std::max<std::uint64_t>(believed, read))) +
+                                1);
     }
     if (out.size() < filled + want) {
       // Grown to the caller's capacity only when it must grow: not for the byte that sees the

@@ -11,7 +11,11 @@
 #include <string>
 #include <vector>
 
+#include <sys/resource.h>
+
 #include <gtest/gtest.h>
+
+#include <bufstream/memory_read_stream.hpp>
 
 #include "stream_fixtures.hpp"
 
@@ -248,6 +252,26 @@ TEST_P(ReadOps, AppendRestOfAKnownSizeStaysInTheCapacityAskedFor) {
   EXPECT_EQ(out, text);
   EXPECT_GE(out.capacity(), text.size() + 64);
   EXPECT_LT(out.capacity(), text.size() + 4096);
+}
+
+// The room a string already has is read into only as far as needed: appending a short
+// stream to a string with 64 MiB reserved (and untouched, so not yet in memory) must not
+// write all of it.
+TEST(ReadStream, AppendRestToALargeRoomTouchesLittleOfIt) {
+  const std::string text = test::random_bytes(1000, 17);
+  MemoryReadStream in(text);
+  std::string out;
+  out.reserve(std::size_t{64} << 20);
+  const auto minor_faults = [] {
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    return usage.ru_minflt;
+  };
+  const long before = minor_faults();
+  EXPECT_EQ(in.append_rest(out), text.size());
+  const long faults = minor_faults() - before;
+  EXPECT_EQ(out, text);
+  EXPECT_LT(faults, 1000) << "pages faulted in: the room is 16,384 of them";
 }
 
 TEST_P(ReadOps, SkipToStopsAfterTheDelimiter) {
