@@ -312,11 +312,13 @@ TEST(JsonDocument, DecodedStringsLargerThanTheirRoom) {
 #define BUFSTREAM_TEST_GLIBC_HEAP 0
 #endif
 
+#if BUFSTREAM_TEST_GLIBC_HEAP
 long minor_faults() {
   rusage usage{};
   getrusage(RUSAGE_SELF, &usage);
   return usage.ru_minflt;
 }
+#endif
 
 // 100,000 times `item` in an array (about 4 MB): parsed twice, then five times more, which
 // must fault in fewer than 500 pages (one parse touches about 1,000 to 2,200).
