@@ -28,9 +28,9 @@ inline constexpr std::size_t document_padding = 64;
 
 /// Parses the JSON value of `d.text[begin, size)` into `d.nodes`. `d.text` holds `size` bytes
 /// of text, then `document_padding` spaces; the strings that had escapes go to `d.decoded`.
-/// Returns false, saying nothing more,
-/// on anything that is not one JSON value (RFC 8259, at most `max_depth` levels deep) between
-/// whitespace: the caller has the event reader read the text again to say what and where.
+/// Returns false, saying nothing more, on anything that is not one JSON value (RFC 8259, at
+/// most `max_depth` levels deep) between whitespace: the caller has the event reader read the
+/// text again to say what and where.
 bool parse_document_text(DocumentData& d, std::size_t begin, std::size_t size,
                          std::size_t max_depth);
 
