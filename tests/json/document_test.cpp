@@ -274,9 +274,8 @@ TEST(JsonDocument, TokensAcrossTheIndexersStretches) {
   });
 }
 
-// The strings with escapes are decoded apart and appended to the text when the parse ends:
-// here they are half of it, more than the room the text is given for them, and plain ones
-// between them still point into the text.
+// The strings with escapes are decoded into the values' block, behind the nodes: here they
+// are half the text, and plain ones between them point into the text.
 TEST(JsonDocument, DecodedStringsLargerThanTheirRoom) {
   std::string text = "[";
   for (int i = 0; i < 3000; ++i) {
@@ -294,10 +293,49 @@ TEST(JsonDocument, DecodedStringsLargerThanTheirRoom) {
   });
 }
 
+// The nodes and the decoded strings share one block, nodes from its front, strings from its
+// back: here the nodes outgrow the room the parse reserved for them (a node every two bytes,
+// four times what it expects) after the strings are in, and both move to a larger block.
+TEST(JsonDocument, NodesOutgrowTheirRoomAfterDecodedStrings) {
+  std::string text = "[";
+  const auto letters = [](int i) { return std::string(100, static_cast<char>('a' + i % 26)); };
+  for (int i = 0; i < 200; ++i) text += "\"\\u00e9 " + letters(i) + "\",";
+  for (int i = 0; i < 100000; ++i) text += std::to_string(i % 10) + ",";
+  text += "\"\\tend\"]";
+  const nlohmann::json expected = nlohmann::json::parse(text);
+  for_each_reader(text, [&](ReadStream& in) {
+    const Document doc = Document::parse(in);
+    ASSERT_EQ(to_nlohmann(doc.root()), expected);
+    EXPECT_EQ(doc.at("/199").as_string(), "\u00e9 " + letters(199));
+    EXPECT_EQ(doc.at("/100200").as_string(), "\tend");
+    EXPECT_EQ(doc.node_count(), 100202u);
+  });
+}
+
+// A document built value by value (a conversion) starts with an empty block: strings of every
+// length from 0 to 299 bytes and nodes take turns to make it grow.
+TEST(JsonDocument, ConversionGrowsTheBlockFromNothing) {
+  nlohmann::json array = nlohmann::json::array();
+  std::size_t string_bytes = 0;  // every string and key is in the block
+  for (int i = 0; i < 3000; ++i) {
+    const std::string s(static_cast<std::size_t>(i % 300), static_cast<char>('a' + i % 26));
+    const std::string key = "k" + std::to_string(i);
+    array.push_back(s);
+    array.push_back(nlohmann::json::array({i, nlohmann::json::object({{key, i}})}));
+    string_bytes += s.size() + key.size();
+  }
+  const Document doc = Document::from_nlohmann(array);
+  ASSERT_EQ(to_nlohmann(doc.root()), array);
+  EXPECT_EQ(doc.at("/5998").as_string(), std::string(299, static_cast<char>('a' + 2999 % 26)));
+  EXPECT_EQ(doc.at("/5999/1/k2999").as_int64(), 2999);
+  EXPECT_EQ(doc.text_bytes(), string_bytes);
+}
+
 // Documents parsed one after the other reuse the heap: after the first, a parse faults in
 // almost no new page. (The text once reserved its size twice over, a block as large as the
 // nodes', and glibc's free then gave both back to the system at the end of every Document:
-// each parse faulted all its pages in again; so did decoded strings appended to the text.)
+// each parse faulted all its pages in again; so did decoded strings appended to the text,
+// and, in a buffer of their own, decoded strings over a third of the text.)
 // glibc only, and not under AddressSanitizer, whose allocator is another.
 #if defined(__SANITIZE_ADDRESS__)
 #define BUFSTREAM_TEST_GLIBC_HEAP 0
@@ -353,6 +391,13 @@ TEST(JsonDocument, ParsesInALoopReuseTheHeapWithDecodedStrings) {
       R"("line one\nline two\tcaf\u00e9 \"quoted\"", "a plain line, one of three in four",)"
       R"( "a plain line, two of three in four", "a plain line, three of three in four")",
       4);
+}
+
+TEST(JsonDocument, ParsesInALoopReuseTheHeapWhenEveryStringIsDecoded) {
+  // Every string with escapes (as in a text whose non-ASCII letters are all escaped):
+  // decoded strings three quarters of the text. 15,760 faults when they had a block of their
+  // own.
+  expect_parses_reuse_the_heap(R"("line one\nline two\tcaf\u00e9 \"quoted\"")", 1);
 }
 
 // A source whose size hint is wrong: one that claims a terabyte (a compressed frame can

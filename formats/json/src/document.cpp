@@ -23,6 +23,7 @@ namespace bufstream::json {
 
 using detail::DocumentData;
 using detail::DocumentNode;
+using detail::DocumentValues;
 using detail::string_of;
 
 std::string_view type_name(Type type) noexcept {
@@ -39,11 +40,40 @@ std::string_view type_name(Type type) noexcept {
   return "value";
 }
 
+// ---- DocumentValues -------------------------------------------------------------------------
+
+void DocumentValues::reserve(std::size_t nodes) {
+  if (nodes > node_room_) grow(nodes - size_, 0);
+}
+
+std::uint64_t DocumentValues::append_string(std::string_view s) {
+  if (s.empty()) return string_bytes_;  // (there may be no block yet)
+  const std::size_t units = (string_bytes_ + s.size() + node_bytes - 1) / node_bytes;
+  if (size_ + units > capacity_) grow(0, s.size());
+  string_bytes_ += s.size();
+  std::memcpy(const_cast<char*>(end()) - string_bytes_, s.data(), s.size());
+  node_room_ = capacity_ - (string_bytes_ + node_bytes - 1) / node_bytes;
+  return string_bytes_;
+}
+
+void DocumentValues::grow(std::size_t nodes, std::size_t bytes) {
+  const std::size_t needed = size_ + nodes + (string_bytes_ + bytes + node_bytes - 1) / node_bytes;
+  const std::size_t capacity = std::max({needed, 2 * capacity_, std::size_t{16}});
+  auto block = std::make_unique_for_overwrite<DocumentNode[]>(capacity);
+  if (size_ != 0) std::memcpy(block.get(), block_.get(), size_ * node_bytes);
+  char* const new_end = reinterpret_cast<char*>(block.get() + capacity);
+  if (string_bytes_ != 0)
+    std::memcpy(new_end - string_bytes_, end() - string_bytes_, string_bytes_);
+  block_ = std::move(block);
+  capacity_ = capacity;
+  node_room_ = capacity_ - (string_bytes_ + node_bytes - 1) / node_bytes;
+}
+
 namespace {
 
 // The node after `i` and everything it holds.
 std::size_t end_of(const DocumentData& d, std::size_t i) noexcept {
-  const DocumentNode& n = d.nodes[i];
+  const DocumentNode& n = d.values[i];
   return n.type == Type::array || n.type == Type::object ? static_cast<std::size_t>(n.payload)
                                                          : i + 1;
 }
@@ -75,15 +105,14 @@ class Builder {
 
  private:
   void push(const DocumentNode& node) {
-    d_.nodes.push_back(node);
+    d_.values.push_back(node);
     count_one();
   }
   void push_text(Type type, std::string_view s) {
     if (s.size() > std::numeric_limits<std::uint32_t>::max())
       throw std::length_error("json::Document: a string longer than 4 GiB");
-    const std::size_t offset = d_.decoded.size();
-    d_.decoded.append(s);
-    d_.nodes.push_back({type, false, static_cast<std::uint32_t>(s.size()), offset});
+    const std::uint64_t offset = d_.values.append_string(s);
+    d_.values.push_back({type, false, static_cast<std::uint32_t>(s.size()), offset});
     count_one();
   }
   // An element of the innermost array, or a member (counted at its key) of the innermost
@@ -95,7 +124,7 @@ class Builder {
       o.value_next = !o.value_next;
       if (!o.value_next) return;  // a value just went in; a key counts the member
     }
-    std::uint32_t& count = d_.nodes[o.node].count;
+    std::uint32_t& count = d_.values[o.node].count;
     if (count == std::numeric_limits<std::uint32_t>::max()) [[unlikely]]
       throw std::length_error("json::Document: an array or object of more than 2^32 - 1 items");
     ++count;
@@ -103,10 +132,10 @@ class Builder {
   void open(Type type) {
     push({type, false, 0, 0});
     if (open_.size() == open_.capacity()) open_.reserve(open_.size() * 2 + 8);
-    open_.push_back({d_.nodes.size() - 1, type == Type::object, false});
+    open_.push_back({d_.values.size() - 1, type == Type::object, false});
   }
   void close() {
-    d_.nodes[open_.back().node].payload = d_.nodes.size();
+    d_.values[open_.back().node].payload = d_.values.size();
     open_.pop_back();
   }
 
@@ -288,7 +317,7 @@ std::optional<Value> Value::find(std::string_view key) const {
   std::optional<Value> found;
   const std::size_t end = end_of(*d_, i_);
   for (std::size_t k = i_ + 1; k < end; k = end_of(*d_, k + 1)) {
-    if (string_of(*d_, d_->nodes[k]) == key) found = Value(d_, k + 1);
+    if (string_of(*d_, d_->values[k]) == key) found = Value(d_, k + 1);
   }
   return found;
 }
@@ -350,7 +379,7 @@ std::string Value::pointer() const {
   std::string out;
   std::size_t c = 0;
   while (c != i_) {
-    if (d_->nodes[c].type == Type::array) {
+    if (d_->values[c].type == Type::array) {
       std::size_t index = 0;
       std::size_t e = c + 1;
       while (end_of(*d_, e) <= i_) {
@@ -363,7 +392,7 @@ std::string Value::pointer() const {
     } else {
       std::size_t k = c + 1;
       while (end_of(*d_, k + 1) <= i_) k = end_of(*d_, k + 1);
-      append_token(out, string_of(*d_, d_->nodes[k]));
+      append_token(out, string_of(*d_, d_->values[k]));
       c = k + 1;
     }
   }
@@ -380,11 +409,12 @@ Document Document::parse(ReadStream& in, ReadOptions options) {
   Document doc;
   std::string& text = doc.data_->text;
   // The text and its padding, in a block of their size; the strings with escapes are decoded
-  // into a buffer of their own. (The text once reserved its size again for them: its block
-  // was then as large as the nodes', two bytes per byte of text, and glibc's free gives the
-  // heap back to the system when the blocks freed together reach twice the largest one, so
-  // each parse of a loop faulted all its pages in again: 16 ms instead of 2.3 ms a parse of
-  // canada.json. A text that is mostly escaped strings can still come near that.)
+  // into the values' block, behind the nodes. Two blocks, the values' the larger (its room
+  // for nodes is two bytes per byte of text): glibc's free gives the heap back to the system
+  // when the blocks freed together reach twice the largest one, and each parse of a loop
+  // then faults all its pages in again (16 ms instead of 2.3 ms a parse of canada.json when
+  // the text reserved its size again for decoded strings; 7 times slower for a text of
+  // escaped strings when they had a buffer of their own).
   in.append_rest(text, [](std::size_t size) { return size + detail::document_padding; });
   const std::size_t size = text.size();
   text.append(detail::document_padding, ' ');
@@ -480,7 +510,7 @@ void Writer::write_document_compact(const DocumentData& d, std::size_t i, const 
     if (colon != 0) out_.put(':');
   };
   while (i < end) {
-    const DocumentNode& n = d.nodes[i];
+    const DocumentNode& n = d.values[i];
     if (key_next) {
       put_string(lead, n, 1, "key");
       lead = 0;
@@ -559,7 +589,7 @@ Writer& Writer::value(const Value& v) {
   std::vector<Open> open;
   const std::size_t end = end_of(d, v.i_);
   for (std::size_t i = v.i_; i < end;) {
-    const DocumentNode& n = d.nodes[i];
+    const DocumentNode& n = d.values[i];
     if (!open.empty() && open.back().is_object) {
       if (open.back().key_next) {
         if (n.boolean && !options_.ascii_only) {

@@ -1,8 +1,8 @@
 // json::Document's parser: the text is indexed a stretch at a time by the kernel layer's JSON
 // indexer (bufstream/kernels/json_index.hpp), and the parser walks the index, from structural
 // byte to structural byte, appending nodes. Strings without escapes are not copied: their
-// nodes point into the text. Strings with escapes are decoded into the document's buffer
-// of decoded strings.
+// nodes point into the text. Strings with escapes are decoded into the values' block, behind
+// the nodes.
 //
 // The parser only says yes or no; on no, Document::parse has the event reader read the same
 // bytes, which says what is wrong and where, exactly as it would over the stream.
@@ -110,15 +110,15 @@ class Parser {
         goto after_value;
       case 't':
         if (!literal(p, "true")) return false;
-        d_.nodes.push_back({Type::boolean, true, 0, 0});
+        d_.values.push_back({Type::boolean, true, 0, 0});
         goto after_value;
       case 'f':
         if (!literal(p, "false")) return false;
-        d_.nodes.push_back({Type::boolean, false, 0, 0});
+        d_.values.push_back({Type::boolean, false, 0, 0});
         goto after_value;
       case 'n':
         if (!literal(p, "null")) return false;
-        d_.nodes.push_back({Type::null, false, 0, 0});
+        d_.values.push_back({Type::null, false, 0, 0});
         goto after_value;
       default:
         if (!number(p)) return false;
@@ -152,17 +152,17 @@ class Parser {
 
   bool open(Type type) {
     if (open_.size() >= max_depth_) return false;
-    open_.push_back({d_.nodes.size(), 0, type == Type::object});
-    d_.nodes.push_back({type, false, 0, 0});
+    open_.push_back({d_.values.size(), 0, type == Type::object});
+    d_.values.push_back({type, false, 0, 0});
     return true;
   }
   // False for more items than a node counts (the event builder then says so).
   bool close() {
-    DocumentNode& n = d_.nodes[open_.back().node];
+    DocumentNode& n = d_.values[open_.back().node];
     if (open_.back().count > std::numeric_limits<std::uint32_t>::max()) [[unlikely]]
       return false;
     n.count = static_cast<std::uint32_t>(open_.back().count);
-    n.payload = d_.nodes.size();
+    n.payload = d_.values.size();
     open_.pop_back();
     return true;
   }
@@ -181,20 +181,19 @@ class Parser {
       return push_string(start, q - start, true);
     }
     // The end of the text gives the padding's first byte, a space, as the next indexed byte.
-    std::string& out = d_.decoded;
-    const std::size_t offset = out.size();
+    decoded_.clear();
     if (detail::decode_indexed_string(
-            t_ + start, t_ + q, t_ + size_, [this] { return t_ + index_.next(); }, out) ==
+            t_ + start, t_ + q, t_ + size_, [this] { return t_ + index_.next(); }, decoded_) ==
         nullptr) {
       return false;
     }
-    return push_string(offset, out.size() - offset, false);
+    return push_string(d_.values.append_string(decoded_), decoded_.size(), false);
   }
   // `plain`: the string had no escapes, so its bytes need none (the text is valid UTF-8 and a
   // string holds no control byte) and the writer copies it as it is.
   bool push_string(std::size_t offset, std::size_t length, bool plain) {
     if (length > std::numeric_limits<std::uint32_t>::max()) return false;
-    d_.nodes.push_back({Type::string, plain, static_cast<std::uint32_t>(length), offset});
+    d_.values.push_back({Type::string, plain, static_cast<std::uint32_t>(length), offset});
     return true;
   }
 
@@ -204,11 +203,11 @@ class Parser {
     return indexed_number(start, t_ + size_ + 1, [this](auto value, const char*) {
       using T = decltype(value);
       if constexpr (std::is_same_v<T, std::uint64_t>) {
-        d_.nodes.push_back(unsigned_node(value));
+        d_.values.push_back(unsigned_node(value));
       } else if constexpr (std::is_same_v<T, std::int64_t>) {
-        d_.nodes.push_back(negative_integer_node(value));
+        d_.values.push_back(negative_integer_node(value));
       } else {
-        d_.nodes.push_back(double_node(value));
+        d_.values.push_back(double_node(value));
       }
     });
   }
@@ -219,6 +218,7 @@ class Parser {
   std::size_t max_depth_;
   Structurals index_;
   std::vector<Open> open_;
+  std::string decoded_;  // the string being decoded, before it goes into the values' block
 };
 
 }  // namespace
@@ -227,7 +227,7 @@ bool parse_document_text(DocumentData& d, std::size_t begin, std::size_t size,
                          std::size_t max_depth) {
   if (utf8::find_invalid(std::string_view(d.text).substr(begin, size - begin))) return false;
   // About one node per eight bytes of typical JSON.
-  d.nodes.reserve(size / 8 + 1);
+  d.values.reserve(size / 8 + 1);
   Parser parser(d, begin, size, max_depth);
   return parser.parse();
 }

@@ -26,8 +26,9 @@ inline DocumentNode double_node(double x) noexcept {
 /// numbers and literals are read a word at a time.
 inline constexpr std::size_t document_padding = 64;
 
-/// Parses the JSON value of `d.text[begin, size)` into `d.nodes`. `d.text` holds `size` bytes
-/// of text, then `document_padding` spaces; the strings that had escapes go to `d.decoded`.
+/// Parses the JSON value of `d.text[begin, size)` into `d.values`. `d.text` holds `size` bytes
+/// of text, then `document_padding` spaces; the strings that had escapes are decoded
+/// into `d.values` too.
 /// Returns false, saying nothing more, on anything that is not one JSON value (RFC 8259, at
 /// most `max_depth` levels deep) between whitespace: the caller has the event reader read the
 /// text again to say what and where.

@@ -1,5 +1,5 @@
 // json::Document: an immutable JSON document read from any ReadStream, its values in one arena
-// (a flat array of 16-byte nodes in document order, and one buffer of string bytes), and
+// (16-byte nodes in document order, and the bytes of decoded strings, in one block), and
 // json::Value, a cheap handle to one of its values.
 //
 //     json::Document doc = json::Document::parse(in);
@@ -23,7 +23,6 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
-#include <vector>
 
 #include <nlohmann/json_fwd.hpp>
 
@@ -49,24 +48,70 @@ enum class Type : std::uint8_t { null, boolean, int64, uint64, floating, string,
 std::string_view type_name(Type type) noexcept;
 
 namespace detail {
-// One value: a scalar, a string (its bytes in the document's text or its decoded strings), or the
-// start of a container, whose elements follow it (an object's as key, value, key, value...).
+// One value: a scalar, a string (its bytes in the document's text or in its values' block), or
+// the start of a container, whose elements follow it (an object's as key, value, key, value...).
 struct DocumentNode {
   Type type;
   bool boolean;           // boolean: its value; floating: -0.0 read as the integer "-0";
                           // string: read without escapes, so a view of the text whose
-                          // bytes need none (UTF-8); else its bytes are in `decoded`
+                          // bytes need none (UTF-8); else its bytes are in the values' block
   std::uint32_t count;    // string: its length; container: its elements or members
   std::uint64_t payload;  // int64/uint64/double bits; string: offset; container: end node
 };
+
+// A document's values in one block: its nodes from the front, in document order, and from the
+// back the bytes of the strings that are not views of its text (decoded from escapes, or given
+// by a conversion). One block, not a vector and a string: glibc's free gives the heap back to
+// the system when the blocks freed together reach twice the largest one, and a document parsed
+// in a loop then faults all its memory in again at each parse (see Document::parse).
+class DocumentValues {
+ public:
+  DocumentValues() = default;
+  DocumentValues(const DocumentValues&) = delete;  // a document's, which owns it by pointer
+  DocumentValues& operator=(const DocumentValues&) = delete;
+  ~DocumentValues() = default;
+
+  std::size_t size() const noexcept { return size_; }
+  const DocumentNode& operator[](std::size_t i) const noexcept { return block_[i]; }
+  DocumentNode& operator[](std::size_t i) noexcept { return block_[i]; }
+  void push_back(const DocumentNode& node) {
+    if (size_ == node_room_) [[unlikely]]
+      grow(1, 0);
+    block_[size_++] = node;
+  }
+  /// Room for `nodes` nodes in all, besides the strings already in.
+  void reserve(std::size_t nodes);
+
+  /// Copies `s` (not in this block) in; returns its offset for string().
+  std::uint64_t append_string(std::string_view s);
+  std::string_view string(std::uint64_t offset, std::size_t size) const noexcept {
+    return {end() - offset, size};
+  }
+  std::size_t string_bytes() const noexcept { return string_bytes_; }
+
+ private:
+  static constexpr std::size_t node_bytes = sizeof(DocumentNode);
+  const char* end() const noexcept {
+    return reinterpret_cast<const char*>(block_.get() + capacity_);
+  }
+  // Moves to a block with room for `nodes` more nodes and `bytes` more string bytes.
+  void grow(std::size_t nodes, std::size_t bytes);
+
+  std::unique_ptr<DocumentNode[]> block_;
+  std::size_t capacity_ = 0;      // in nodes
+  std::size_t size_ = 0;          // nodes
+  std::size_t node_room_ = 0;     // the nodes that fit before the strings
+  std::size_t string_bytes_ = 0;  // at the block's end
+};
+
 struct DocumentData {
-  std::vector<DocumentNode> nodes;
-  std::string text;     // the JSON text the document was parsed from, if any
-  std::string decoded;  // the other strings: decoded from escapes, or given by a conversion
+  DocumentValues values;
+  std::string text;  // the JSON text the document was parsed from, if any
 };
 // A string node's bytes.
 inline std::string_view string_of(const DocumentData& d, const DocumentNode& n) noexcept {
-  return std::string_view(n.boolean ? d.text : d.decoded).substr(n.payload, n.count);
+  return n.boolean ? std::string_view(d.text).substr(n.payload, n.count)
+                   : d.values.string(n.payload, n.count);
 }
 // The node after child `i` of a container and all it holds (after its value, for a member).
 std::size_t next_child(const DocumentData& d, std::size_t i, bool member) noexcept;
@@ -171,7 +216,7 @@ class Value {
   friend class Children;
   friend class Writer;  // writes the nodes in order
   Value(const detail::DocumentData* d, std::size_t i) noexcept : d_(d), i_(i) {}
-  const detail::DocumentNode& node() const noexcept { return d_->nodes[i_]; }
+  const detail::DocumentNode& node() const noexcept { return d_->values[i_]; }
   [[noreturn]] void wrong_type(std::string_view wanted) const;
   void expect(Type type, std::string_view wanted) const;
 
@@ -210,8 +255,10 @@ class Document {
 
   /// Nodes (one per value and per key) and bytes of text held (what was parsed, and the
   /// strings with escapes decoded), for memory accounting.
-  std::size_t node_count() const noexcept { return data_->nodes.size(); }
-  std::size_t text_bytes() const noexcept { return data_->text.size() + data_->decoded.size(); }
+  std::size_t node_count() const noexcept { return data_->values.size(); }
+  std::size_t text_bytes() const noexcept {
+    return data_->text.size() + data_->values.string_bytes();
+  }
 
  private:
   Document();
@@ -232,7 +279,7 @@ inline Value Children<Value>::iterator::operator*() const {
 }
 template <>
 inline KeyValue Children<KeyValue>::iterator::operator*() const {
-  return {detail::string_of(*d_, d_->nodes[i_]), Value(d_, i_ + 1)};
+  return {detail::string_of(*d_, d_->values[i_]), Value(d_, i_ + 1)};
 }
 
 }  // namespace bufstream::json
