@@ -413,7 +413,7 @@ Document Document::parse(ReadStream& in, ReadOptions options) {
   // for nodes is two bytes per byte of text): glibc's free gives the heap back to the system
   // when the blocks freed together reach twice the largest one, and each parse of a loop
   // then faults all its pages in again (16 ms instead of 2.3 ms a parse of canada.json when
-  // the text reserved its size again for decoded strings; 7 times slower for a text of
+  // the text reserved its size again for decoded strings; ten times slower for a text of
   // escaped strings when they had a buffer of their own).
   in.append_rest(text, [](std::size_t size) { return size + detail::document_padding; });
   const std::size_t size = text.size();
