@@ -48,16 +48,15 @@ void DocumentValues::reserve(std::size_t nodes) {
 
 std::uint64_t DocumentValues::append_string(std::string_view s) {
   if (s.empty()) return string_bytes_;  // (there may be no block yet)
-  const std::size_t units = (string_bytes_ + s.size() + node_bytes - 1) / node_bytes;
-  if (size_ + units > capacity_) grow(0, s.size());
+  if (size_ + units_for(string_bytes_ + s.size()) > capacity_) grow(0, s.size());
   string_bytes_ += s.size();
   std::memcpy(const_cast<char*>(end()) - string_bytes_, s.data(), s.size());
-  node_room_ = capacity_ - (string_bytes_ + node_bytes - 1) / node_bytes;
+  node_room_ = capacity_ - units_for(string_bytes_);
   return string_bytes_;
 }
 
 void DocumentValues::grow(std::size_t nodes, std::size_t bytes) {
-  const std::size_t needed = size_ + nodes + (string_bytes_ + bytes + node_bytes - 1) / node_bytes;
+  const std::size_t needed = size_ + nodes + units_for(string_bytes_ + bytes);
   const std::size_t capacity = std::max({needed, 2 * capacity_, std::size_t{16}});
   auto block = std::make_unique_for_overwrite<DocumentNode[]>(capacity);
   if (size_ != 0) std::memcpy(block.get(), block_.get(), size_ * node_bytes);
@@ -66,7 +65,7 @@ void DocumentValues::grow(std::size_t nodes, std::size_t bytes) {
     std::memcpy(new_end - string_bytes_, end() - string_bytes_, string_bytes_);
   block_ = std::move(block);
   capacity_ = capacity;
-  node_room_ = capacity_ - (string_bytes_ + node_bytes - 1) / node_bytes;
+  node_room_ = capacity_ - units_for(string_bytes_);
 }
 
 namespace {

@@ -91,6 +91,10 @@ class DocumentValues {
 
  private:
   static constexpr std::size_t node_bytes = sizeof(DocumentNode);
+  // The node-sized units that `bytes` of strings take.
+  static constexpr std::size_t units_for(std::size_t bytes) noexcept {
+    return (bytes + node_bytes - 1) / node_bytes;
+  }
   const char* end() const noexcept {
     return reinterpret_cast<const char*>(block_.get() + capacity_);
   }
@@ -100,7 +104,7 @@ class DocumentValues {
   std::unique_ptr<DocumentNode[]> block_;
   std::size_t capacity_ = 0;      // in nodes
   std::size_t size_ = 0;          // nodes
-  std::size_t node_room_ = 0;     // the nodes that fit before the strings
+  std::size_t node_room_ = 0;     // capacity_ - units_for(string_bytes_), for push_back
   std::size_t string_bytes_ = 0;  // at the block's end
 };
 
