@@ -7,6 +7,8 @@
 #include <cerrno>
 #include <system_error>
 
+#include "harness/stopwatch.hpp"
+
 namespace bufstream::bench {
 
 void io_failed(const char* what, const std::filesystem::path& path) {
@@ -83,6 +85,11 @@ std::uint64_t size_of_file(const std::filesystem::path& path) {
   struct stat info {};
   if (::stat(path.c_str(), &info) != 0) io_failed("stat", path);
   return static_cast<std::uint64_t>(info.st_size);
+}
+
+void start_on_new_files(Stopwatch& watch, std::initializer_list<std::filesystem::path> outputs) {
+  for (const std::filesystem::path& out : outputs) std::filesystem::remove(out);
+  watch.start();
 }
 
 }  // namespace bufstream::bench

@@ -4,11 +4,14 @@
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
+#include <initializer_list>
 #include <memory>
 #include <string>
 #include <string_view>
 
 namespace bufstream::bench {
+
+class Stopwatch;
 
 /// The whole file, in one read(2) of its size. Throws `std::system_error` naming the path.
 std::string read_file(const std::filesystem::path& path);
@@ -16,6 +19,11 @@ std::string read_file(const std::filesystem::path& path);
 /// (a failing close is an error too). Throws `std::system_error` naming the path.
 void write_file(const std::filesystem::path& path, std::string_view bytes);
 std::uint64_t size_of_file(const std::filesystem::path& path);
+
+/// Starts a writing run on new files: removes `outputs` (the last run's), then restarts the
+/// clock. A file truncated and written again makes ext4 start its writeback at close
+/// (auto_da_alloc): device I/O in the timed part, whose cost varies from run to run.
+void start_on_new_files(Stopwatch& watch, std::initializer_list<std::filesystem::path> outputs);
 
 /// Throws `std::system_error` from errno: "WHAT PATH: reason".
 [[noreturn]] void io_failed(const char* what, const std::filesystem::path& path);

@@ -203,9 +203,7 @@ TimedRun timed_command(std::vector<std::string> argv, std::filesystem::path out,
                        std::filesystem::path err, std::string expected) {
   return [argv = std::move(argv), out = std::move(out), err = std::move(err),
           expected = std::move(expected)](Stopwatch& watch) {
-    std::filesystem::remove(out);
-    std::filesystem::remove(err);
-    watch.start();
+    start_on_new_files(watch, {out, err});
     const int status = run_process(argv, out, err);
     // The process has freed all it held: its run includes its destructors.
     watch.begin_destructors();

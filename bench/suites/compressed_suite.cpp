@@ -234,8 +234,7 @@ void run_writes(SuiteContext& context, const Format& format, const DataSet& set,
         .cost = Cost::normal,
         .run =
             [&set, out, write = std::move(write)](Stopwatch& watch) {
-              std::filesystem::remove(out);  // a new file each run, as the other suites do
-              watch.start();
+              start_on_new_files(watch, {out});
               write(set, out);
             },
         .skip_reason = {},

@@ -129,7 +129,10 @@ void run_writes(SuiteContext& context, const std::string& data, const std::strin
     if (w.write) {
       const std::filesystem::path out =
           context.temp.path() / fmt::format("json-files-{}-{}.json", data, w.name);
-      variant.run = [write = w.write, out](Stopwatch&) { write(out); };
+      variant.run = [write = w.write, out](Stopwatch& watch) {
+        start_on_new_files(watch, {out});
+        write(out);
+      };
       variant.finish = [out, name = w.name, &expected](Timing timing) {
         check_shape(fmt::format("{}'s output read back by nlohmann", name),
                     shape_of(nlohmann::json::parse(read_file(out))), expected);

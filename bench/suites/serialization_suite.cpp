@@ -85,11 +85,7 @@ void run_data_set(SuiteContext& context, const SerializationSuite& suite, DataKi
         .cost = cost,
         .run =
             [&set, out, write = std::move(write)](Stopwatch& watch) {
-              // Every run creates a new file: rewriting a truncated one makes ext4 start
-              // writeback at close (auto_da_alloc), a cost that would fall on some variants and
-              // not others.
-              std::filesystem::remove(out);
-              watch.start();
+              start_on_new_files(watch, {out});
               write(set, out);
             },
         .skip_reason = {},

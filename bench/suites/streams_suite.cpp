@@ -188,8 +188,7 @@ void run_streams_suite(SuiteContext& context) {
         .cost = v.cost,
         .run =
             [path, n, write = v.write](Stopwatch& watch) {
-              std::filesystem::remove(path);  // a new file each run (see serialization_suite.cpp)
-              watch.start();
+              start_on_new_files(watch, {path});
               write(path, n);
             },
         .skip_reason = {},
