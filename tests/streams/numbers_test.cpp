@@ -790,16 +790,7 @@ TEST(ParseInteger, LimitsOfEveryType) {
   EXPECT_EQ(parse_integer<int>("007"), 7);
 }
 
-class NumberStreams : public ::testing::TestWithParam<test::ReadSetup> {
- protected:
-  test::OwningReader open(std::string_view text) {
-    texts_.push_back(std::make_unique<std::string>(text));
-    return GetParam().make(*texts_.back());
-  }
-
- private:
-  std::vector<std::unique_ptr<std::string>> texts_;
-};
+class NumberStreams : public test::ReadSetupTest {};
 
 INSTANTIATE_TEST_SUITE_P(AllStreams, NumberStreams, ::testing::ValuesIn(test::all_read_setups()),
                          test::setup_name);

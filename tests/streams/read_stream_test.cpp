@@ -22,19 +22,7 @@
 namespace bufstream {
 namespace {
 
-using test::ReadSetup;
-
-class ReadOps : public ::testing::TestWithParam<ReadSetup> {
- protected:
-  /// A stream over a copy of `text` that lives as long as the test.
-  test::OwningReader open(std::string_view text) {
-    texts_.push_back(std::make_unique<std::string>(text));
-    return GetParam().make(*texts_.back());
-  }
-
- private:
-  std::vector<std::unique_ptr<std::string>> texts_;
-};
+class ReadOps : public test::ReadSetupTest {};
 
 INSTANTIATE_TEST_SUITE_P(AllStreams, ReadOps, ::testing::ValuesIn(test::all_read_setups()),
                          test::setup_name);

@@ -351,6 +351,19 @@ inline std::string setup_name(const ::testing::TestParamInfo<ReadSetup>& info) {
 }
 inline void PrintTo(const ReadSetup& setup, std::ostream* os) { *os << setup.name; }
 
+/// A test over every read setup (instantiate it with all_read_setups()): `open` gives a stream
+/// of the setup's kind over a text, which lives as long as the test.
+class ReadSetupTest : public ::testing::TestWithParam<ReadSetup> {
+ protected:
+  OwningReader open(std::string_view text) {
+    texts_.push_back(std::make_unique<std::string>(text));
+    return GetParam().make(*texts_.back());
+  }
+
+ private:
+  std::vector<std::unique_ptr<std::string>> texts_;
+};
+
 // ---- Every way of writing -------------------------------------------------------------------
 
 /// A write stream under test and the place its bytes end up.

@@ -481,16 +481,7 @@ TEST(Utf8Validate, DescribeNamesEveryKind) {
   EXPECT_EQ(utf8::describe(Error::truncated_sequence), "invalid UTF-8: truncated sequence");
 }
 
-class Utf8Streams : public ::testing::TestWithParam<test::ReadSetup> {
- protected:
-  test::OwningReader open(std::string_view text) {
-    texts_.push_back(std::make_unique<std::string>(text));
-    return GetParam().make(*texts_.back());
-  }
-
- private:
-  std::vector<std::unique_ptr<std::string>> texts_;
-};
+class Utf8Streams : public test::ReadSetupTest {};
 
 INSTANTIATE_TEST_SUITE_P(AllStreams, Utf8Streams, ::testing::ValuesIn(test::all_read_setups()),
                          test::setup_name);
