@@ -139,29 +139,12 @@ void DecompressReadStream::drop_input(std::size_t n) {
 }
 
 bool DecompressReadStream::refill(std::size_t min) {
-  std::size_t filled = buffer_.keep_unread(cursor_, limit_, min);
-  // The window follows every byte as it arrives, so that after an error it holds exactly the
-  // bytes decoded before it.
-  char* const base = buffer_.data();
-  const std::size_t capacity = buffer_.capacity();
-  set_window(base, base + filled, 0);
-  while (filled < min) {
-    // Decode into the whole free part of the buffer: one call per buffer, not per byte asked.
-    const std::size_t got = produce(std::span<char>(base + filled, capacity - filled));
-    if (got == 0) return false;
-    filled += got;
-    set_window(base, base + filled, got);
-  }
-  return true;
+  return refill_from(buffer_, min, [this](std::span<char> room) { return produce(room); });
 }
 
 std::size_t DecompressReadStream::read_direct(std::span<char> dst) {
-  if (dst.size() > buffer_size_ / 2) {
-    const std::size_t got = produce(dst);
-    add_direct_bytes(got);
-    return got;
-  }
-  return ReadStream::read_direct(dst);
+  return read_direct_from(dst, buffer_size_,
+                          [this](std::span<char> room) { return produce(room); });
 }
 
 void DecompressReadStream::close_source() { source_->close(); }

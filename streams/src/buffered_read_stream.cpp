@@ -18,39 +18,20 @@ BufferedReadStream::BufferedReadStream(std::unique_ptr<ReadStream> source, Buffe
 BufferedReadStream::~BufferedReadStream() = default;
 
 bool BufferedReadStream::refill(std::size_t min) {
-  std::size_t filled = buffer_.keep_unread(cursor_, limit_, min);
-  // The window follows every byte as it arrives: if the source throws, the window holds
-  // exactly what was read (and never points into a buffer that has been replaced).
-  char* const base = buffer_.data();
-  const std::size_t capacity = buffer_.capacity();
-  set_window(base, base + filled, 0);
-  while (filled < min) {
-    std::size_t got = 0;
-    try {
-      got = source_->read_some(std::span<char>(base + filled, capacity - filled));
-    } catch (const IoError& e) {
-      fail(e);
-    }
-    if (got == 0) return false;
-    filled += got;
-    set_window(base, base + filled, got);
-  }
-  return true;
+  return refill_from(buffer_, min, [this](std::span<char> room) { return read_source(room); });
 }
 
 std::size_t BufferedReadStream::read_direct(std::span<char> dst) {
-  // Large reads go straight into the caller's memory; small ones through the buffer.
-  if (dst.size() > buffer_size_ / 2) {
-    std::size_t got = 0;
-    try {
-      got = source_->read_some(dst);
-    } catch (const IoError& e) {
-      fail(e);
-    }
-    add_direct_bytes(got);
-    return got;
+  return read_direct_from(dst, buffer_size_,
+                          [this](std::span<char> room) { return read_source(room); });
+}
+
+std::size_t BufferedReadStream::read_source(std::span<char> room) {
+  try {
+    return source_->read_some(room);
+  } catch (const IoError& e) {
+    fail(e);
   }
-  return ReadStream::read_direct(dst);
 }
 
 void BufferedReadStream::close_source() { source_->close(); }

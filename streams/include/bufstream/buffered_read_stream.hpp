@@ -41,6 +41,9 @@ class BufferedReadStream final : public ReadStream {
   }
 
  private:
+  /// One read from the source into `room`; its failure becomes this stream's.
+  std::size_t read_source(std::span<char> room);
+
   std::unique_ptr<ReadStream> owned_;
   ReadStream* source_;
   std::size_t buffer_size_;

@@ -25,6 +25,7 @@
 #include <string>
 #include <string_view>
 
+#include <bufstream/detail/window_buffer.hpp>
 #include <bufstream/errors.hpp>
 
 namespace bufstream {
@@ -222,6 +223,37 @@ class ReadStream {
 
   /// Counts bytes that went past the window straight to the caller.
   void add_direct_bytes(std::size_t n) noexcept { limit_position_ += n; }
+
+  /// `refill` for a decorator whose window lies in `buffer`: keeps the unconsumed bytes, then
+  /// appends what `produce(room)` puts at the start of `room` (the buffer's free part; 0 when
+  /// the source has ended) until the window holds `min`. The window follows every byte as it
+  /// arrives: if `produce` throws, it holds exactly the bytes produced before.
+  template <class Produce>
+  bool refill_from(detail::WindowBuffer& buffer, std::size_t min, Produce&& produce) {
+    std::size_t filled = buffer.keep_unread(cursor_, limit_, min);
+    char* const base = buffer.data();
+    const std::size_t capacity = buffer.capacity();
+    set_window(base, base + filled, 0);
+    while (filled < min) {
+      // The whole free part: one call per buffer, not per byte asked.
+      const std::size_t got = produce(std::span<char>(base + filled, capacity - filled));
+      if (got == 0) return false;
+      filled += got;
+      set_window(base, base + filled, got);
+    }
+    return true;
+  }
+
+  /// `read_direct` for the same decorators: a read of more than half of `buffer_size` goes
+  /// straight into the caller's memory, with one `produce(dst)`; a smaller one through the
+  /// window.
+  template <class Produce>
+  std::size_t read_direct_from(std::span<char> dst, std::size_t buffer_size, Produce&& produce) {
+    if (dst.size() <= buffer_size / 2) return ReadStream::read_direct(dst);
+    const std::size_t got = produce(dst);
+    add_direct_bytes(got);
+    return got;
+  }
 
   /// Records `error` as this stream's failure and throws it. Every later operation that needs
   /// the source throws it again (errors are sticky).
