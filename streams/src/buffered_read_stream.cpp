@@ -1,7 +1,6 @@
 #include <bufstream/buffered_read_stream.hpp>
 
 #include <algorithm>
-#include <cstring>
 
 namespace bufstream {
 
