@@ -28,13 +28,12 @@ using kernels::Power128;
 [[gnu::always_inline]] inline double decimal_to_double_inline(std::uint64_t w, int q) noexcept {
   constexpr std::uint64_t two_to_53 = std::uint64_t{1} << 53;
   constexpr double declined = std::numeric_limits<double>::quiet_NaN();
-  if (w == 0) return 0.0;
   // Clinger: w and 10^|q| are exact doubles, so the one IEEE operation rounds correctly.
   if (w <= two_to_53 && q >= -22 && q <= 22) {
     const double m = static_cast<double>(w);
     return q < 0 ? m / exact_double_powers_of_ten[-q] : m * exact_double_powers_of_ten[q];
   }
-  if (q < min_power_of_ten || q > 308) return declined;
+  if (w == 0 || q < min_power_of_ten || q > 308) return w == 0 ? 0.0 : declined;
 
   // w * 10^q = (w << lz) * T * 2^(floor_log2_pow10(q) - 127 - lz), T the table's 128 bits
   // (rounded down: the product below is low by less than w << lz in its lowest word). With
@@ -46,7 +45,7 @@ using kernels::Power128;
   Power128 product = multiply_64x64(wn, t.high);
   // The bits below the 54 kept ones are all ones: what the first product left out could carry
   // into them. Add the high word of w * T's low word, and give up if that is still unclear.
-  if ((product.high & 0x1FF) == 0x1FF && product.low + wn < product.low) {
+  if ((product.high & 0x1FF) == 0x1FF && product.low + wn < product.low) [[unlikely]] {
     const Power128 second = multiply_64x64(wn, t.low);
     product.low += second.high;
     if (product.low < second.high) ++product.high;
@@ -61,19 +60,18 @@ using kernels::Power128;
   // Only the rounding bit set below: maybe exactly halfway, where ties go to even. Round up
   // is right unless the tie is exact and m's kept part is even; leave that to the fallback.
   if (product.low == 0 && (product.high & ((std::uint64_t{1} << (top + 9)) - 1)) == 0 &&
-      (m & 3) == 1) {
+      (m & 3) == 1) [[unlikely]] {
     return declined;
   }
-  m = (m + (m & 1)) >> 1;
-  int binary_exponent = floor_log2_pow10(q) + 1 - lz + top + 9 + 1;  // the >> 1 above
-  if (m == two_to_53) {  // rounding carried into a new bit
-    m >>= 1;
-    ++binary_exponent;
+  m = (m + 1) >> 1;  // rounded half up: m in [2^52, 2^53]
+  // value = m * 2^(biased - 1075). With m's bit 52 added to it, biased - 1 is the
+  // exponent field: a rounding that carried m to 2^53 carries into the field, as it should.
+  const int biased = floor_log2_pow10(q) + 1 - lz + top + 9 + 1 + 1075;
+  const std::uint64_t bits = (static_cast<std::uint64_t>(biased - 1) << 52) + m;
+  constexpr std::uint64_t infinity_bits = std::uint64_t{0x7FF} << 52;
+  if (static_cast<unsigned>(biased - 1) > 2045u || bits >= infinity_bits) {
+    return declined;  // subnormal or infinite
   }
-  const int biased = binary_exponent + 1075;  // value = m * 2^binary_exponent, m in [2^52, 2^53)
-  if (biased < 1 || biased > 2046) return declined;  // subnormal or infinite
-  const std::uint64_t bits =
-      (static_cast<std::uint64_t>(biased) << 52) | (m & ((std::uint64_t{1} << 52) - 1));
   return std::bit_cast<double>(bits);
 }
 

@@ -744,6 +744,10 @@ TEST(DecimalToDouble, ExactOrNothing) {
   EXPECT_EQ(decimal_to_double(1, 309), std::nullopt);
   EXPECT_EQ(decimal_to_double(1, -324), std::nullopt);
   EXPECT_EQ(decimal_to_double(17976931348623157, 292), 1.7976931348623157e308);
+  // Rounding that carries into the exponent: up to 2^54, and from the largest double's binade
+  // past it (infinite, so declined).
+  EXPECT_EQ(decimal_to_double(180143985094819831, -1), 18014398509481984.0);
+  EXPECT_EQ(decimal_to_double(17976931348623159, 292), std::nullopt);
 }
 
 template <class T>
