@@ -111,6 +111,12 @@ csv::WriterOptions csv_writer_options(const Plan& plan) {
   return options;
 }
 
+// JSON is indented with --pretty; JSON Lines never is (a value is a line).
+json::WriteOptions json_write_options(const Plan& plan) {
+  const bool lines = plan.to == FileFormat::jsonl;
+  return {.indent = plan.pretty && !lines ? 2u : 0u, .json_lines = lines};
+}
+
 // ---- CSV in ------------------------------------------------------------------------------
 
 // A field as a JSON/STON value: its text, or with --infer a number or boolean when the whole
@@ -191,8 +197,7 @@ void convert_from_csv(const Plan& plan, Input& input, Output& output) {
     case FileFormat::json:
     case FileFormat::jsonl: {
       const bool lines = plan.to == FileFormat::jsonl;
-      json::Writer writer(output.stream(),
-                          {.indent = plan.pretty && !lines ? 2u : 0u, .json_lines = lines});
+      json::Writer writer(output.stream(), json_write_options(plan));
       json::EventWriter events(writer);
       emit_csv(reader, events, output, !lines, header, infer);
       writer.finish();
@@ -330,7 +335,7 @@ void convert_from_json(const Plan& plan, Input& input, Output& output) {
       return;
     }
     case FileFormat::json: {
-      json::Writer writer(output.stream(), {.indent = plan.pretty ? 2u : 0u});
+      json::Writer writer(output.stream(), json_write_options(plan));
       json::EventWriter events(writer);
       write_units(events);
       writer.finish();
@@ -338,7 +343,7 @@ void convert_from_json(const Plan& plan, Input& input, Output& output) {
       return;
     }
     case FileFormat::jsonl: {
-      json::Writer writer(output.stream(), {.json_lines = true});
+      json::Writer writer(output.stream(), json_write_options(plan));
       json::EventWriter events(writer);
       for_each_unit([&] { reader.parse(events); });
       writer.finish();
@@ -387,8 +392,7 @@ void convert_from_ston(const Plan& plan, Input& input, Output& output) {
       // JSON and JSON Lines turn into each other: several top-level values become one array
       // and one top-level list's elements become the lines.
       const bool lines = plan.to == FileFormat::jsonl;
-      json::Writer writer(output.stream(),
-                          {.indent = plan.pretty && !lines ? 2u : 0u, .json_lines = lines});
+      json::Writer writer(output.stream(), json_write_options(plan));
       StonJsonWriter values(writer, input.name());
       bool array = false;
       for_each_value([&](const ston::Value& v, const SourcePosition& start, bool first) {
