@@ -33,7 +33,8 @@ using kernels::Power128;
     const double m = static_cast<double>(w);
     return q < 0 ? m / exact_double_powers_of_ten[-q] : m * exact_double_powers_of_ten[q];
   }
-  if (w == 0 || q < min_power_of_ten || q > 308) return w == 0 ? 0.0 : declined;
+  if (w == 0) return 0.0;  // with an exponent out of Clinger's range
+  if (q < min_power_of_ten || q > 308) return declined;
 
   // w * 10^q = (w << lz) * T * 2^(floor_log2_pow10(q) - 127 - lz), T the table's 128 bits
   // (rounded down: the product below is low by less than w << lz in its lowest word). With
