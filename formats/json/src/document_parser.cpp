@@ -31,8 +31,16 @@ namespace index = kernels::json_index;
 
 const index::Index index_best = kernels::select(index::index_forms());
 
-// The indexed bytes of a text, one stretch at a time: `next` gives their offsets in order,
-// then `size` (the first byte of the padding) again and again.
+// Where a walk is in the index: the next offset of the current stretch, the stretch's end,
+// and the byte its offsets count from. Pointers, so that the stores of a node's 64-bit payload
+// cannot alias them: the walk keeps them in registers.
+struct Cursor {
+  const std::uint32_t* at;
+  const std::uint32_t* end;
+  const char* base;
+};
+
+// The indexed bytes of a text, one stretch at a time.
 class Structurals {
  public:
   Structurals(const char* text, std::size_t begin, std::size_t size)
@@ -42,10 +50,18 @@ class Structurals {
         stretch_blocks_(std::min(max_stretch_blocks, (size - begin + 63) / 64)),
         offsets_(std::make_unique_for_overwrite<std::uint32_t[]>(64 * stretch_blocks_ + 1)) {}
 
-  std::size_t next() {
-    if (i_ == n_) [[unlikely]]
-      refill();
-    return base_ + offsets_[i_++];
+  // The next stretch that has indexed bytes; past the last, one that gives the padding's
+  // first byte (`size`).
+  Cursor next_stretch() {
+    while (next_stretch_ < size_) {
+      const std::size_t blocks = std::min(stretch_blocks_, (size_ - next_stretch_ + 63) / 64);
+      const std::size_t n = index_best(text_ + next_stretch_, blocks, carry_, offsets_.get());
+      const char* const base = text_ + next_stretch_;
+      next_stretch_ += 64 * blocks;
+      if (n != 0) return {offsets_.get(), offsets_.get() + n, base};
+    }
+    offsets_[0] = 0;
+    return {offsets_.get(), offsets_.get() + 1, text_ + size_};
   }
   // A control byte was found in a string (JSON allows none there).
   bool control_in_string() const noexcept { return carry_.control_in_string != 0; }
@@ -53,161 +69,205 @@ class Structurals {
  private:
   static constexpr std::size_t max_stretch_blocks = 256;  // 16 KiB of text
 
-  void refill() {
-    while (next_stretch_ < size_) {
-      const std::size_t blocks = std::min(stretch_blocks_, (size_ - next_stretch_ + 63) / 64);
-      n_ = index_best(text_ + next_stretch_, blocks, carry_, offsets_.get());
-      base_ = next_stretch_;
-      next_stretch_ += 64 * blocks;
-      i_ = 0;
-      if (n_ != 0) return;
-    }
-    base_ = size_;
-    offsets_[0] = 0;
-    n_ = 1;
-    i_ = 0;
-  }
-
   const char* text_;
   std::size_t next_stretch_;
   std::size_t size_;
   std::size_t stretch_blocks_;  // a text shorter than the longest stretch is indexed at once
-  std::size_t base_ = 0;
-  std::size_t i_ = 0;
-  std::size_t n_ = 0;
   index::Carry carry_;
   std::unique_ptr<std::uint32_t[]> offsets_;
 };
 
+// The walk: from indexed byte to indexed byte, writing nodes. Its place in the index, where
+// the next node goes and the innermost open container are locals; the containers around that
+// one wait on a stack.
 class Parser {
  public:
   Parser(DocumentData& d, std::size_t begin, std::size_t size, std::size_t max_depth)
       : d_(d), t_(d.text.data()), size_(size), max_depth_(max_depth), index_(t_, begin, size) {}
 
   bool parse() {
-    std::size_t p = index_.next();
+    State s = refill({{nullptr, nullptr, nullptr}, d_.values.room_for(1), nullptr});
+    // The innermost open container: its node, its items so far, whether it is an object.
+    std::size_t node = 0;
+    std::size_t count = 0;
+    bool in_object = false;
+    std::size_t depth = 0;
+    const auto next = [&s, this] { return next_in(s); };
+    const auto put = [&s](const DocumentNode& n) { *s.out++ = n; };
+    // Opens a container at its node, which is the next; false past the depth limit.
+    const auto open = [&](Type type) {
+      if (depth >= max_depth_) return false;
+      if (depth != 0) {
+        if (depth - 1 == open_.size()) [[unlikely]]
+          open_.resize(std::min(max_depth_, 2 * depth + 14));
+        open_[depth - 1] = {node, count, in_object};
+      }
+      ++depth;
+      node = static_cast<std::size_t>(s.out - s.first);
+      count = 0;
+      in_object = type == Type::object;
+      put({type, false, 0, 0});
+      return true;
+    };
+    // Closes the innermost container; false for more items than a node counts (the event
+    // builder then says so).
+    const auto close = [&] {
+      if (count > std::numeric_limits<std::uint32_t>::max()) [[unlikely]]
+        return false;
+      DocumentNode& n = s.first[node];
+      n.count = static_cast<std::uint32_t>(count);
+      n.payload = static_cast<std::uint64_t>(s.out - s.first);
+      if (--depth != 0) {
+        const Open& o = open_[depth - 1];
+        node = o.node;
+        count = o.count;
+        in_object = o.is_object;
+      }
+      return true;
+    };
+
+    const char* p = next();
   value:
-    switch (t_[p]) {
+    switch (*p) {
       case '{':
         if (!open(Type::object)) return false;
-        p = index_.next();
-        if (t_[p] == '}') {
-          close();  // empty
+        p = next();
+        if (*p == '}') {
+          if (!close()) return false;  // empty
           goto after_value;
         }
         goto key;
       case '[':
         if (!open(Type::array)) return false;
-        p = index_.next();
-        if (t_[p] == ']') {
-          close();  // empty
+        p = next();
+        if (*p == ']') {
+          if (!close()) return false;  // empty
           goto after_value;
         }
-        ++open_.back().count;
+        ++count;
         goto value;
       case '"':
-        if (!string(p)) return false;
+        if (!string(p, s)) return false;
         goto after_value;
       case 't':
         if (!literal(p, "true")) return false;
-        d_.values.push_back({Type::boolean, true, 0, 0});
+        put({Type::boolean, true, 0, 0});
         goto after_value;
       case 'f':
         if (!literal(p, "false")) return false;
-        d_.values.push_back({Type::boolean, false, 0, 0});
+        put({Type::boolean, false, 0, 0});
         goto after_value;
       case 'n':
         if (!literal(p, "null")) return false;
-        d_.values.push_back({Type::null, false, 0, 0});
+        put({Type::null, false, 0, 0});
         goto after_value;
       default:
-        if (!number(p)) return false;
+        if (!number(p, put)) return false;
         goto after_value;
     }
   key:
-    if (t_[p] != '"' || !string(p)) return false;
-    ++open_.back().count;
-    if (t_[index_.next()] != ':') return false;
-    p = index_.next();
+    if (*p != '"' || !string(p, s)) return false;
+    ++count;
+    if (*next() != ':') return false;
+    p = next();
     goto value;
   after_value:
-    p = index_.next();
-    if (open_.empty()) return p == size_ && !index_.control_in_string();
-    if (t_[p] == ',') {
-      p = index_.next();
-      if (open_.back().is_object) goto key;
-      ++open_.back().count;
+    p = next();
+    if (depth == 0) {
+      d_.values.set_end(s.out);
+      return p == t_ + size_ && !index_.control_in_string();
+    }
+    if (*p == ',') {
+      p = next();
+      if (in_object) goto key;
+      ++count;
       goto value;
     }
-    if (t_[p] != (open_.back().is_object ? '}' : ']') || !close()) return false;
+    if (*p != (in_object ? '}' : ']') || !close()) return false;
     goto after_value;
   }
 
  private:
+  // The walk's place: in the index, and in the values' block (its first node, where the next
+  // goes).
+  struct State {
+    Cursor at;
+    DocumentNode* out;
+    DocumentNode* first;
+  };
+  // An open container around the innermost one.
   struct Open {
     std::size_t node;
     std::size_t count;  // checked against the node's 32 bits when the container closes
     bool is_object;
   };
 
-  bool open(Type type) {
-    if (open_.size() >= max_depth_) return false;
-    open_.push_back({d_.values.size(), 0, type == Type::object});
-    d_.values.push_back({type, false, 0, 0});
-    return true;
+  // The next stretch of the index, and room in the values' block for a node per offset in it
+  // (a value starts at an indexed byte) and one more (a string's node goes in after its
+  // closing quote's offset, which may be the next stretch's first).
+  [[gnu::always_inline]] const char* next_in(State& s) {
+    if (s.at.at == s.at.end) [[unlikely]]
+      s = refill(s);
+    return s.at.base + *s.at.at++;
   }
-  // False for more items than a node counts (the event builder then says so).
-  bool close() {
-    DocumentNode& n = d_.values[open_.back().node];
-    if (open_.back().count > std::numeric_limits<std::uint32_t>::max()) [[unlikely]]
-      return false;
-    n.count = static_cast<std::uint32_t>(open_.back().count);
-    n.payload = d_.values.size();
-    open_.pop_back();
-    return true;
+  [[gnu::noinline]] State refill(State s) {
+    d_.values.set_end(s.out);
+    const Cursor at = index_.next_stretch();
+    DocumentNode* const out = d_.values.room_for(static_cast<std::size_t>(at.end - at.at) + 1);
+    return {at, out, d_.values.data()};
   }
 
-  bool literal(std::size_t p, std::string_view word) const {
-    return std::string_view(t_ + p, word.size()) == word &&
-           ends_token[static_cast<unsigned char>(t_[p + word.size()])];
+  bool literal(const char* p, std::string_view word) const {
+    return std::string_view(p, word.size()) == word &&
+           ends_token[static_cast<unsigned char>(p[word.size()])];
   }
 
   // The string whose opening quote is at `p`; its escapes and its closing quote come next in
   // the index.
-  bool string(std::size_t p) {
-    const std::size_t start = p + 1;
-    std::size_t q = index_.next();
-    if (t_[q] == '"') [[likely]] {
-      return push_string(start, q - start, true);
+  [[gnu::always_inline]] bool string(const char* p, State& s) {
+    const char* const start = p + 1;
+    const char* const q = next_in(s);
+    if (*q == '"') [[likely]] {
+      const auto length = static_cast<std::size_t>(q - start);
+      if (length > std::numeric_limits<std::uint32_t>::max()) return false;
+      *s.out++ = {Type::string, true, static_cast<std::uint32_t>(length),
+                  static_cast<std::uint64_t>(start - t_)};
+      return true;
     }
+    s = escaped_string(start, q, s);
+    return s.out != nullptr;
+  }
+  // A string with escapes: decoded into the values' block, behind the nodes. The walk's
+  // place after it, by value (so that the walk's stays in registers); `out` null for a string
+  // JSON does not allow.
+  [[gnu::noinline]] State escaped_string(const char* start, const char* q, State s) {
     // The end of the text gives the padding's first byte, a space, as the next indexed byte.
     decoded_.clear();
     if (detail::decode_indexed_string(
-            t_ + start, t_ + q, t_ + size_, [this] { return t_ + index_.next(); }, decoded_) ==
-        nullptr) {
-      return false;
+            start, q, t_ + size_, [&s, this] { return next_in(s); }, decoded_) == nullptr ||
+        decoded_.size() > std::numeric_limits<std::uint32_t>::max()) {
+      return {s.at, nullptr, nullptr};
     }
-    return push_string(d_.values.append_string(decoded_), decoded_.size(), false);
-  }
-  // `plain`: the string had no escapes, so its bytes need none (the text is valid UTF-8 and a
-  // string holds no control byte) and the writer copies it as it is.
-  bool push_string(std::size_t offset, std::size_t length, bool plain) {
-    if (length > std::numeric_limits<std::uint32_t>::max()) return false;
-    d_.values.push_back({Type::string, plain, static_cast<std::uint32_t>(length), offset});
-    return true;
+    d_.values.set_end(s.out);
+    const std::uint64_t offset = d_.values.append_string(decoded_);
+    // The strings took room from the nodes': room again for the stretch's.
+    s.out = d_.values.room_for(static_cast<std::size_t>(s.at.end - s.at.at) + 1);
+    s.first = d_.values.data();
+    *s.out++ = {Type::string, false, static_cast<std::uint32_t>(decoded_.size()), offset};
+    return s;
   }
 
-  bool number(std::size_t p) {
-    const char* const start = t_ + p;
+  template <class Put>
+  bool number(const char* start, Put& put) {
     // The padding's first space ends a number at the end of the text.
-    return indexed_number(start, t_ + size_ + 1, [this](auto value, const char*) {
+    return indexed_number(start, t_ + size_ + 1, [&put](auto value, const char*) {
       using T = decltype(value);
       if constexpr (std::is_same_v<T, std::uint64_t>) {
-        d_.values.push_back(unsigned_node(value));
+        put(unsigned_node(value));
       } else if constexpr (std::is_same_v<T, std::int64_t>) {
-        d_.values.push_back(negative_integer_node(value));
+        put(negative_integer_node(value));
       } else {
-        d_.values.push_back(double_node(value));
+        put(double_node(value));
       }
     });
   }

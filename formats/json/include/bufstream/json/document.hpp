@@ -81,6 +81,17 @@ class DocumentValues {
   }
   /// Room for `nodes` nodes in all, besides the strings already in.
   void reserve(std::size_t nodes);
+  /// For a parser that writes its nodes itself: room for `nodes` more nodes, and where the
+  /// next one goes (the first of the block is `data()`). The nodes written count once
+  /// `set_end` says where they end.
+  DocumentNode* room_for(std::size_t nodes) {
+    if (node_room_ - size_ < nodes) grow(nodes, 0);
+    return block_.get() + size_;
+  }
+  DocumentNode* data() noexcept { return block_.get(); }
+  void set_end(const DocumentNode* end) noexcept {
+    size_ = static_cast<std::size_t>(end - block_.get());
+  }
 
   /// Copies `s` (not in this block) in; returns its offset for string().
   std::uint64_t append_string(std::string_view s);
