@@ -1,6 +1,8 @@
 #include <bufstream/read_stream.hpp>
 
 #include <algorithm>
+#include <cstring>
+#include <memory>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -135,54 +137,88 @@ std::string ReadStream::up_to_end() {
   return result;
 }
 
-std::size_t ReadStream::append_rest(std::string& out,
-                                    std::size_t (*capacity_for)(std::size_t size)) {
+namespace {
+
+// What append_rest and read_rest share: reads the rest of `in` into `room`, which holds
+// `filled` bytes already, and returns how many it holds then. The window is copied; past it
+// the source is read straight into the room. `room.grow(filled, n)` gives the room's bytes,
+// the first `filled` kept, with at least `n` more after them; `room.spare(filled)` says how
+// many there are already.
+template <class Room>
+std::size_t read_rest_into(ReadStream& in, std::size_t filled, Room& room) {
   constexpr std::size_t chunk = std::size_t{1} << 16;
   // A size hint is believed up to 64 MiB, beyond that up to what has been read: a compressed
   // frame that declares terabytes is read in growing steps like a pipe.
   constexpr std::uint64_t believed = std::uint64_t{1} << 26;
-  const std::size_t start = out.size();
-  std::size_t filled = start;
+  const std::size_t start = filled;
   for (;;) {
-    if (cursor_ != limit_) {
-      const auto n = static_cast<std::size_t>(limit_ - cursor_);
-      if (capacity_for != nullptr && out.capacity() < filled + n) {
-        out.reserve(capacity_for(filled + n));
-      }
-      out.resize(filled);
-      out.append(cursor_, n);
-      filled = out.size();
-      cursor_ = limit_;
+    if (in.cursor() != in.limit()) {
+      const auto n = static_cast<std::size_t>(in.limit() - in.cursor());
+      std::memcpy(room.grow(filled, n) + filled, in.cursor(), n);
+      filled += n;
+      in.set_cursor(in.limit());
       continue;
     }
-    // `out` is grown (zero-filled) ahead of the bytes and read into: what the stream says is
-    // left and one byte more, or up to 64 KiB of the room `out` already has if that is more.
-    // Once the stream says nothing is left, that room takes the read that sees the end: a
-    // 64 KiB probe would grow a string reserved to its text's size (to twice it, as
-    // std::string grows).
+    // What the stream says is left and one byte more, or up to 64 KiB of the room there is
+    // already if that is more: once the stream says nothing is left, that room takes the
+    // read that sees the end (a 64 KiB probe would grow a room of the text's size to twice
+    // it).
     const std::size_t read = filled - start;
     std::size_t want = std::max(chunk, read);
-    if (const std::optional<std::uint64_t> left = remaining_hint()) {
-      const std::size_t room = std::min(chunk, out.capacity() - filled);
-      want = std::max(room, static_cast<std::size_t>(std::min<std::uint64_t>(
-                                *left, std::max<std::uint64_t>(believed, read))) +
-                                1);
+    if (const std::optional<std::uint64_t> left = in.remaining_hint()) {
+      want = std::max(std::min(chunk, room.spare(filled)),
+                      static_cast<std::size_t>(
+                          std::min<std::uint64_t>(*left, std::max<std::uint64_t>(believed, read))) +
+                          1);
     }
-    if (out.size() < filled + want) {
-      // Grown to the caller's capacity only when it must grow: not for the byte that sees the
-      // end, which the room already reserved holds.
-      if (capacity_for != nullptr && out.capacity() < filled + want) {
-        out.reserve(capacity_for(filled + want));
-      }
-      out.resize(filled + want);
-    }
-    const std::size_t got = read_some(std::span<char>(out.data() + filled, want));
+    const std::size_t got = in.read_some(std::span<char>(room.grow(filled, want) + filled, want));
     if (got == 0) break;
     filled += got;
   }
+  return filled;
+}
+
+}  // namespace
+
+std::size_t ReadStream::append_rest(std::string& out) {
+  // The string is grown (zero-filled) ahead of the bytes and read into.
+  struct Room {
+    std::string& out;
+    char* grow(std::size_t filled, std::size_t n) {
+      if (out.size() < filled + n) out.resize(filled + n);
+      return out.data();
+    }
+    std::size_t spare(std::size_t filled) const noexcept { return out.capacity() - filled; }
+  } room{out};
+  const std::size_t start = out.size();
+  const std::size_t filled = read_rest_into(*this, start, room);
   out.resize(filled);
-  if (capacity_for != nullptr) out.reserve(capacity_for(filled));
   return filled - start;
+}
+
+ReadStream::Block ReadStream::read_rest(std::size_t padding) {
+  // A block of `capacity` bytes and the padding, not written before it is read into.
+  struct Room {
+    std::size_t padding;
+    std::unique_ptr<char[]> bytes;
+    std::size_t capacity = 0;
+    char* grow(std::size_t filled, std::size_t n) {
+      if (capacity - filled < n) resize(filled, std::max(filled + n, 2 * capacity));
+      return bytes.get();
+    }
+    std::size_t spare(std::size_t filled) const noexcept { return capacity - filled; }
+    void resize(std::size_t filled, std::size_t to) {
+      auto block = std::make_unique_for_overwrite<char[]>(to + padding);
+      if (filled != 0) std::memcpy(block.get(), bytes.get(), filled);
+      bytes = std::move(block);
+      capacity = to;
+    }
+  } room{padding, nullptr};
+  const std::size_t size = read_rest_into(*this, 0, room);
+  // A source that could not tell its size leaves up to half the block unused.
+  if (room.capacity - size > size / 8) room.resize(size, size);
+  if (room.bytes == nullptr) room.resize(0, 0);
+  return {std::move(room.bytes), size};
 }
 
 std::uint64_t ReadStream::skip(std::int64_t count) {

@@ -406,25 +406,25 @@ Document::~Document() = default;
 Document Document::parse(ReadStream& in, ReadOptions options) {
   const std::uint64_t start = in.position();
   Document doc;
-  std::string& text = doc.data_->text;
-  // The text and its padding, in a block of their size; the strings with escapes are decoded
-  // into the values' block, behind the nodes. Two blocks, the values' the larger (its room
-  // for nodes is two bytes per byte of text): glibc's free gives the heap back to the system
-  // when the blocks freed together reach twice the largest one, and each parse of a loop
-  // then faults all its pages in again (16 ms instead of 2.3 ms a parse of canada.json when
-  // the text reserved its size again for decoded strings; ten times slower for a text of
-  // escaped strings when they had a buffer of their own).
-  in.append_rest(text, [](std::size_t size) { return size + detail::document_padding; });
-  const std::size_t size = text.size();
-  text.append(detail::document_padding, ' ');
+  // The text and its padding, in a block of their size (read into, not written first); the
+  // strings with escapes are decoded into the values' block, behind the nodes. Two blocks,
+  // the values' the larger (its room for nodes is two bytes per byte of text): glibc's free
+  // gives the heap back to the system when the blocks freed together reach twice the largest
+  // one, and each parse of a loop then faults all its pages in again (16 ms instead of 2.3 ms
+  // a parse of canada.json when the text reserved its size again for decoded strings; ten
+  // times slower for a text of escaped strings when they had a buffer of their own).
+  ReadStream::Block& text = doc.data_->text;
+  text = in.read_rest(detail::document_padding);
+  const std::size_t size = text.size;
+  std::memset(text.bytes.get() + size, ' ', detail::document_padding);
   const std::size_t begin =
-      options.skip_bom && start == 0 && std::string_view(text).starts_with("\xEF\xBB\xBF") ? 3 : 0;
+      options.skip_bom && start == 0 && text.view().starts_with("\xEF\xBB\xBF") ? 3 : 0;
   if (detail::parse_document_text(*doc.data_, begin, size, options.max_depth)) return doc;
 
   // Not one JSON value: the event reader reads the same bytes and says what is wrong where,
   // as it would have over the stream (positions counted from the stream's, which the text
   // started at).
-  MemoryReadStream again(std::string_view(text).substr(0, size));
+  MemoryReadStream again(text.view());
   if (start != 0) options.skip_bom = false;
   try {
     Document checked;

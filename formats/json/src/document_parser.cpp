@@ -83,7 +83,11 @@ class Structurals {
 class Parser {
  public:
   Parser(DocumentData& d, std::size_t begin, std::size_t size, std::size_t max_depth)
-      : d_(d), t_(d.text.data()), size_(size), max_depth_(max_depth), index_(t_, begin, size) {}
+      : d_(d),
+        t_(d.text.bytes.get()),
+        size_(size),
+        max_depth_(max_depth),
+        index_(t_, begin, size) {}
 
   bool parse() {
     State s = refill({{nullptr, nullptr, nullptr}, d_.values.room_for(1), nullptr});
@@ -285,7 +289,7 @@ class Parser {
 
 bool parse_document_text(DocumentData& d, std::size_t begin, std::size_t size,
                          std::size_t max_depth) {
-  if (utf8::find_invalid(std::string_view(d.text).substr(begin, size - begin))) return false;
+  if (utf8::find_invalid(d.text.view().substr(begin, size - begin))) return false;
   // About one node per eight bytes of typical JSON.
   d.values.reserve(size / 8 + 1);
   Parser parser(d, begin, size, max_depth);

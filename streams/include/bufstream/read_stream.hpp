@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <cstring>
 #include <exception>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -104,11 +105,20 @@ class ReadStream {
   /// as the stream says are left (remaining_hint, believed up to 64 MiB or as much as has
   /// been read, whichever is more) in one read, then the end seen in the room `out` has
   /// left; or, when it cannot tell, 64 KiB and then as much again as has been read.
-  /// `capacity_for(n)`, when given, is the capacity `out` must have once it holds n bytes (at
-  /// least n): it is reserved before each read and at the end, so that a caller that appends
-  /// more later (a parser's padding) never moves it.
-  std::size_t append_rest(std::string& out,
-                          std::size_t (*capacity_for)(std::size_t size) = nullptr);
+  std::size_t append_rest(std::string& out);
+
+  /// Bytes read whole by `read_rest`: `size` of them, then at least the room asked for.
+  struct Block {
+    std::unique_ptr<char[]> bytes;
+    std::size_t size = 0;
+    std::string_view view() const noexcept { return {bytes.get(), size}; }
+  };
+  /// Consumes everything that is left into a block of its own, read as `append_rest` reads,
+  /// with room for `padding` more bytes after it (not written: for a parser that reads a
+  /// little past the end). The source is read straight into the block, which no byte is
+  /// written to first; a stream that tells its size gets a block of that size and the
+  /// padding, one that cannot tell one at most an eighth larger.
+  Block read_rest(std::size_t padding);
 
   /// Consumes bytes up to and including the first `delimiter`; says whether one was found
   /// (if not, the stream is at its end).

@@ -121,12 +121,11 @@ class DocumentValues {
 
 struct DocumentData {
   DocumentValues values;
-  std::string text;  // the JSON text the document was parsed from, if any
+  ReadStream::Block text;  // the JSON text the document was parsed from, if any
 };
 // A string node's bytes.
 inline std::string_view string_of(const DocumentData& d, const DocumentNode& n) noexcept {
-  return n.boolean ? std::string_view(d.text).substr(n.payload, n.count)
-                   : d.values.string(n.payload, n.count);
+  return n.boolean ? d.text.view().substr(n.payload, n.count) : d.values.string(n.payload, n.count);
 }
 // The node after child `i` of a container and all it holds (after its value, for a member).
 std::size_t next_child(const DocumentData& d, std::size_t i, bool member) noexcept;
@@ -272,7 +271,7 @@ class Document {
   /// strings with escapes decoded), for memory accounting.
   std::size_t node_count() const noexcept { return data_->values.size(); }
   std::size_t text_bytes() const noexcept {
-    return data_->text.size() + data_->values.string_bytes();
+    return data_->text.size + data_->values.string_bytes();
   }
 
  private:
