@@ -10,4 +10,8 @@ double detail::decimal_to_double_or_nan(std::uint64_t w, int q) noexcept {
   return decimal_to_double_inline(w, q);
 }
 
+double detail::decimal_to_double_rare(std::uint64_t w, int q) noexcept {
+  return decimal_to_double_checked(w, q);
+}
+
 }  // namespace bufstream

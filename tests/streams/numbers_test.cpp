@@ -750,6 +750,64 @@ TEST(DecimalToDouble, ExactOrNothing) {
   EXPECT_EQ(decimal_to_double(17976931348623159, 292), std::nullopt);
 }
 
+// decimal_to_double's value for w and q, checked against from_chars; false when declined.
+bool decimal_to_double_as_from_chars(std::uint64_t w, int q) {
+  const std::string text = std::to_string(w) + "e" + std::to_string(q);
+  const auto got = decimal_to_double(w, q);
+  if (!got) return false;
+  double expected = 0;
+  const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), expected);
+  EXPECT_EQ(ec, std::errc()) << text;
+  EXPECT_EQ(std::bit_cast<std::uint64_t>(*got), std::bit_cast<std::uint64_t>(expected)) << text;
+  return true;
+}
+
+TEST(DecimalToDouble, EveryWayThroughIsExact) {
+  // Clinger's shortcut (significands below 2^50), Eisel-Lemire in line, and the checked form
+  // for its unclear cases and the exponents near the ends of the range: significands of
+  // every length, and the values where one way hands over to the next.
+  test::SplitMix64 rng(0xD1617);
+  std::uint64_t limit = 1;
+  for (int digits = 1; digits <= 19; ++digits) {
+    limit *= 10;
+    for (int i = 0; i < 4000; ++i) {
+      const std::uint64_t w = limit / 10 + rng.next() % (limit - limit / 10);
+      const int near = static_cast<int>(rng.below(51)) - 25;
+      const int far = static_cast<int>(rng.below(620)) - 310;
+      // Up to 2^53, and 10^|q| an exact double: Clinger's shortcut, or the checked form's,
+      // decides every value.
+      const bool exact_operands = w <= (std::uint64_t{1} << 53) && near >= -22 && near <= 22;
+      EXPECT_TRUE(decimal_to_double_as_from_chars(w, near) || !exact_operands) << w << "e" << near;
+      decimal_to_double_as_from_chars(w, far);
+    }
+  }
+  // Short decimals of exact binary value ("2.5", "0.125"): Eisel-Lemire's product falls just
+  // short of them, its low bits all ones, where the checked form takes over.
+  for (std::uint64_t w = 1; w <= 2000; ++w) {
+    for (int q = -22; q <= 22; ++q) EXPECT_TRUE(decimal_to_double_as_from_chars(w, q));
+  }
+  for (const std::uint64_t w : {(std::uint64_t{1} << 50) - 1, std::uint64_t{1} << 50,
+                                (std::uint64_t{1} << 50) + 1, (std::uint64_t{1} << 53) - 1,
+                                std::uint64_t{1} << 53, std::uint64_t{4503599627370497} * 5}) {
+    for (int q = -22; q <= 22; ++q) decimal_to_double_as_from_chars(w, q);
+  }
+  // Around the exponents from which every value is a normal double (10^-307 to 10^288).
+  for (int q = -312; q <= -302; ++q) {
+    for (const std::uint64_t w : {std::uint64_t{1}, std::uint64_t{22250738585072014},
+                                  std::uint64_t{9999999999999999999ULL}}) {
+      decimal_to_double_as_from_chars(w, q);
+    }
+  }
+  for (int q = 284; q <= 292; ++q) {
+    for (const std::uint64_t w : {std::uint64_t{1}, std::uint64_t{17976931348623157},
+                                  std::uint64_t{18446744073709551615ULL}}) {
+      decimal_to_double_as_from_chars(w, q);
+    }
+  }
+  EXPECT_EQ(decimal_to_double(1, -307), 1e-307);
+  EXPECT_EQ(decimal_to_double(18446744073709551615ULL, 288), 18446744073709551615e288);
+}
+
 template <class T>
 void check_integer_limits() {
   using L = std::numeric_limits<T>;
