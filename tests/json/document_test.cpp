@@ -190,7 +190,37 @@ TEST(JsonDocument, ParseErrorsHavePositions) {
 
 // Document::parse reads the rest of the stream and parses it itself; on anything wrong the
 // error is the event reader's over the same stream, positions included, even when the stream
-// did not start at its first byte (line 1's columns count from the stream's start).
+// did not start at its first byte (line 1's columns count from the stream's start): `input`,
+// its first `skip` bytes read before, gives the document the reader's value or error.
+void expect_the_event_readers(const std::string& input, std::size_t skip) {
+  const ReadOptions options{.max_depth = 4, .source_name = "in.json"};
+  std::optional<ParseError> from_reader;
+  nlohmann::json read_value;
+  try {
+    MemoryReadStream in(input);
+    in.skip(static_cast<std::int64_t>(skip));
+    Reader reader(in, options);
+    read_value = reader.read();
+    reader.finish();
+  } catch (const ParseError& e) {
+    from_reader = e;
+  }
+  MemoryReadStream in(input);
+  in.skip(static_cast<std::int64_t>(skip));
+  if (!from_reader) {
+    EXPECT_EQ(to_nlohmann(Document::parse(in, options).root()), read_value);
+    return;
+  }
+  try {
+    static_cast<void>(Document::parse(in, options));
+    ADD_FAILURE() << "no error";
+  } catch (const ParseError& e) {
+    EXPECT_EQ(e.position(), from_reader->position());
+    EXPECT_EQ(e.message(), from_reader->message());
+    EXPECT_STREQ(e.what(), from_reader->what());
+  }
+}
+
 TEST(JsonDocument, ErrorsAreTheEventReadersFromAnyStartingPoint) {
   const std::vector<std::string> bad{"",
                                      "  ",
@@ -220,32 +250,29 @@ TEST(JsonDocument, ErrorsAreTheEventReadersFromAnyStartingPoint) {
   for (const std::string& text : bad) {
     for (const std::size_t skip : {0u, 3u}) {
       SCOPED_TRACE(::testing::PrintToString(text) + " after " + std::to_string(skip));
-      const std::string input = std::string(skip, ' ') + text;
-      const ReadOptions options{.max_depth = 4, .source_name = "in.json"};
-      std::optional<ParseError> from_reader;
-      nlohmann::json read_value;
-      try {
-        MemoryReadStream in(input);
-        in.skip(static_cast<std::int64_t>(skip));
-        Reader reader(in, options);
-        read_value = reader.read();
-        reader.finish();
-      } catch (const ParseError& e) {
-        from_reader = e;
-      }
-      MemoryReadStream in(input);
-      in.skip(static_cast<std::int64_t>(skip));
-      if (!from_reader) {
-        EXPECT_EQ(to_nlohmann(Document::parse(in, options).root()), read_value);
-        continue;
-      }
-      try {
-        static_cast<void>(Document::parse(in, options));
-        ADD_FAILURE() << "no error";
-      } catch (const ParseError& e) {
-        EXPECT_EQ(e.position(), from_reader->position());
-        EXPECT_EQ(e.message(), from_reader->message());
-        EXPECT_STREQ(e.what(), from_reader->what());
+      expect_the_event_readers(std::string(skip, ' ') + text, skip);
+    }
+  }
+}
+
+// The parser checks the UTF-8 of each 16 KiB stretch of its text as it indexes it: sequences
+// across a stretch's end, whole and broken, and broken ones right before and after it, also
+// at the text's end and after a byte-order mark (which moves the stretches).
+TEST(JsonDocument, Utf8IsCheckedAcrossTheIndexersStretches) {
+  constexpr std::size_t stretch = std::size_t{1} << 14;
+  const std::vector<std::string> characters{"\xC3\xA9", "\xE2\x82\xAC", "\xF0\x9F\x98\x80"};
+  for (const std::string bom : {"", "\xEF\xBB\xBF"}) {
+    for (const std::string& c : characters) {
+      for (std::size_t at = stretch - 4; at <= stretch + 1; ++at) {
+        // The character starts `at` bytes into the text after the byte-order mark.
+        const std::string before = bom + "[\"" + std::string(at - 2, 'a');
+        SCOPED_TRACE(::testing::PrintToString(c) + " at " + std::to_string(at));
+        const std::string whole = before + c + "\", 1]";
+        EXPECT_EQ(Document::parse(whole).at("/0").as_string().substr(at - 2), c);
+        expect_the_event_readers(before + c.substr(0, c.size() - 1) + "(\", 1]", 0);
+        expect_the_event_readers(before + c.substr(0, c.size() - 1) + "\", 1]", 0);
+        expect_the_event_readers(before + "\xFF" + c + "\", 1]", 0);
+        expect_the_event_readers(before + c.substr(0, c.size() - 1), 0);
       }
     }
   }
