@@ -717,6 +717,18 @@ TEST(ParseInteger, SameAsFromCharsForEveryType) {
   compare_integers_with_from_chars<Int128>(12);  // the from_chars path
 }
 
+// decimal_to_double's value for w and q, checked against from_chars; false when declined.
+bool decimal_to_double_as_from_chars(std::uint64_t w, int q) {
+  const std::string text = std::to_string(w) + "e" + std::to_string(q);
+  const auto got = decimal_to_double(w, q);
+  if (!got) return false;
+  double expected = 0;
+  const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), expected);
+  EXPECT_EQ(ec, std::errc()) << text;
+  EXPECT_EQ(std::bit_cast<std::uint64_t>(*got), std::bit_cast<std::uint64_t>(expected)) << text;
+  return true;
+}
+
 TEST(DecimalToDouble, ExactOrNothing) {
   // Whatever it answers is the correctly rounded value; it declines only rare cases.
   test::SplitMix64 rng(0x5EED);
@@ -724,16 +736,7 @@ TEST(DecimalToDouble, ExactOrNothing) {
   for (int i = 0; i < 200000; ++i) {
     const std::uint64_t w = rng.next() % 10000000000000000000ULL;
     const int q = static_cast<int>(rng.below(680)) - 350;
-    const std::string text = std::to_string(w) + "e" + std::to_string(q);
-    const auto got = decimal_to_double(w, q);
-    if (!got) {
-      ++declined;
-      continue;
-    }
-    double expected = 0;
-    const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), expected);
-    ASSERT_EQ(ec, std::errc()) << text;
-    ASSERT_EQ(std::bit_cast<std::uint64_t>(*got), std::bit_cast<std::uint64_t>(expected)) << text;
+    if (!decimal_to_double_as_from_chars(w, q)) ++declined;
   }
   // Subnormal, zero after rounding and infinite results are declined: about 14% of these
   // exponents; the hard-rounding cases are far rarer.
@@ -748,18 +751,6 @@ TEST(DecimalToDouble, ExactOrNothing) {
   // past it (infinite, so declined).
   EXPECT_EQ(decimal_to_double(180143985094819831, -1), 18014398509481984.0);
   EXPECT_EQ(decimal_to_double(17976931348623159, 292), std::nullopt);
-}
-
-// decimal_to_double's value for w and q, checked against from_chars; false when declined.
-bool decimal_to_double_as_from_chars(std::uint64_t w, int q) {
-  const std::string text = std::to_string(w) + "e" + std::to_string(q);
-  const auto got = decimal_to_double(w, q);
-  if (!got) return false;
-  double expected = 0;
-  const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), expected);
-  EXPECT_EQ(ec, std::errc()) << text;
-  EXPECT_EQ(std::bit_cast<std::uint64_t>(*got), std::bit_cast<std::uint64_t>(expected)) << text;
-  return true;
 }
 
 TEST(DecimalToDouble, EveryWayThroughIsExact) {
