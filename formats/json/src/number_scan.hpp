@@ -15,6 +15,7 @@
 #include <optional>
 #include <string_view>
 
+#include <bufstream/json/detail/indexed_walk.hpp>
 #include <bufstream/json/reader_core.hpp>
 #include <bufstream/kernels/digits.hpp>
 
@@ -192,14 +193,6 @@ struct WindowNumber {
   n.end = p;
   return n;
 }
-
-// The bytes that may follow a number or a literal in a text a parser walks by its structural
-// index: whitespace, a structural byte, a quote (which the parser then finds out of place).
-inline constexpr std::array<bool, 256> ends_token = [] {
-  std::array<bool, 256> t{};
-  for (const char c : std::string_view(" \t\r\n{}[]:,\"")) t[static_cast<unsigned char>(c)] = true;
-  return t;
-}();
 
 // The window path's number as the readers give it (see convert_number_text), passed to
 // `take`: an std::uint64_t, an std::int64_t or a double. False, taking nothing, when the path

@@ -38,45 +38,11 @@ class Reader;
 
 namespace detail {
 
-// One token of a run that Reader::parse read by walking the kernel layer's structural index
-// over the window (reader_index.cpp), for parse() to pass to its handler.
-struct IndexedEvent {
-  enum Kind : std::uint8_t {
-    begin_array,
-    end_array,
-    begin_object,
-    end_object,
-    key,
-    string,
-    signed_integer,
-    unsigned_integer,
-    floating,
-    boolean,
-    null
-  };
-  Kind kind;
-  bool flag;          // a boolean's value; for a key or string, text.data is an offset (internal)
-  const char* start;  // the token's first byte in the window
-  const char* end;    // the byte after it: the cursor once the token is read
-  struct Text {
-    const char* data;
-    std::size_t size;
-  };
-  union {
-    Text text;  // key, string
-    std::int64_t i;
-    std::uint64_t u;
-    double d;
-  };
-};
+struct IndexedWindow;
 
-// A run of tokens: where parse() goes on after them.
-struct IndexedRun {
-  const IndexedEvent* events;
-  std::size_t count;
-  const char* end;  // the cursor after the run (past a ',' after the last event)
-  enum class Next : std::uint8_t { value, after_value, done } next;
-};
+// Where Reader::parse goes on after an indexed run (events.hpp): at a value, after one, after a
+// container's opening byte, or nowhere (the value parse() reads is complete).
+enum class IndexedNext : std::uint8_t { value, after_value, opened, done };
 
 }  // namespace detail
 
@@ -294,22 +260,22 @@ class Reader {
   template <class T>
   static std::string integer_range();
 
-  // parse()'s indexed runs (reader_index.cpp): while the window holds enough bytes, parse()
-  // takes its tokens from a run that walks the structural index (json_index.hpp) instead of
-  // reading them one by one; the run stops before anything it does not read whole (a token
-  // that goes on past the window, anything wrong), which parse() then reads token by token,
-  // so that every error is this reader's. The line feeds of a run's bytes are counted only
-  // when a position is asked for and when the run ends (count_lines).
+  // parse()'s indexed runs (reader_index.cpp, events.hpp): while the window holds enough
+  // bytes, parse() walks the window's structural index (json_index.hpp) from token to token
+  // instead of reading the tokens one by one; the run stops before anything it does not read
+  // whole (a token that goes on past the window, anything wrong), which parse() then reads
+  // token by token, so that every error is this reader's. The line feeds of a run's bytes are
+  // counted only when a position is asked for and when the run ends (count_lines).
   struct Index;
+  friend struct detail::IndexedWindow;
   bool index_worthwhile() const noexcept {
     return in_.limit() - in_.cursor() >= 128 && in_.position() >= no_index_before_ && !failure_;
   }
-  detail::IndexedRun index_run(std::size_t base, bool after_value);
-  // Takes a run's event: the cursor and token start move past it.
-  void take_indexed(const detail::IndexedEvent& e) noexcept {
-    token_start_ = in_.position() + static_cast<std::uint64_t>(e.start - in_.cursor());
-    in_.set_cursor(e.end);
-  }
+  // The index of the window from the cursor on (kept from the last run if it stopped here).
+  detail::IndexedWindow& start_indexed_run();
+  // After a run that stopped where the index's stretch `base` has its offset `i` next.
+  void stop_indexed_run(const char* base, std::size_t i, detail::IndexedNext next,
+                        const char* run_start) noexcept;
   // Counts the line feeds from the run's start to the cursor (then up to date).
   void count_lines() const noexcept {
     if (uncounted_ != nullptr) count_uncounted_lines();
@@ -320,7 +286,7 @@ class Reader {
     uncounted_ = nullptr;
   }
   template <class Handler>
-  detail::IndexedRun::Next parse_indexed(Handler& handler, std::size_t base, bool after_value);
+  detail::IndexedNext parse_indexed(Handler& handler, std::size_t base, bool after_value);
 
   ReadStream& in_;
   ReadOptions options_;
