@@ -125,6 +125,46 @@ TEST(KernelDigits, DigitScansAreThePlainLoop) {
   }
 }
 
+// Sixteen bytes whose first non-digit is at every position (none: sixteen digits), each
+// non-digit, random digits and random bytes after it, at every alignment: every form gives
+// the plain loop's count and its value scaled to sixteen digits.
+TEST(KernelDigits, SixteenDigitsAreThePlainLoopScaled) {
+  using Form = ScaledDigits (*)(const char*) noexcept;
+  std::vector<std::pair<const char*, Form>> forms{
+      {"portable", [](const char* p) noexcept { return sixteen_digits_portable(p); }},
+      {"sixteen_digits", [](const char* p) noexcept { return sixteen_digits(p); }}};
+#if BUFSTREAM_KERNELS_X86_64
+  forms.emplace_back("sse2", [](const char* p) noexcept { return sixteen_digits_sse2(p); });
+#endif
+  std::mt19937_64 rng(4);
+  std::array<char, 16 + 16> buffer{};
+  for (std::size_t alignment = 0; alignment < 16; ++alignment) {
+    char* const p = buffer.data() + alignment;
+    for (unsigned stop = 0; stop <= 16; ++stop) {
+      for (std::size_t k = 0; k < (stop < 16 ? non_digits.size() : 1); ++k) {
+        for (int round = 0; round < 16; ++round) {
+          for (unsigned i = 0; i < 16; ++i) {
+            // Digits (all nines in one round: the largest values), the non-digit, then digits
+            // or any bytes.
+            p[i] = i < stop    ? static_cast<char>(round == 0 ? '9' : '0' + rng() % 10)
+                   : i == stop ? non_digits[k]
+                               : static_cast<char>(round % 2 ? '0' + rng() % 10 : rng());
+          }
+          std::uint64_t value = 0;
+          const auto count = static_cast<unsigned>(plain_scan(p, p + 16, value) - p);
+          ASSERT_EQ(count, stop);
+          for (unsigned i = count; i < 16; ++i) value *= 10;
+          for (const auto& [name, form] : forms) {
+            const ScaledDigits got = form(p);
+            ASSERT_EQ(got.count, count) << name << " " << std::string(p, 16);
+            ASSERT_EQ(got.value, value) << name << " " << std::string(p, 16);
+          }
+        }
+      }
+    }
+  }
+}
+
 TEST(KernelDigits, ParseDigitsIsThePlainLoop) {
   std::mt19937_64 rng(3);
   std::vector<char> buffer(8 + 130 + 8);

@@ -159,10 +159,21 @@ struct WindowNumber {
   if (*p == '.') {
     is_float = true;
     const char* const first = ++p;
-    p = kernels::scan_digits(p, end, mantissa);
-    if (p == first || p == end) return n;
-    digits += static_cast<std::size_t>(p - first);
-    exponent = -static_cast<long>(p - first);
+    // Most fractions: up to fifteen digits after up to three integer digits (nineteen digits
+    // scaled to sixteen decimals still fit), with more bytes to read than the sixteen.
+    const kernels::ScaledDigits f =
+        end - p >= 16 && digits <= 3 ? kernels::sixteen_digits(p) : kernels::ScaledDigits{0, 16};
+    if (f.count - 1 < 15) {
+      mantissa = mantissa * kernels::powers_of_ten_u64[16] + f.value;
+      p += f.count;
+      digits += 16;
+      exponent = -16;
+    } else {
+      p = kernels::scan_digits(p, end, mantissa);
+      if (p == first || p == end) return n;
+      digits += static_cast<std::size_t>(p - first);
+      exponent = -static_cast<long>(p - first);
+    }
     // Leading zeros of 0.000ddd are not significant (they add nothing to the mantissa). Only
     // counted when they matter. (Not `mantissa == 0`: twenty integer digits can wrap the
     // mantissa to exactly 0, as 2^64 does.)
