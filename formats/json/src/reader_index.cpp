@@ -70,6 +70,7 @@ detail::IndexedWindow& Reader::start_indexed_run() {
     x.i = 0;
     x.n = 0;
     x.carry = {};
+    x.next_blocks = Index::first_stretch_blocks;
   }
   x.resume = nullptr;
   return x;
@@ -99,8 +100,9 @@ namespace bufstream::json::detail {
 bool IndexedWindow::index_more() noexcept {
   auto& x = static_cast<Reader::Index&>(*this);
   while (x.indexed_end < x.stop) {
-    const auto blocks = std::min(Reader::Index::stretch_blocks,
-                                 static_cast<std::size_t>(x.stop - x.indexed_end) / 64);
+    const auto blocks =
+        std::min(x.next_blocks, static_cast<std::size_t>(x.stop - x.indexed_end) / 64);
+    x.next_blocks = std::min(2 * x.next_blocks, Reader::Index::stretch_blocks);
     if (blocks == 0) return false;
     const char* const stretch = x.indexed_end;
     const char* const stretch_end = stretch + 64 * blocks;

@@ -13,7 +13,10 @@
 namespace bufstream::json {
 
 struct Reader::Index : detail::IndexedWindow {
-  static constexpr std::size_t stretch_blocks = 256;  // 16 KiB indexed at a time
+  // A new index starts with a stretch of 256 bytes and doubles each next one up to 16 KiB: a
+  // value that ends soon (a line of JSON Lines) costs about its own bytes.
+  static constexpr std::size_t first_stretch_blocks = 4;
+  static constexpr std::size_t stretch_blocks = 256;
 
   Index() noexcept { offsets = stretch_offsets; }
   Index(const Index&) = delete;
@@ -24,6 +27,7 @@ struct Reader::Index : detail::IndexedWindow {
   const char* region_end = nullptr;   // the window's whole blocks from the run's first byte
   const char* indexed_end = nullptr;  // the bytes indexed so far end here
   kernels::json_index::Carry carry;
+  std::size_t next_blocks = first_stretch_blocks;  // the next stretch's size
   const kernels::json_index::Index best = kernels::select(kernels::json_index::index_forms());
   // Where the last run stopped with the index still good for going on from there.
   const char* resume = nullptr;
