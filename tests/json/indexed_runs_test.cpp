@@ -9,6 +9,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <fmt/format.h>
@@ -175,6 +176,65 @@ TEST(JsonIndexedRuns, ErrorsAreTheTokenReadersAtTheSamePlace) {
       ReadOptions options;
       options.max_depth = 10;
       expect_same_everywhere(prefix + pad + fault + ",\n  1\n]", options);
+    }
+  }
+}
+
+// A handler that asks for nothing: a run's lines are then counted only when it ends, mostly
+// from the indexer's counts of whole stretches.
+struct Quiet {
+  void null() {}
+  void boolean(bool) {}
+  void integer(std::int64_t) {}
+  void unsigned_integer(std::uint64_t) {}
+  void floating(double) {}
+  void string(std::string_view) {}
+  void key(std::string_view) {}
+  void begin_array() {}
+  void end_array() {}
+  void begin_object() {}
+  void end_object() {}
+};
+
+// The reader's position after each value, then the error if any.
+std::vector<std::string> positions_after_values(ReadStream& in) {
+  std::vector<std::string> out;
+  Reader reader(in);
+  Quiet quiet;
+  try {
+    while (!reader.at_end()) {
+      reader.parse(quiet);
+      const SourcePosition p = reader.position();
+      out.push_back(fmt::format("@{}:{}:{}", p.line, p.column, p.offset));
+    }
+  } catch (const ParseError& e) {
+    out.push_back(std::string("error: ") + e.what());
+  }
+  return out;
+}
+
+void expect_same_positions_everywhere(const std::string& text) {
+  const std::vector<Setup> all = setups();
+  auto reference_in = all[0].make(text);
+  const std::vector<std::string> reference = positions_after_values(*reference_in);
+  for (std::size_t i = 1; i < all.size(); ++i) {
+    SCOPED_TRACE("setup " + all[i].name);
+    auto in = all[i].make(text);
+    EXPECT_EQ(positions_after_values(*in), reference);
+  }
+}
+
+TEST(JsonIndexedRuns, LinesCountedAtARunsEndAreTheTokenReaders) {
+  // Many short lines, then a line of some length, then a value or a fault: the last line
+  // feed a run counts is in a whole stretch, and the column after it depends on where.
+  std::string lines = "[\n";
+  for (int i = 0; i < 2000; ++i) lines += fmt::format("  {{\"a\": [{}, \"x\", true]}},\n", i);
+  for (const std::size_t long_line : {0u, 100u, 5000u, 40000u}) {
+    std::string text = lines;
+    while (text.size() < lines.size() + long_line) text += "1, ";
+    for (const char* tail : {"2]", "2 x]", "2]\n 7 \n", "2]  [\n3,\n\n4] 5"}) {
+      SCOPED_TRACE(fmt::format("long line {} tail {:?}", long_line, tail));
+      expect_same_positions_everywhere(text + tail);
     }
   }
 }
