@@ -213,14 +213,16 @@ std::vector<std::string> positions_after_values(ReadStream& in) {
   return out;
 }
 
-void expect_same_positions_everywhere(const std::string& text) {
+// `read` of the text through every setup gives what it gives one byte at a time.
+void expect_same_reads_everywhere(const std::string& text,
+                                  std::vector<std::string> (*read)(ReadStream&)) {
   const std::vector<Setup> all = setups();
   auto reference_in = all[0].make(text);
-  const std::vector<std::string> reference = positions_after_values(*reference_in);
+  const std::vector<std::string> reference = read(*reference_in);
   for (std::size_t i = 1; i < all.size(); ++i) {
     SCOPED_TRACE("setup " + all[i].name);
     auto in = all[i].make(text);
-    EXPECT_EQ(positions_after_values(*in), reference);
+    EXPECT_EQ(read(*in), reference);
   }
 }
 
@@ -234,9 +236,47 @@ TEST(JsonIndexedRuns, LinesCountedAtARunsEndAreTheTokenReaders) {
     while (text.size() < lines.size() + long_line) text += "1, ";
     for (const char* tail : {"2]", "2 x]", "2]\n 7 \n", "2]  [\n3,\n\n4] 5"}) {
       SCOPED_TRACE(fmt::format("long line {} tail {:?}", long_line, tail));
-      expect_same_positions_everywhere(text + tail);
+      expect_same_reads_everywhere(text + tail, positions_after_values);
     }
   }
+}
+
+// Values read in turn by parse() and by the token reader's typed read, so that a run starts
+// where the token reader left the cursor, past tokens the last run's index holds.
+std::vector<std::string> read_in_turn(ReadStream& in) {
+  std::vector<std::string> out;
+  Reader reader(in);
+  Recorder r{&reader, out};
+  try {
+    for (int i = 0; !reader.at_end(); ++i) {
+      if (i % 3 == 1) {
+        const auto v = reader.read<std::vector<int>>();
+        const SourcePosition p = reader.position();
+        out.push_back(fmt::format("typed {} @{}:{}:{}", v.size(), p.line, p.column, p.offset));
+      } else {
+        reader.parse(r);
+      }
+    }
+  } catch (const ParseError& e) {
+    out.push_back(std::string("error: ") + e.what());
+  }
+  return out;
+}
+
+TEST(JsonIndexedRuns, ARunGoesOnWhereTheTokenReaderStopped) {
+  std::string text;
+  for (int i = 0; i < 600; ++i) {
+    text += fmt::format("[{}, {}, {}]{}", i, i + 1, i + 2, i % 7 == 0 ? "\n" : " ");
+  }
+  for (const std::string& tail : {std::string(), std::string("[1, \"x\"]"), std::string("[1,]")}) {
+    SCOPED_TRACE("tail " + tail);
+    expect_same_reads_everywhere(text + tail, read_in_turn);
+  }
+  // Values with nothing between them, which the index holds as one run of bytes ("73true") and
+  // the token reader reads one by one.
+  std::string adjacent;
+  for (int i = 0; i < 100; ++i) adjacent += "73true null16 \"s\"4 [5]6 1.5e3false{\"a\":7}8\n";
+  expect_same_everywhere(adjacent);
 }
 
 TEST(JsonIndexedRuns, TheStandardFilesGiveTheTokenReadersEvents) {
