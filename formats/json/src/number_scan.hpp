@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <optional>
 #include <string_view>
+#include <type_traits>
 
 #include <bufstream/json/detail/indexed_walk.hpp>
 #include <bufstream/json/reader_core.hpp>
@@ -224,6 +225,23 @@ template <class Take>
   if (d != d) return false;
   take(w.negative ? -d : d);
   return true;
+}
+
+// A value of the window path (an std::uint64_t, an std::int64_t or a double) as a Number.
+template <class T>
+Number as_number(T value) noexcept {
+  Number n;
+  if constexpr (std::is_same_v<T, std::uint64_t>) {
+    n.kind = Number::Kind::unsigned_integer;
+    n.u = value;
+  } else if constexpr (std::is_same_v<T, std::int64_t>) {
+    n.kind = Number::Kind::signed_integer;
+    n.i = value;
+  } else {
+    n.kind = Number::Kind::floating;
+    n.d = value;
+  }
+  return n;
 }
 
 // A number that a parser walking a structural index finds at `start`: whole before `end`

@@ -145,21 +145,13 @@ bool IndexedWindow::index_more() noexcept {
   return false;
 }
 
-bool read_indexed_number(const char* start, const char* stop, IndexedNumber& n) noexcept {
-  return indexed_number(start, stop, [&n](auto value, const char* const end) {
-    using T = decltype(value);
-    n.end = end;
-    if constexpr (std::is_same_v<T, std::uint64_t>) {
-      n.kind = Number::Kind::unsigned_integer;
-      n.u = value;
-    } else if constexpr (std::is_same_v<T, std::int64_t>) {
-      n.kind = Number::Kind::signed_integer;
-      n.i = value;
-    } else {
-      n.kind = Number::Kind::floating;
-      n.d = value;
-    }
+const char* read_indexed_number(const char* start, const char* stop, Number& n) noexcept {
+  const char* number_end = nullptr;
+  const bool ok = indexed_number(start, stop, [&](auto value, const char* const end) {
+    n = as_number(value);
+    number_end = end;
   });
+  return ok ? number_end : nullptr;
 }
 
 const char* read_indexed_escaped_string(IndexedWindow& x, const char* p, const char* q) {

@@ -81,19 +81,7 @@ Number Reader::read_number() {
     const char* const start = in_.cursor();
     const WindowNumber w = scan_in_window(start, in_.limit());
     Number n;
-    const auto take = [&n](auto value) {
-      using T = decltype(value);
-      if constexpr (std::is_same_v<T, std::uint64_t>) {
-        n.kind = Number::Kind::unsigned_integer;
-        n.u = value;
-      } else if constexpr (std::is_same_v<T, std::int64_t>) {
-        n.kind = Number::Kind::signed_integer;
-        n.i = value;
-      } else {
-        n.kind = Number::Kind::floating;
-        n.d = value;
-      }
-    };
+    const auto take = [&n](auto value) { n = detail::as_number(value); };
     if (w.ok && detail::window_number_value(w, take)) [[likely]] {
       take_window_number(start, w.end);
       return n;

@@ -161,14 +161,11 @@ value_at:
       goto after_value;
     default: {
       // A number: one whole before `stop`, followed by a byte that ends it.
-      detail::IndexedNumber n;
-      if (!detail::read_indexed_number(p, x.stop, n)) goto stop;
-      take(p, n.end);
-      switch (n.kind) {
-        case Number::Kind::signed_integer: handler.integer(n.i); break;
-        case Number::Kind::unsigned_integer: handler.unsigned_integer(n.u); break;
-        case Number::Kind::floating: handler.floating(n.d); break;
-      }
+      Number n;
+      const char* const end = detail::read_indexed_number(p, x.stop, n);
+      if (end == nullptr) goto stop;
+      take(p, end);
+      detail::pass_number(handler, n);
       goto after_value;
     }
   }
@@ -257,15 +254,7 @@ void Reader::parse(Handler& handler) {
         handler.begin_object();
         goto opened;
       case ValueType::string: handler.string(read_string()); break;
-      case ValueType::number: {
-        const Number n = read_number();
-        switch (n.kind) {
-          case Number::Kind::signed_integer: handler.integer(n.i); break;
-          case Number::Kind::unsigned_integer: handler.unsigned_integer(n.u); break;
-          case Number::Kind::floating: handler.floating(n.d); break;
-        }
-        break;
-      }
+      case ValueType::number: detail::pass_number(handler, read_number()); break;
       case ValueType::boolean: handler.boolean(read_bool()); break;
       case ValueType::null:
         read_null();
@@ -284,6 +273,7 @@ void Reader::parse(Handler& handler) {
         if (next == Next::opened) goto opened;
         continue;
       }
+    opened:  // also where a container that has just opened (the last of kinds_) goes on
       if (kinds_.back() == array) {
         if (next_element()) break;
         handler.end_array();
@@ -296,22 +286,6 @@ void Reader::parse(Handler& handler) {
       }
       kinds_.pop_back();
     }
-    continue;
-  opened:
-    // A container has just opened (the last of kinds_): its first element or member, or its
-    // end.
-    if (kinds_.back() == array) {
-      if (next_element()) continue;
-      handler.end_array();
-    } else {
-      if (auto k = next_key()) {
-        handler.key(*k);
-        continue;
-      }
-      handler.end_object();
-    }
-    kinds_.pop_back();
-    goto after_value;
   }
 }
 

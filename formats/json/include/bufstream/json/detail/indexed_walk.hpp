@@ -40,20 +40,21 @@ struct IndexedWindow {
   bool index_more() noexcept;
 };
 
-/// A number read at an indexed byte.
-struct IndexedNumber {
-  Number::Kind kind;
-  union {
-    std::int64_t i;
-    std::uint64_t u;
-    double d;
-  };
-  const char* end;  // the byte after it
-};
-/// The number at `start`: whole before `stop` (which is not read), well-formed, followed by a
-/// byte that ends a token and within double's range; false when it is not (the run stops and
-/// the token reader reads it and says what is wrong).
-bool read_indexed_number(const char* start, const char* stop, IndexedNumber& n) noexcept;
+/// The number at `start`, into `n`: whole before `stop` (which is not read), well-formed,
+/// followed by a byte that ends a token and within double's range. Returns the byte after it,
+/// or nullptr when it is not such a number (the run stops and the token reader reads it and
+/// says what is wrong).
+const char* read_indexed_number(const char* start, const char* stop, Number& n) noexcept;
+
+/// Passes `n` to the handler as the event of its kind.
+template <class Handler>
+void pass_number(Handler& handler, const Number& n) {
+  switch (n.kind) {
+    case Number::Kind::signed_integer: handler.integer(n.i); break;
+    case Number::Kind::unsigned_integer: handler.unsigned_integer(n.u); break;
+    case Number::Kind::floating: handler.floating(n.d); break;
+  }
+}
 
 /// The string with escapes whose opening quote is at `p` and whose first escaping backslash,
 /// the next indexed byte, at `q`: decoded into `x.text`. Returns the byte after its closing
