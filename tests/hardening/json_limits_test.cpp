@@ -10,6 +10,7 @@
 
 #include <bufstream/json.hpp>
 
+#include "json_event_counter.hpp"
 #include "limits_support.hpp"
 
 namespace bufstream::json {
@@ -23,20 +24,7 @@ std::string nested_arrays(std::size_t depth) {
   return std::string(depth, '[') + std::string(depth, ']');
 }
 
-struct CountEvents {
-  std::size_t events = 0;
-  void null() { ++events; }
-  void boolean(bool) { ++events; }
-  void integer(std::int64_t) { ++events; }
-  void unsigned_integer(std::uint64_t) { ++events; }
-  void floating(double) { ++events; }
-  void string(std::string_view) { ++events; }
-  void key(std::string_view) { ++events; }
-  void begin_array() { ++events; }
-  void end_array() { ++events; }
-  void begin_object() { ++events; }
-  void end_object() { ++events; }
-};
+using CountEvents = test::JsonEventCounter;
 
 TEST(JsonLimits, NestingUpToTheDefaultDepthIsRead) {
   const std::string text = nested_arrays(default_max_depth);

@@ -19,6 +19,7 @@
 #include <bufstream/json.hpp>
 #include <bufstream/memory_read_stream.hpp>
 
+#include "json_event_counter.hpp"
 #include "json_test_support.hpp"
 
 namespace bufstream::json {
@@ -180,32 +181,18 @@ TEST(JsonIndexedRuns, ErrorsAreTheTokenReadersAtTheSamePlace) {
   }
 }
 
-// A handler that asks for nothing: a run's lines are then counted only when it ends, mostly
-// from the indexer's counts of whole stretches.
-struct Quiet {
-  void null() {}
-  void boolean(bool) {}
-  void integer(std::int64_t) {}
-  void unsigned_integer(std::uint64_t) {}
-  void floating(double) {}
-  void string(std::string_view) {}
-  void key(std::string_view) {}
-  void begin_array() {}
-  void end_array() {}
-  void begin_object() {}
-  void end_object() {}
-};
-
-// The reader's position after each value, then the error if any.
+// The events so far and the reader's position after each value, then the error if any.
 std::vector<std::string> positions_after_values(ReadStream& in) {
   std::vector<std::string> out;
   Reader reader(in);
-  Quiet quiet;
+  // Asking for no position, the reader counts a run's lines only when it ends, mostly from
+  // whole stretches.
+  test::JsonEventCounter counter;
   try {
     while (!reader.at_end()) {
-      reader.parse(quiet);
+      reader.parse(counter);
       const SourcePosition p = reader.position();
-      out.push_back(fmt::format("@{}:{}:{}", p.line, p.column, p.offset));
+      out.push_back(fmt::format("{} events @{}:{}:{}", counter.events, p.line, p.column, p.offset));
     }
   } catch (const ParseError& e) {
     out.push_back(std::string("error: ") + e.what());
