@@ -185,8 +185,8 @@ TEST(JsonIndexedRuns, ErrorsAreTheTokenReadersAtTheSamePlace) {
 std::vector<std::string> positions_after_values(ReadStream& in) {
   std::vector<std::string> out;
   Reader reader(in);
-  // Asking for no position, the reader counts a run's lines only when it ends, mostly from
-  // whole stretches.
+  // Asked for no position during a run, the reader counts the run's lines when it ends, over
+  // all its bytes at once.
   test::JsonEventCounter counter;
   try {
     while (!reader.at_end()) {
