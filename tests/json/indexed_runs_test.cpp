@@ -215,7 +215,7 @@ void expect_same_reads_everywhere(const std::string& text,
 
 TEST(JsonIndexedRuns, LinesCountedAtARunsEndAreTheTokenReaders) {
   // Many short lines, then a line of some length, then a value or a fault: the last line
-  // feed a run counts is in a whole stretch, and the column after it depends on where.
+  // feed a run counts lies far back, and the column after it depends on where.
   std::string lines = "[\n";
   for (int i = 0; i < 2000; ++i) lines += fmt::format("  {{\"a\": [{}, \"x\", true]}},\n", i);
   for (const std::size_t long_line : {0u, 100u, 5000u, 40000u}) {
