@@ -229,7 +229,7 @@ TEST(JsonIndexedRuns, LinesCountedAtARunsEndAreTheTokenReaders) {
 }
 
 // Values read in turn by parse() and by the token reader's typed read, so that a run starts
-// where the token reader left the cursor, past tokens the last run's index holds.
+// where the token reader left the cursor, past tokens that a last run may have indexed.
 std::vector<std::string> read_in_turn(ReadStream& in) {
   std::vector<std::string> out;
   Reader reader(in);

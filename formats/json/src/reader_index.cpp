@@ -44,10 +44,6 @@ LineFeeds count_line_feeds(const char* p, const char* const end) noexcept {
   return {count, last};
 }
 
-constexpr bool is_whitespace(char c) noexcept {
-  return c == ' ' || c == '\n' || c == '\r' || c == '\t';
-}
-
 }  // namespace
 
 void Reader::count_uncounted_lines() const noexcept {
@@ -64,22 +60,7 @@ detail::IndexedWindow& Reader::start_indexed_run() {
   Index& x = *index_;
   const char* const cursor = in_.cursor();
   const std::uint64_t cursor_offset = in_.position();
-  // The last run's index goes on when the window is the same and the cursor has moved on from
-  // where that run stopped (by tokens the token reader read, or by the whitespace between two
-  // values of JSON Lines) within the bytes indexed so far: the offsets before the cursor are
-  // passed over, and the next must be where the next token starts. (It is not when the token
-  // reader stopped inside what the index holds as one run of bytes, as in "1true", which it
-  // reads as two values.)
-  bool goes_on = x.resume != nullptr && x.limit == in_.limit() && cursor >= x.resume &&
-                 cursor <= x.indexed_end &&
-                 x.resume_offset + static_cast<std::uint64_t>(cursor - x.resume) == cursor_offset;
-  if (goes_on) {
-    while (x.i < x.n && x.base + x.offsets[x.i] < cursor) ++x.i;
-    const char* token = cursor;
-    while (token != x.indexed_end && is_whitespace(*token)) ++token;
-    goes_on = x.i < x.n && x.base + x.offsets[x.i] == token;
-  }
-  if (!goes_on) {
+  if (x.resume != cursor || x.resume_offset != cursor_offset || x.limit != in_.limit()) {
     // A new index from the cursor on: its first byte is not in a string.
     x.limit = in_.limit();
     x.region_end = cursor + (static_cast<std::size_t>(x.limit - cursor) / 64) * 64;
@@ -99,7 +80,7 @@ void Reader::stop_indexed_run(const char* base, std::size_t i, detail::IndexedNe
                               const char* run_start) noexcept {
   Index& x = *index_;
   // The index goes on from here if the stretch is still the current one.
-  if (base == x.base) {
+  if (base == x.base && next != detail::IndexedNext::done) {
     x.resume = in_.cursor();
     x.resume_offset = in_.position();
     x.i = i;

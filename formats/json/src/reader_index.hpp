@@ -2,7 +2,6 @@
 // (reader_index.cpp tells how they work).
 #pragma once
 
-#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 
