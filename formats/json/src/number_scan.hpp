@@ -252,25 +252,24 @@ Number as_number(T value) noexcept {
 std::optional<Number> indexed_number_text(const char* start, const char* end,
                                           const char*& number_end) noexcept;
 template <class Take>
-[[gnu::noinline]] bool indexed_number_general(const char* start, const char* end, Take& take) {
-  const char* number_end = nullptr;
-  const std::optional<Number> n = indexed_number_text(start, end, number_end);
-  if (!n) return false;
-  switch (n->kind) {
-    case Number::Kind::signed_integer: take(n->i, number_end); break;
-    case Number::Kind::unsigned_integer: take(n->u, number_end); break;
-    case Number::Kind::floating: take(n->d, number_end); break;
-  }
-  return true;
-}
-template <class Take>
 [[gnu::always_inline]] inline bool indexed_number(const char* start, const char* end, Take&& take) {
   const WindowNumber w = scan_in_window(start, end);
   if (w.ok && ends_token[static_cast<unsigned char>(*w.end)] &&
       window_number_value(w, [&](auto value) { take(value, w.end); })) [[likely]] {
     return true;
   }
-  return indexed_number_general(start, end, take);  // long, huge or malformed
+  // Long, huge or malformed: out of line, and `take` stays here (a closure passed out of
+  // line would keep what it refers to in memory).
+  const char* number_end = nullptr;
+  const std::optional<Number> n = indexed_number_text(start, end, number_end);
+  if (!n) [[unlikely]]
+    return false;
+  switch (n->kind) {
+    case Number::Kind::signed_integer: take(n->i, number_end); break;
+    case Number::Kind::unsigned_integer: take(n->u, number_end); break;
+    case Number::Kind::floating: take(n->d, number_end); break;
+  }
+  return true;
 }
 
 /// The number `text` (well-formed: NumberScan complete), as the reader gives it: non-negative

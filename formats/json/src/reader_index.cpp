@@ -8,12 +8,14 @@
 // token-by-token reader can go on (after a value, after a container's opening byte, after the
 // ',' of an array, after a key's ':'), before a token that goes on past the indexed bytes,
 // before anything that is not JSON (the reader then reads it and says what is wrong and
-// where), and before any stretch with invalid UTF-8 or a control byte in a string. Each token
-// is read whole before the handler hears of it, so a run never takes back what it passed on.
-// The index of a stretch is kept from one run to the next while the window stays as it was.
+// where), before invalid UTF-8 and before any stretch with a control byte in a string. Each
+// token is read whole before the handler hears of it, so a run never takes back what it
+// passed on. Where a run stops, the token reader reads the next token; the next run indexes
+// the window afresh from there.
 #include <bufstream/json/reader.hpp>
 
 #include <algorithm>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
@@ -58,34 +60,20 @@ void Reader::count_uncounted_lines() const noexcept {
 detail::IndexedWindow& Reader::start_indexed_run() {
   if (!index_) index_ = std::make_unique_for_overwrite<Index>();  // the offsets as they come
   Index& x = *index_;
+  // A new index from the cursor on: its first byte is not in a string.
   const char* const cursor = in_.cursor();
-  const std::uint64_t cursor_offset = in_.position();
-  if (x.resume != cursor || x.resume_offset != cursor_offset || x.limit != in_.limit()) {
-    // A new index from the cursor on: its first byte is not in a string.
-    x.limit = in_.limit();
-    x.region_end = cursor + (static_cast<std::size_t>(x.limit - cursor) / 64) * 64;
-    x.indexed_end = cursor;
-    x.stop = x.region_end;
-    x.base = cursor;
-    x.i = 0;
-    x.n = 0;
-    x.carry = {};
-    x.next_blocks = Index::first_stretch_blocks;
-  }
-  x.resume = nullptr;
+  uncounted_ = cursor;
+  x.run_start = cursor;
+  x.indexed_end = cursor;
+  x.stop = cursor + (static_cast<std::size_t>(in_.limit() - cursor) / 64) * 64;
+  x.place = {cursor, x.stretch_offsets, x.stretch_offsets};
+  x.carry = {};
+  x.next_blocks = Index::first_stretch_blocks;
   return x;
 }
 
-void Reader::stop_indexed_run(const char* base, std::size_t i, detail::IndexedNext next,
-                              const char* run_start) noexcept {
-  Index& x = *index_;
-  // The index goes on from here if the stretch is still the current one.
-  if (base == x.base && next != detail::IndexedNext::done) {
-    x.resume = in_.cursor();
-    x.resume_offset = in_.position();
-    x.i = i;
-  }
-  if (in_.cursor() == run_start) {
+void Reader::stop_indexed_run(detail::IndexedNext next) noexcept {
+  if (in_.cursor() == index_->run_start) {
     // Nothing read: the reader reads on by itself for a while.
     no_index_before_ = in_.position() + 64;
   }
@@ -97,49 +85,62 @@ void Reader::stop_indexed_run(const char* base, std::size_t i, detail::IndexedNe
 
 namespace bufstream::json::detail {
 
-bool IndexedWindow::index_more() noexcept {
+IndexedPlace IndexedWindow::index_more() noexcept {
   auto& x = static_cast<Reader::Index&>(*this);
+  const IndexedPlace none{x.place.stretch, x.stretch_offsets, x.stretch_offsets};
   while (x.indexed_end < x.stop) {
     const auto blocks =
         std::min(x.next_blocks, static_cast<std::size_t>(x.stop - x.indexed_end) / 64);
     x.next_blocks = std::min(2 * x.next_blocks, Reader::Index::stretch_blocks);
-    if (blocks == 0) return false;
+    if (blocks == 0) return none;
     const char* const stretch = x.indexed_end;
     const char* const stretch_end = stretch + 64 * blocks;
-    x.n = x.best(stretch, blocks, x.carry, x.stretch_offsets);
+    const std::size_t n = x.best(stretch, blocks, x.carry, x.stretch_offsets);
     if (x.carry.control_in_string != 0) {
       // Somewhere in this stretch: the reader finds it.
       x.stop = stretch;
-      x.n = 0;
-      return false;
+      return none;
     }
-    // Invalid UTF-8 (or a sequence cut at the stretch's end): stop before it.
+    x.indexed_end = stretch_end;
+    const std::uint32_t* end = x.stretch_offsets + n;
+    // Invalid UTF-8 (or a sequence cut at the stretch's end): stop before it, and drop the
+    // offsets from there on.
     if (const auto bad = utf8::find_invalid(
             std::string_view(stretch, static_cast<std::size_t>(stretch_end - stretch)))) {
       x.stop = stretch + bad->offset;
+      end = std::lower_bound(static_cast<const std::uint32_t*>(x.stretch_offsets), end,
+                             static_cast<std::uint32_t>(bad->offset));
     }
-    x.base = stretch;
-    x.i = 0;
-    x.indexed_end = stretch_end;
-    if (x.n != 0) return true;
+    x.place = {stretch, x.stretch_offsets, end};
+    if (end != x.stretch_offsets) return x.place;
   }
-  return false;
+  return none;
 }
 
-const char* read_indexed_number(const char* start, const char* stop, Number& n) noexcept {
-  const char* number_end = nullptr;
-  const bool ok = indexed_number(start, stop, [&](auto value, const char* const end) {
-    n = as_number(value);
-    number_end = end;
+IndexedNumber read_indexed_number(const char* start, const char* stop) noexcept {
+  IndexedNumber r{0, 0, Number::Kind::floating};
+  indexed_number(start, stop, [&r, start](auto value, const char* const end) {
+    using T = decltype(value);
+    r.length = static_cast<std::uint32_t>(end - start);
+    if constexpr (std::is_same_v<T, std::uint64_t>) {
+      r.bits = value;
+      r.kind = Number::Kind::unsigned_integer;
+    } else if constexpr (std::is_same_v<T, std::int64_t>) {
+      r.bits = static_cast<std::uint64_t>(value);
+      r.kind = Number::Kind::signed_integer;
+    } else {
+      r.bits = std::bit_cast<std::uint64_t>(value);
+    }
   });
-  return ok ? number_end : nullptr;
+  return r;
 }
 
-const char* read_indexed_escaped_string(IndexedWindow& x, const char* p, const char* q) {
+IndexedString read_indexed_escaped_string(IndexedWindow& x, IndexedPlace w, const char* p,
+                                          const char* q) {
   x.text.clear();
   q = decode_indexed_string(
-      p + 1, q, x.stop, [&x] { return x.next(); }, x.text);
-  return q == nullptr ? nullptr : q + 1;
+      p + 1, q, x.stop, [&x, &w] { return next_indexed(x, w); }, x.text);
+  return {w, q == nullptr ? nullptr : q + 1};
 }
 
 }  // namespace bufstream::json::detail

@@ -17,20 +17,17 @@ struct Reader::Index : detail::IndexedWindow {
   static constexpr std::size_t first_stretch_blocks = 4;
   static constexpr std::size_t stretch_blocks = 256;
 
-  Index() noexcept { offsets = stretch_offsets; }
+  Index() noexcept = default;
   Index(const Index&) = delete;
   Index& operator=(const Index&) = delete;
 
-  // The window and stretch the offsets belong to (base, i, n and stop: see IndexedWindow).
-  const char* limit = nullptr;        // the window's end when it was indexed
-  const char* region_end = nullptr;   // the window's whole blocks from the run's first byte
+  // The run's index of the window (place and stop: see IndexedWindow), from the cursor where
+  // the run started up to the window's last whole block.
+  const char* run_start = nullptr;
   const char* indexed_end = nullptr;  // the bytes indexed so far end here
   kernels::json_index::Carry carry;
   std::size_t next_blocks = first_stretch_blocks;  // the next stretch's size
   const kernels::json_index::Index best = kernels::select(kernels::json_index::index_forms());
-  // Where the last run stopped with the index still good for going on from there.
-  const char* resume = nullptr;
-  std::uint64_t resume_offset = 0;
 
   std::uint32_t stretch_offsets[64 * stretch_blocks];
 };

@@ -26,6 +26,7 @@
 // event's token, and a handler that throws leaves the reader just after that token.
 #pragma once
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
@@ -56,40 +57,17 @@ template <class Handler>
 detail::IndexedNext Reader::parse_indexed(Handler& handler, std::size_t base, bool after_value) {
   using Next = detail::IndexedNext;
   detail::IndexedWindow& x = start_indexed_run();
-  const char* const cursor = in_.cursor();
-  const std::uint64_t cursor_offset = in_.position();
   // The line feeds are counted up to the token taken last, also when the handler throws.
   struct EndRun {
     Reader& r;
     ~EndRun() { r.end_run(); }
   } end_run{*this};
-  uncounted_ = cursor;
-  // The last point where the token-by-token reader can go on: the cursor, and the index's
-  // place there.
-  struct Safe {
-    const char* base;
-    std::size_t i;
-    Next next;
-  } safe{x.base, x.i, after_value ? Next::after_value : Next::value};
-  const auto mark = [&safe, &x](Next next) { safe = {x.base, x.i, next}; };
+  // A token's stream offset is its address plus this (modulo 2^64).
+  const std::uint64_t to_offset = in_.position() - reinterpret_cast<std::uintptr_t>(in_.cursor());
   // Takes the token [start, end): the handler's call that follows sees it as the last.
-  const auto take = [this, cursor, cursor_offset](const char* start, const char* end) {
-    token_start_ = cursor_offset + static_cast<std::uint64_t>(start - cursor);
+  const auto take = [this, to_offset](const char* start, const char* end) {
+    token_start_ = to_offset + reinterpret_cast<std::uintptr_t>(start);
     in_.set_cursor(end);
-  };
-  // The string whose opening quote is at p: its text, and the byte after its closing quote
-  // (nullptr to stop).
-  struct Text {
-    std::string_view text;
-    const char* end;
-  };
-  const auto string = [&x](const char* p) -> Text {
-    const char* const q = x.next();
-    if (q == nullptr) return {{}, nullptr};
-    if (*q == '"') [[likely]]
-      return {std::string_view(p + 1, static_cast<std::size_t>(q - p - 1)), q + 1};
-    const char* const end = detail::read_indexed_escaped_string(x, p, q);
-    return {x.text, end};
   };
   // Numbers and literals may run on past the indexed bytes (their bytes are not indexed, and
   // need no UTF-8 check) up to `stop`, which leaves the window's last partial block to the
@@ -99,46 +77,46 @@ detail::IndexedNext Reader::parse_indexed(Handler& handler, std::size_t base, bo
            std::string_view(p, word.size()) == word &&
            detail::ends_token[static_cast<unsigned char>(p[word.size()])];
   };
-  const std::size_t max_depth = options_.max_depth;
+  // The walk's place in the index.
+  detail::IndexedPlace w = x.place;
+  // How the token reader goes on from the cursor, which is always just after the last token
+  // taken, if the run stops there.
+  Next then = after_value ? Next::after_value : Next::value;
+  // The containers this call has open (the run stops when none is left) and whether the
+  // innermost open one is an object.
+  std::size_t open = kinds_.size() - base;
+  bool in_object = !kinds_.empty() && kinds_.back() != 0;
 
   const char* p = nullptr;
   if (after_value) goto after_value;
 value:
-  p = x.next();
+  p = detail::next_indexed(x, w);
   if (p == nullptr) goto stop;
 value_at:
   switch (*p) {
     case '[':
     case '{': {
       const bool is_object = *p == '{';
-      if (depth_ >= max_depth) goto stop;
+      if (depth_ >= options_.max_depth) goto stop;
       take(p, p + 1);
       ++depth_;
       kinds_.push_back(is_object ? 1 : 0);
+      ++open;
+      in_object = is_object;
       if (is_object) {
         handler.begin_object();
       } else {
         handler.begin_array();
       }
-      mark(Next::opened);
-      p = x.next();
+      then = Next::opened;
+      p = detail::next_indexed(x, w);
       if (p == nullptr) goto stop;
-      if (*p == (is_object ? '}' : ']')) {
-        take(p, p + 1);
-        --depth_;
-        kinds_.pop_back();
-        if (is_object) {
-          handler.end_object();
-        } else {
-          handler.end_array();
-        }
-        goto after_value;
-      }
+      if (*p == (is_object ? '}' : ']')) goto close;
       if (is_object) goto key_at;
       goto value_at;
     }
     case '"': {
-      const Text t = string(p);
+      const detail::IndexedText t = detail::indexed_string(x, w, p);
       if (t.end == nullptr) goto stop;
       take(p, t.end);
       handler.string(t.text);
@@ -161,60 +139,62 @@ value_at:
       goto after_value;
     default: {
       // A number: one whole before `stop`, followed by a byte that ends it.
-      Number n;
-      const char* const end = detail::read_indexed_number(p, x.stop, n);
-      if (end == nullptr) goto stop;
-      take(p, end);
+      const detail::IndexedNumber n = detail::read_indexed_number(p, x.stop);
+      if (n.length == 0) goto stop;
+      take(p, p + n.length);
       detail::pass_number(handler, n);
       goto after_value;
     }
   }
 
 after_value:
-  if (kinds_.size() == base) {
-    mark(Next::done);
+  if (open == 0) {
+    then = Next::done;
     goto stop;
   }
-  mark(Next::after_value);
-  p = x.next();
+  then = Next::after_value;
+  p = detail::next_indexed(x, w);
   if (p == nullptr) goto stop;
   if (*p == ',') {
-    if (kinds_.back() == 0) {
+    if (!in_object) {
       in_.set_cursor(p + 1);
-      mark(Next::value);
+      then = Next::value;
       goto value;
     }
-    p = x.next();
+    p = detail::next_indexed(x, w);
     if (p == nullptr) goto stop;
     goto key_at;
   }
-  if (*p != (kinds_.back() != 0 ? '}' : ']')) goto stop;
+  if (*p != (in_object ? '}' : ']')) goto stop;
+close:  // the innermost open container, whose closing byte is at p
   take(p, p + 1);
   --depth_;
-  if (kinds_.back() != 0) {
-    kinds_.pop_back();
+  kinds_.pop_back();
+  --open;
+  if (in_object) {
+    in_object = !kinds_.empty() && kinds_.back() != 0;
     handler.end_object();
   } else {
-    kinds_.pop_back();
+    in_object = !kinds_.empty() && kinds_.back() != 0;
     handler.end_array();
   }
   goto after_value;
 
 key_at : {
   if (*p != '"') goto stop;
-  const Text t = string(p);
+  const detail::IndexedText t = detail::indexed_string(x, w, p);
   if (t.end == nullptr) goto stop;
-  const char* const colon = x.next();
+  const char* const colon = detail::next_indexed(x, w);
   if (colon == nullptr || *colon != ':') goto stop;
   take(p, colon + 1);
   handler.key(t.text);
-  mark(Next::value);
+  then = Next::value;
   goto value;
 }
 
 stop:
-  stop_indexed_run(safe.base, safe.i, safe.next, cursor);
-  return safe.next;
+  stop_indexed_run(then);
+  return then;
 }
 
 template <class Handler>
@@ -232,36 +212,46 @@ void Reader::parse(Handler& handler) {
   const std::size_t base = kinds_.size();
   for (;;) {
     // A value is due (the input's first, or one after '[', ',' or ':'): a run of tokens from
-    // the index, if the window holds enough, then the next token read by itself.
-    // (A run that reads nothing turns runs off for a while: see stop_indexed_run.)
+    // the index, if the window holds enough. Where a run stops, the token reader reads the
+    // next token by itself (a run started there again would stop there again), and the next
+    // run starts after it. (A run that reads nothing turns runs off for a while: see
+    // stop_indexed_run.)
     if (index_worthwhile()) {
       switch (parse_indexed(handler, base, false)) {
         case Next::done: return;
-        case Next::after_value: goto after_value;
-        case Next::value: continue;
-        case Next::opened: goto opened;
+        case Next::after_value:
+        case Next::opened: goto next_item;
+        case Next::value: break;
       }
     }
+  value:
     switch (peek()) {  // one value, or the start of a container
       case ValueType::array:
         begin_array();
         kinds_.push_back(array);
         handler.begin_array();
-        goto opened;
+        goto next_item;
       case ValueType::object:
         begin_object();
         kinds_.push_back(object);
         handler.begin_object();
-        goto opened;
+        goto next_item;
       case ValueType::string: handler.string(read_string()); break;
-      case ValueType::number: detail::pass_number(handler, read_number()); break;
+      case ValueType::number: {
+        const Number n = read_number();
+        switch (n.kind) {
+          case Number::Kind::signed_integer: handler.integer(n.i); break;
+          case Number::Kind::unsigned_integer: handler.unsigned_integer(n.u); break;
+          case Number::Kind::floating: handler.floating(n.d); break;
+        }
+        break;
+      }
       case ValueType::boolean: handler.boolean(read_bool()); break;
       case ValueType::null:
         read_null();
         handler.null();
         break;
     }
-  after_value:
     // A value is complete: move on to the next element or member, closing every container
     // that ends here.
     for (;;) {
@@ -269,11 +259,9 @@ void Reader::parse(Handler& handler) {
       if (index_worthwhile()) {
         const Next next = parse_indexed(handler, base, true);
         if (next == Next::done) return;
-        if (next == Next::value) break;
-        if (next == Next::opened) goto opened;
-        continue;
+        if (next == Next::value) goto value;
       }
-    opened:  // also where a container that has just opened (the last of kinds_) goes on
+    next_item:  // the next element or member of the innermost container, or its end
       if (kinds_.back() == array) {
         if (next_element()) break;
         handler.end_array();

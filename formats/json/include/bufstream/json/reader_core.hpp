@@ -271,11 +271,10 @@ class Reader {
   bool index_worthwhile() const noexcept {
     return in_.limit() - in_.cursor() >= 128 && in_.position() >= no_index_before_ && !failure_;
   }
-  // The index of the window from the cursor on (kept from the last run if it stopped here).
+  // A new index of the window from the cursor on, for a run.
   detail::IndexedWindow& start_indexed_run();
-  // After a run that stopped where the index's stretch `base` has its offset `i` next.
-  void stop_indexed_run(const char* base, std::size_t i, detail::IndexedNext next,
-                        const char* run_start) noexcept;
+  // After a run that stopped at the cursor, where the token reader goes on as `next` says.
+  void stop_indexed_run(detail::IndexedNext next) noexcept;
   // Counts the line feeds from the run's start to the cursor (then up to date).
   void count_lines() const noexcept {
     if (uncounted_ != nullptr) count_uncounted_lines();

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -20,45 +21,85 @@ inline constexpr std::array<bool, 256> ends_token = [] {
   return t;
 }();
 
-/// A walk's place in the structural index of the window: the indexed bytes (structural bytes,
-/// quotes, escaping backslashes, the first byte of every other run) one stretch at a time.
-struct IndexedWindow {
-  const char* base = nullptr;              // the current stretch: offsets count from here
-  const std::uint32_t* offsets = nullptr;  // its offsets
-  std::size_t i = 0;                       // the next of them
-  std::size_t n = 0;                       // how many it has
-  const char* stop = nullptr;              // the first byte a run must not read
-  std::string text;                        // the last string with escapes, decoded
-
-  /// The next indexed byte before `stop`, or nullptr.
-  const char* next() noexcept {
-    if (i == n && !index_more()) return nullptr;
-    const char* const p = base + offsets[i++];
-    return p < stop ? p : nullptr;
-  }
-  /// Indexes the next stretch that has indexed bytes; false at the region's end (or stop).
-  bool index_more() noexcept;
+/// A walk's place in the structural index of the window: the current stretch, its next
+/// offset and the end of its offsets. Pointers, so that a handler's stores of integers cannot
+/// alias them, and a value, so that a walk keeps it in registers.
+struct IndexedPlace {
+  const char* stretch;      // offsets count from here
+  const std::uint32_t* at;  // the next offset
+  const std::uint32_t* end;
 };
 
-/// The number at `start`, into `n`: whole before `stop` (which is not read), well-formed,
-/// followed by a byte that ends a token and within double's range. Returns the byte after it,
-/// or nullptr when it is not such a number (the run stops and the token reader reads it and
-/// says what is wrong).
-const char* read_indexed_number(const char* start, const char* stop, Number& n) noexcept;
+/// The structural index of the window: the indexed bytes (structural bytes, quotes, escaping
+/// backslashes, the first byte of every other run) one stretch at a time, only those before
+/// `stop`.
+struct IndexedWindow {
+  IndexedPlace place{};        // where a run starts, then the last stretch indexed
+  const char* stop = nullptr;  // the first byte a run must not read
+  std::string text;            // the last string with escapes, decoded
+
+  /// The place at the start of the next stretch that has indexed bytes, indexing it; one with
+  /// `at == end` at the region's end (or stop).
+  IndexedPlace index_more() noexcept;
+};
+
+/// The next indexed byte from `w` on, or nullptr; `w` moves past it.
+[[gnu::always_inline]] inline const char* next_indexed(IndexedWindow& x, IndexedPlace& w) noexcept {
+  if (w.at == w.end) [[unlikely]] {
+    w = x.index_more();
+    if (w.at == w.end) return nullptr;
+  }
+  return w.stretch + *w.at++;
+}
+
+/// A number as a run passes it on: its kind, its bits (the int64, uint64 or double the kind
+/// says) and the length of its text.
+struct IndexedNumber {
+  std::uint64_t bits;
+  std::uint32_t length;
+  Number::Kind kind;
+};
+/// The number at `start`: whole before `stop` (which is not read), well-formed, followed by a
+/// byte that ends a token and within double's range. Length 0 when it is not such a number
+/// (the run stops, and the token reader reads it and says what is wrong). Sixteen bytes, so
+/// that it comes back in two registers.
+IndexedNumber read_indexed_number(const char* start, const char* stop) noexcept;
 
 /// Passes `n` to the handler as the event of its kind.
 template <class Handler>
-void pass_number(Handler& handler, const Number& n) {
+void pass_number(Handler& handler, const IndexedNumber& n) {
   switch (n.kind) {
-    case Number::Kind::signed_integer: handler.integer(n.i); break;
-    case Number::Kind::unsigned_integer: handler.unsigned_integer(n.u); break;
-    case Number::Kind::floating: handler.floating(n.d); break;
+    case Number::Kind::signed_integer: handler.integer(static_cast<std::int64_t>(n.bits)); break;
+    case Number::Kind::unsigned_integer: handler.unsigned_integer(n.bits); break;
+    case Number::Kind::floating: handler.floating(std::bit_cast<double>(n.bits)); break;
   }
 }
 
 /// The string with escapes whose opening quote is at `p` and whose first escaping backslash,
-/// the next indexed byte, at `q`: decoded into `x.text`. Returns the byte after its closing
-/// quote, or nullptr when the run must stop before it.
-const char* read_indexed_escaped_string(IndexedWindow& x, const char* p, const char* q);
+/// the next indexed byte, at `q`: decoded into `x.text`. `end` is the byte after its closing
+/// quote, or nullptr when the run must stop before it; `w` moves past the string.
+struct IndexedString {
+  IndexedPlace place;
+  const char* end;
+};
+IndexedString read_indexed_escaped_string(IndexedWindow& x, IndexedPlace w, const char* p,
+                                          const char* q);
+
+/// The string whose opening quote is at `p`: its text (a view of the window, or `x.text`), and
+/// the byte after its closing quote (nullptr to stop); `w` moves past it.
+struct IndexedText {
+  std::string_view text;
+  const char* end;
+};
+[[gnu::always_inline]] inline IndexedText indexed_string(IndexedWindow& x, IndexedPlace& w,
+                                                         const char* p) {
+  const char* const q = next_indexed(x, w);
+  if (q == nullptr) return {{}, nullptr};
+  if (*q == '"') [[likely]]
+    return {std::string_view(p + 1, static_cast<std::size_t>(q - p - 1)), q + 1};
+  const IndexedString e = read_indexed_escaped_string(x, w, p, q);
+  w = e.place;
+  return {x.text, e.end};
+}
 
 }  // namespace bufstream::json::detail
