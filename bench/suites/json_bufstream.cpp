@@ -56,14 +56,14 @@ Checksum read_json_bufstream_typed(ReadStream& in, Stopwatch& watch) {
 
 namespace {
 
-// json::Reader's events, counted.
+// json::Reader's events, counted, and the numbers added up (JsonShape).
 struct CountingHandler {
   JsonShape shape;
   void null() { ++shape.nulls; }
   void boolean(bool) { ++shape.booleans; }
-  void integer(std::int64_t) { ++shape.numbers; }
-  void unsigned_integer(std::uint64_t) { ++shape.numbers; }
-  void floating(double) { ++shape.numbers; }
+  void integer(std::int64_t i) { shape.add_number(static_cast<double>(i)); }
+  void unsigned_integer(std::uint64_t u) { shape.add_number(static_cast<double>(u)); }
+  void floating(double d) { shape.add_number(d); }
   void string(std::string_view s) {
     ++shape.strings;
     shape.string_bytes += s.size();
@@ -86,9 +86,9 @@ void add_shape(json::Value v, JsonShape& s) {
   switch (v.type()) {
     case json::Type::null: ++s.nulls; break;
     case json::Type::boolean: ++s.booleans; break;
-    case json::Type::int64:
-    case json::Type::uint64:
-    case json::Type::floating: ++s.numbers; break;
+    case json::Type::int64: s.add_number(static_cast<double>(v.as_int64())); break;
+    case json::Type::uint64: s.add_number(static_cast<double>(v.as_uint64())); break;
+    case json::Type::floating: s.add_number(v.as_double()); break;
     case json::Type::string:
       ++s.strings;
       s.string_bytes += v.as_string().size();

@@ -16,8 +16,9 @@
 namespace bufstream::bench {
 
 /// What a parse must have found, counted the same way from every library's result: values by
-/// kind, and the bytes of the (unescaped) strings and keys. Numbers are counted, not compared:
-/// not every peer rounds doubles correctly.
+/// kind, the bytes of the (unescaped) strings and keys, and the numbers added up. Adding them
+/// up checks that every library read the same numbers, and keeps a compiler from dropping the
+/// conversion of numbers that an event handler would otherwise ignore.
 struct JsonShape {
   std::uint64_t nulls = 0;
   std::uint64_t booleans = 0;
@@ -28,10 +29,21 @@ struct JsonShape {
   std::uint64_t key_bytes = 0;
   std::uint64_t arrays = 0;
   std::uint64_t objects = 0;
+  double number_sum = 0;        // the numbers (integers as doubles) added up
+  double number_magnitude = 0;  // their absolute values added up
 
-  friend bool operator==(const JsonShape&, const JsonShape&) = default;
+  void add_number(double value) noexcept {
+    ++numbers;
+    number_sum += value;
+    number_magnitude += value < 0 ? -value : value;
+  }
   std::string describe() const;
 };
+
+/// Whether two shapes agree: every count equal, and the sums of the numbers within 10^-12 of
+/// their magnitude (not every library rounds doubles correctly, and not every DOM keeps an
+/// object's members in the order the sums were taken in).
+bool same_shape(const JsonShape& a, const JsonShape& b) noexcept;
 
 /// The shape of an nlohmann DOM.
 JsonShape shape_of(const nlohmann::json& value);
