@@ -99,7 +99,10 @@ std::vector<InterleavedResult> measure_interleaved(
   for (const InterleavedVariant& v : variants) samples.emplace_back(v.policy);
   for (int round = 0;; ++round) {
     bool any_ran = false;
-    for (std::size_t i = 0; i < variants.size(); ++i) {
+    // Round r starts with variant r (modulo their count): each follows each of the others in
+    // turn, so that one that leaves the caches cold does not always slow down the same one.
+    for (std::size_t k = 0; k < variants.size(); ++k) {
+      const std::size_t i = (static_cast<std::size_t>(round) + k) % variants.size();
       if (results[i].error || !samples[i].wants_another_run()) continue;
       any_ran = true;
       attempt(i, [&] { samples[i].run_once(variants[i].run, watch); });

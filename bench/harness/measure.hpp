@@ -63,8 +63,10 @@ struct InterleavedResult {
 /// measured one after the other would compare time windows minutes apart).
 ///
 /// Warm-up rounds come first: warm-up round w runs, in the given order, each variant that has
-/// more than w warm-ups. Then measured round i runs, in the given order, each variant that still
-/// wants a run: no failure so far, fewer than `policy.runs` samples, and (after its first
+/// more than w warm-ups. Then measured round i runs, in the given order from the i-th variant
+/// on (modulo their count; each variant follows each other one in turn, so that the caches and
+/// the heap one variant leaves behind do not always fall to the same one), each variant that
+/// still wants a run: no failure so far, fewer than `policy.runs` samples, and (after its first
 /// run) fewer than `policy.budget_ms` spent on its measured runs. A variant whose warm-up or run
 /// throws is recorded as failed and takes no part in the later rounds; the others go on.
 /// `round_done`, if set, is called after each measured round with the round's index (from 0),

@@ -162,14 +162,15 @@ using Calls = std::vector<std::string>;
 
 constexpr double no_budget = 1e12;
 
-TEST(MeasureInterleaved, RunsEveryVariantOncePerRoundInTableOrderAfterAllWarmUps) {
+TEST(MeasureInterleaved, RunsEveryVariantOncePerRoundEachRoundFromTheNextAfterAllWarmUps) {
   CallLog log;
   const auto results =
       log.measure({{.name = "a", .policy = {.warmups = 1, .runs = 3, .budget_ms = no_budget}},
                    {.name = "b", .policy = {.warmups = 1, .runs = 3, .budget_ms = no_budget}},
                    {.name = "c", .policy = {.warmups = 1, .runs = 3, .budget_ms = no_budget}}});
-  EXPECT_EQ(log.calls(), (Calls{"a", "b", "c",  // warm-ups
-                                "a", "b", "c", "a", "b", "c", "a", "b", "c"}));
+  // Each variant follows each of the others in turn.
+  EXPECT_EQ(log.calls(), (Calls{"a", "b", "c",  // warm-ups, in table order
+                                "a", "b", "c", "b", "c", "a", "c", "a", "b"}));
   EXPECT_EQ(log.rounds(), (std::vector<int>{0, 1, 2}));
   ASSERT_EQ(results.size(), 3u);
   for (const InterleavedResult& r : results) {
@@ -186,7 +187,7 @@ TEST(MeasureInterleaved, WarmUpRoundsComeBeforeTheMeasuredOnes) {
                    {.name = "b", .policy = {.warmups = 0, .runs = 2, .budget_ms = no_budget}},
                    {.name = "c", .policy = {.warmups = 1, .runs = 2, .budget_ms = no_budget}}});
   EXPECT_EQ(log.calls(), (Calls{"a", "c", "a",  // warm-up rounds 0 and 1
-                                "a", "b", "c", "a", "b", "c"}));
+                                "a", "b", "c", "b", "c", "a"}));
   EXPECT_EQ(results[0].timing->runs(), 2);  // warm-ups are not samples
   EXPECT_EQ(results[1].timing->runs(), 2);
   EXPECT_EQ(results[2].timing->runs(), 2);
@@ -200,8 +201,8 @@ TEST(MeasureInterleaved, SlowVariantsTakePartInTheFirstRoundsOnly) {
                                     {.name = "slow", .policy = slow},
                                     {.name = "floor", .policy = normal}});
   EXPECT_EQ(log.calls(), (Calls{"fast", "floor",  // the slow one has no warm-up
-                                "fast", "slow", "floor", "fast", "slow", "floor", "fast", "slow",
-                                "floor", "fast", "floor", "fast", "floor"}));
+                                "fast", "slow", "floor", "slow", "floor", "fast", "floor", "fast",
+                                "slow", "fast", "floor", "floor", "fast"}));
   EXPECT_EQ(log.rounds(), (std::vector<int>{0, 1, 2, 3, 4}));
   EXPECT_EQ(results[0].timing->runs(), 5);
   EXPECT_EQ(results[1].timing->runs(), 3);
@@ -215,7 +216,7 @@ TEST(MeasureInterleaved, AThrowingVariantDropsOutAndTheOthersComplete) {
       log.measure({{.name = "a", .policy = policy},
                    {.name = "b", .policy = policy, .throw_on_call = 3},  // its 2nd measured run
                    {.name = "c", .policy = policy}});
-  EXPECT_EQ(log.calls(), (Calls{"a", "b", "c", "a", "b", "c", "a", "b", "c", "a", "c", "a", "c"}));
+  EXPECT_EQ(log.calls(), (Calls{"a", "b", "c", "a", "b", "c", "b", "c", "a", "c", "a", "a", "c"}));
   ASSERT_EQ(results.size(), 3u);
   EXPECT_EQ(results[0].timing->runs(), 4);
   EXPECT_EQ(results[2].timing->runs(), 4);
@@ -325,8 +326,8 @@ TEST(RunVariantsInterleaved, RecordsEveryRowInTableOrder) {
 
   // Policies by cost and --repeat: one warm-up and 3 runs; the slow one 3 runs, no warm-up.
   EXPECT_EQ(log.calls(),
-            (Calls{"first", "wrong", "unfinished", "first", "wrong", "slow", "unfinished", "first",
-                   "slow", "unfinished", "first", "slow", "unfinished"}));
+            (Calls{"first", "wrong", "unfinished", "first", "wrong", "slow", "unfinished", "slow",
+                   "unfinished", "first", "slow", "unfinished", "first"}));
   const std::vector<Entry>& entries = results.entries();
   ASSERT_EQ(entries.size(), 5u);
   std::vector<std::string> variants;
