@@ -331,10 +331,10 @@ void print_json_files_table(std::FILE* out, const Results& results, const Option
                     {.suite = "json-files", .reference = "nlohmann", .throughput = true});
   fmt::print(out,
              "  read: document is bufstream's json::Document, nlohmann-dom its json::Reader into "
-             "nlohmann::json, events its "
-             "event interface into a handler that counts; rapidjson is its DOM with default "
-             "flags, rapidjson-exact with kParseFullPrecisionFlag (doubles correctly rounded, "
-             "as bufstream's), rapidjson-sax its Reader into a handler that counts\n"
+             "nlohmann::json, events its event interface into a handler that counts values "
+             "and adds up the numbers; rapidjson is its DOM with default flags, rapidjson-exact "
+             "with kParseFullPrecisionFlag (doubles correctly rounded, as bufstream's), "
+             "rapidjson-sax its Reader into the same kind of handler\n"
              "  write: from each one's own DOM through bufstream's json::Writer (document, "
              "nlohmann-dom) or the library's own writer\n");
   print_reasons(out, results, "json-files");

@@ -65,7 +65,7 @@ JsonFileWrite json_file_writer_nlohmann(const nlohmann::json& document);
 JsonShape read_json_file_rapidjson(const std::filesystem::path& path, Stopwatch& watch);
 /// The same with kParseFullPrecisionFlag: doubles correctly rounded, like bufstream's.
 JsonShape read_json_file_rapidjson_exact(const std::filesystem::path& path, Stopwatch& watch);
-/// RapidJSON's SAX Reader, default flags, a handler that counts.
+/// RapidJSON's SAX Reader, default flags, a handler that counts and adds up (JsonShape).
 JsonShape read_json_file_rapidjson_sax(const std::filesystem::path& path, Stopwatch& watch);
 /// RapidJSON's Writer over a 64 KiB FileWriteStream, from its own DOM of `text`.
 JsonFileWrite json_file_writer_rapidjson(const std::string& text);
@@ -84,7 +84,7 @@ JsonShape read_json_file_bufstream_document(const std::filesystem::path& path, S
 JsonFileWrite json_file_writer_bufstream_document(const std::string& text);
 /// bufstream: json::Reader into nlohmann::json, over a 64 KiB BufferedReadStream.
 JsonShape read_json_file_bufstream_nlohmann(const std::filesystem::path& path, Stopwatch& watch);
-/// bufstream: json::Reader's events into a handler that counts.
+/// bufstream: json::Reader's events into a handler that counts and adds up (JsonShape).
 JsonShape read_json_file_bufstream_events(const std::filesystem::path& path, Stopwatch& watch);
 /// bufstream: json::Writer writing an nlohmann DOM through a 64 KiB BufferedWriteStream.
 JsonFileWrite json_file_writer_bufstream_nlohmann(const nlohmann::json& document);
