@@ -181,6 +181,31 @@ TEST(JsonIndexedRuns, ErrorsAreTheTokenReadersAtTheSamePlace) {
   }
 }
 
+// A run indexes its window a stretch at a time, the first 256 bytes long, each next one twice
+// as long; a UTF-8 sequence cut at a stretch's end is checked with the next stretch. Characters
+// of 2, 3 and 4 bytes, whole or cut, valid or not, on each side of the first two stretch ends:
+// the events and the errors are the byte-at-a-time reader's.
+TEST(JsonIndexedRuns, Utf8SequencesAcrossARunsStretchesAreCheckedWhole) {
+  const std::vector<std::string> characters{"\xC3\xA9", "\xE2\x82\xAC", "\xF0\x9F\x98\x80"};
+  for (const std::size_t stretch_end : {std::size_t{256}, std::size_t{256 + 512}}) {
+    for (const std::string& c : characters) {
+      for (std::size_t at = stretch_end - 4; at <= stretch_end + 1; ++at) {
+        // The character starts `at` bytes into the text.
+        SCOPED_TRACE(::testing::PrintToString(c) + " at " + std::to_string(at));
+        const std::string before = "[\"" + std::string(at - 2, 'a');
+        const std::string cut = c.substr(0, c.size() - 1);
+        // More text after the string, so that the run has a next stretch to index.
+        const std::string after = "\"," + std::string(1100, ' ') + "1]";
+        for (const std::string& text :
+             {before + c + after, before + cut + "(" + after, before + cut + after,
+              before + "\xFF" + c + after, before + cut + "\xC3\xA9" + after}) {
+          expect_same_everywhere(text);
+        }
+      }
+    }
+  }
+}
+
 // The events so far and the reader's position after each value, then the error if any.
 std::vector<std::string> positions_after_values(ReadStream& in) {
   std::vector<std::string> out;

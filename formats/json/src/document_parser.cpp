@@ -18,10 +18,10 @@
 
 #include <bufstream/kernels/json_index.hpp>
 #include <bufstream/numbers.hpp>
-#include <bufstream/utf8.hpp>
 
 #include "indexed_strings.hpp"
 #include "number_scan.hpp"
+#include "utf8_stretches.hpp"
 
 namespace bufstream::json::detail {
 
@@ -41,7 +41,7 @@ struct Cursor {
 };
 
 // The indexed bytes of a text, one stretch at a time, each checked for UTF-8 as it is indexed
-// (while it is in the cache; a sequence cut at a stretch's end is checked with the next).
+// (utf8_stretches.hpp).
 class Structurals {
  public:
   Structurals(const char* text, std::size_t begin, std::size_t size)
@@ -50,7 +50,7 @@ class Structurals {
         size_(size),
         stretch_blocks_(std::min(max_stretch_blocks, (size - begin + 63) / 64)),
         offsets_(std::make_unique_for_overwrite<std::uint32_t[]>(64 * stretch_blocks_ + 1)),
-        checked_(begin) {}
+        utf8_(text + begin) {}
 
   // The next stretch that has indexed bytes; past the last, or at invalid UTF-8, one that
   // gives the padding's first byte (`size`).
@@ -60,30 +60,18 @@ class Structurals {
       const std::size_t n = index_best(text_ + next_stretch_, blocks, carry_, offsets_.get());
       const char* const base = text_ + next_stretch_;
       next_stretch_ += 64 * blocks;
-      if (!check_utf8(std::min(next_stretch_, size_))) break;
+      utf8_.check(text_ + std::min(next_stretch_, size_));
+      if (utf8_.invalid()) break;
       if (n != 0) return {offsets_.get(), offsets_.get() + n, base};
     }
     offsets_[0] = 0;
     return {offsets_.get(), offsets_.get() + 1, text_ + size_};
   }
   // Whether the text indexed so far is JSON's: valid UTF-8, no control byte in a string.
-  bool valid() const noexcept { return !invalid_utf8_ && carry_.control_in_string == 0; }
+  bool valid() const noexcept { return !utf8_.invalid() && carry_.control_in_string == 0; }
 
  private:
   static constexpr std::size_t max_stretch_blocks = 256;  // 16 KiB of text
-
-  // Checks the text up to `end`, but for a sequence cut there when more text follows.
-  bool check_utf8(std::size_t end) noexcept {
-    const auto bad = utf8::find_invalid(std::string_view(text_ + checked_, end - checked_));
-    if (!bad) {
-      checked_ = end;
-    } else if (bad->error == utf8::Error::truncated_sequence && end != size_) {
-      checked_ += bad->offset;
-    } else {
-      invalid_utf8_ = true;
-    }
-    return !invalid_utf8_;
-  }
 
   const char* text_;
   std::size_t next_stretch_;
@@ -91,8 +79,7 @@ class Structurals {
   std::size_t stretch_blocks_;  // a text shorter than the longest stretch is indexed at once
   index::Carry carry_;
   std::unique_ptr<std::uint32_t[]> offsets_;
-  std::size_t checked_;  // valid UTF-8 up to here
-  bool invalid_utf8_ = false;
+  Utf8Stretches utf8_;
 };
 
 // The walk: from indexed byte to indexed byte, writing nodes. Its place in the index, where

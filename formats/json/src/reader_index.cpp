@@ -23,7 +23,6 @@
 
 #include <bufstream/kernels/byte_count.hpp>
 #include <bufstream/kernels/json_index.hpp>
-#include <bufstream/utf8.hpp>
 
 #include "indexed_strings.hpp"
 #include "number_scan.hpp"
@@ -66,6 +65,7 @@ detail::IndexedWindow& Reader::start_indexed_run() {
   x.run_start = cursor;
   x.indexed_end = cursor;
   x.stop = cursor + (static_cast<std::size_t>(in_.limit() - cursor) / 64) * 64;
+  x.utf8 = detail::Utf8Stretches(cursor);
   x.place = {cursor, x.stretch_offsets, x.stretch_offsets};
   x.carry = {};
   x.next_blocks = Index::first_stretch_blocks;
@@ -103,13 +103,14 @@ IndexedPlace IndexedWindow::index_more() noexcept {
     }
     x.indexed_end = stretch_end;
     const std::uint32_t* end = x.stretch_offsets + n;
-    // Invalid UTF-8 (or a sequence cut at the stretch's end): stop before it, and drop the
-    // offsets from there on.
-    if (const auto bad = utf8::find_invalid(
-            std::string_view(stretch, static_cast<std::size_t>(stretch_end - stretch)))) {
-      x.stop = stretch + bad->offset;
-      end = std::lower_bound(static_cast<const std::uint32_t*>(x.stretch_offsets), end,
-                             static_cast<std::uint32_t>(bad->offset));
+    // Invalid UTF-8 (utf8_stretches.hpp): stop before it, and drop the offsets from there on
+    // (it may lie before this stretch, in a sequence cut at the last one's end).
+    if (const char* const valid_end = x.utf8.check(stretch_end); x.utf8.invalid()) {
+      x.stop = valid_end;
+      end = valid_end <= stretch
+                ? x.stretch_offsets
+                : std::lower_bound(static_cast<const std::uint32_t*>(x.stretch_offsets), end,
+                                   static_cast<std::uint32_t>(valid_end - stretch));
     }
     x.place = {stretch, x.stretch_offsets, end};
     if (end != x.stretch_offsets) return x.place;

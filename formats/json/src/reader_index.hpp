@@ -9,6 +9,8 @@
 #include <bufstream/json/reader_core.hpp>
 #include <bufstream/kernels/json_index.hpp>
 
+#include "utf8_stretches.hpp"
+
 namespace bufstream::json {
 
 struct Reader::Index : detail::IndexedWindow {
@@ -26,6 +28,7 @@ struct Reader::Index : detail::IndexedWindow {
   const char* run_start = nullptr;
   const char* indexed_end = nullptr;  // the bytes indexed so far end here
   kernels::json_index::Carry carry;
+  detail::Utf8Stretches utf8;                      // the region checked so far
   std::size_t next_blocks = first_stretch_blocks;  // the next stretch's size
   const kernels::json_index::Index best = kernels::select(kernels::json_index::index_forms());
 
