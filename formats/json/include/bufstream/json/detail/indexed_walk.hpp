@@ -22,8 +22,10 @@ inline constexpr std::array<bool, 256> ends_token = [] {
 }();
 
 /// A walk's place in the structural index of the window: the current stretch, its next
-/// offset and the end of its offsets. Pointers, so that a handler's stores of integers cannot
-/// alias them, and a value, so that a walk keeps it in registers.
+/// offset and the end of its offsets. A value that a walk keeps in a local, passed by value
+/// or by a reference that an inlined function drops, so that it stays in registers (the
+/// walk's place as members of the heap-allocated index was reloaded after every store of the
+/// handler's that might alias it).
 struct IndexedPlace {
   const char* stretch;      // offsets count from here
   const std::uint32_t* at;  // the next offset
