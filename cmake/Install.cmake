@@ -17,6 +17,8 @@ install(TARGETS ${bufstream_libraries} bufstream_all bufstream_warnings
   INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/streams/include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/streams/kernels/installed/
+  ${PROJECT_BINARY_DIR}/streams/kernels/installed/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 foreach(format IN ITEMS json csv ston cedict)
   if(TARGET bufstream_${format})
     install(DIRECTORY ${PROJECT_SOURCE_DIR}/formats/${format}/include/

@@ -19,8 +19,9 @@
 #include <bufstream/kernels/json_index.hpp>
 #include <bufstream/numbers.hpp>
 
+#include <bufstream/json/detail/number_scan.hpp>
+
 #include "indexed_strings.hpp"
-#include "number_scan.hpp"
 #include "utf8_stretches.hpp"
 
 namespace bufstream::json::detail {

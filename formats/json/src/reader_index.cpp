@@ -15,17 +15,16 @@
 #include <bufstream/json/reader.hpp>
 
 #include <algorithm>
-#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
-#include <type_traits>
 
 #include <bufstream/kernels/byte_count.hpp>
 #include <bufstream/kernels/json_index.hpp>
 
+#include <bufstream/json/detail/number_scan.hpp>
+
 #include "indexed_strings.hpp"
-#include "number_scan.hpp"
 #include "reader_index.hpp"
 
 namespace bufstream::json {
@@ -116,24 +115,6 @@ IndexedPlace IndexedWindow::index_more() noexcept {
     if (end != x.stretch_offsets) return x.place;
   }
   return none;
-}
-
-IndexedNumber read_indexed_number(const char* start, const char* stop) noexcept {
-  IndexedNumber r{0, 0, Number::Kind::floating};
-  indexed_number(start, stop, [&r, start](auto value, const char* const end) {
-    using T = decltype(value);
-    r.length = static_cast<std::uint32_t>(end - start);
-    if constexpr (std::is_same_v<T, std::uint64_t>) {
-      r.bits = value;
-      r.kind = Number::Kind::unsigned_integer;
-    } else if constexpr (std::is_same_v<T, std::int64_t>) {
-      r.bits = static_cast<std::uint64_t>(value);
-      r.kind = Number::Kind::signed_integer;
-    } else {
-      r.bits = std::bit_cast<std::uint64_t>(value);
-    }
-  });
-  return r;
 }
 
 IndexedString read_indexed_escaped_string(IndexedWindow& x, IndexedPlace w, const char* p,

@@ -26,13 +26,13 @@
 // event's token, and a handler that throws leaves the reader just after that token.
 #pragma once
 
-#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
 #include <vector>
 
 #include <bufstream/json/detail/indexed_walk.hpp>
+#include <bufstream/json/detail/number_scan.hpp>
 #include <bufstream/json/reader_core.hpp>
 
 namespace bufstream::json {
@@ -52,6 +52,32 @@ concept EventHandler = requires(H& h, bool b, std::int64_t i, std::uint64_t u, d
   h.begin_object();
   h.end_object();
 };
+
+namespace detail {
+
+/// Passes a number to the handler as the event its type, or its kind, says.
+template <class Handler>
+void pass_number(Handler& handler, std::uint64_t value) {
+  handler.unsigned_integer(value);
+}
+template <class Handler>
+void pass_number(Handler& handler, std::int64_t value) {
+  handler.integer(value);
+}
+template <class Handler>
+void pass_number(Handler& handler, double value) {
+  handler.floating(value);
+}
+template <class Handler>
+void pass_number(Handler& handler, const Number& n) {
+  switch (n.kind) {
+    case Number::Kind::signed_integer: handler.integer(n.i); break;
+    case Number::Kind::unsigned_integer: handler.unsigned_integer(n.u); break;
+    case Number::Kind::floating: handler.floating(n.d); break;
+  }
+}
+
+}  // namespace detail
 
 template <class Handler>
 detail::IndexedNext Reader::parse_indexed(Handler& handler, std::size_t base, bool after_value) {
@@ -138,11 +164,13 @@ value_at:
       handler.null();
       goto after_value;
     default: {
-      // A number: one whole before `stop`, followed by a byte that ends it.
-      const detail::IndexedNumber n = detail::read_indexed_number(p, x.stop);
-      if (n.length == 0) goto stop;
-      take(p, p + n.length);
-      detail::pass_number(handler, n);
+      // A number: one whole before `stop`, followed by a byte that ends it. Scanned here, in
+      // the walk: out of line, its call and result cost more than its digits.
+      const bool passed = detail::indexed_number(p, x.stop, [&](auto value, const char* end) {
+        take(p, end);
+        detail::pass_number(handler, value);
+      });
+      if (!passed) goto stop;
       goto after_value;
     }
   }
@@ -237,15 +265,7 @@ void Reader::parse(Handler& handler) {
         handler.begin_object();
         goto next_item;
       case ValueType::string: handler.string(read_string()); break;
-      case ValueType::number: {
-        const Number n = read_number();
-        switch (n.kind) {
-          case Number::Kind::signed_integer: handler.integer(n.i); break;
-          case Number::Kind::unsigned_integer: handler.unsigned_integer(n.u); break;
-          case Number::Kind::floating: handler.floating(n.d); break;
-        }
-        break;
-      }
+      case ValueType::number: detail::pass_number(handler, read_number()); break;
       case ValueType::boolean: handler.boolean(read_bool()); break;
       case ValueType::null:
         read_null();

@@ -3,7 +3,6 @@
 #pragma once
 
 #include <array>
-#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -52,29 +51,6 @@ struct IndexedWindow {
     if (w.at == w.end) return nullptr;
   }
   return w.stretch + *w.at++;
-}
-
-/// A number as a run passes it on: its kind, its bits (the int64, uint64 or double the kind
-/// says) and the length of its text.
-struct IndexedNumber {
-  std::uint64_t bits;
-  std::uint32_t length;
-  Number::Kind kind;
-};
-/// The number at `start`: whole before `stop` (which is not read), well-formed, followed by a
-/// byte that ends a token and within double's range. Length 0 when it is not such a number
-/// (the run stops, and the token reader reads it and says what is wrong). Sixteen bytes, so
-/// that it comes back in two registers.
-IndexedNumber read_indexed_number(const char* start, const char* stop) noexcept;
-
-/// Passes `n` to the handler as the event of its kind.
-template <class Handler>
-void pass_number(Handler& handler, const IndexedNumber& n) {
-  switch (n.kind) {
-    case Number::Kind::signed_integer: handler.integer(static_cast<std::int64_t>(n.bits)); break;
-    case Number::Kind::unsigned_integer: handler.unsigned_integer(n.bits); break;
-    case Number::Kind::floating: handler.floating(std::bit_cast<double>(n.bits)); break;
-  }
 }
 
 /// The string with escapes whose opening quote is at `p` and whose first escaping backslash,

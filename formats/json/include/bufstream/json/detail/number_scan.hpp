@@ -1,5 +1,7 @@
-// json's number grammar, scanned: shared by json::Reader (reader_numbers.cpp) and
-// json::Document's parser (document_parser.cpp).
+// json's number grammar, scanned: shared by json::Reader (reader_numbers.cpp, and the event
+// walk of events.hpp) and json::Document's parser (document_parser.cpp). Not a public API: it
+// is installed because the event walk, a template over the user's handler, scans its numbers
+// inline, and so are the kernel headers it includes (see streams/CMakeLists.txt).
 //
 //   - NumberScan: the RFC 8259 grammar as a state machine that can stop at a window's end and
 //     go on in the next; it says what a malformed number needed.
@@ -19,6 +21,7 @@
 #include <bufstream/json/detail/indexed_walk.hpp>
 #include <bufstream/json/reader_core.hpp>
 #include <bufstream/kernels/digits.hpp>
+#include <bufstream/numbers.hpp>
 
 namespace bufstream::json::detail {
 

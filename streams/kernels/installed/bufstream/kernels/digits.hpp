@@ -12,7 +12,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include <bufstream/kernels/cpu.hpp>
+#include <bufstream/kernels/config.hpp>
 #include <bufstream/kernels/powers_of_ten.hpp>
 #include <bufstream/kernels/swar.hpp>
 
