@@ -97,10 +97,10 @@ readers and writers on top of them, against the C++ libraries a user would other
 Prints one table per suite; progress goes to stderr.
 
 options:
-  --suite NAME     streams, json, json-files, ston, csv, cedict or compressed; repeatable
-                   (default: all)
+  --suite NAME     streams, json, json-files, json-lines, ston, csv, cedict or compressed;
+                   repeatable (default: all)
   --data NAME      floats or integers; repeatable (default: both)
-  --rows N         rows per data set (default: 25000)
+  --rows N         rows per data set (default: 25000; json-lines: one per line)
   --repeat N       measured repetitions per variant, after one warm-up (default: 5);
                    variants making one system call per byte run at most 3, without warm-up
   --stream-mb N    megabytes moved byte by byte in the streams suite (default: 100; the

@@ -14,8 +14,8 @@ namespace bufstream::bench {
 
 /// Every suite, in the order they run and print.
 inline const std::vector<std::string>& all_suites() {
-  static const std::vector<std::string> suites{"streams", "json",   "json-files", "ston",
-                                               "csv",     "cedict", "compressed"};
+  static const std::vector<std::string> suites{"streams", "json", "json-files", "json-lines",
+                                               "ston",    "csv",  "cedict",     "compressed"};
   return suites;
 }
 

@@ -340,6 +340,23 @@ void print_json_files_table(std::FILE* out, const Results& results, const Option
   print_reasons(out, results, "json-files");
 }
 
+// JSON Lines: one column group per data set, each variant against nlohmann's parse of each
+// line.
+void print_json_lines_table(std::FILE* out, const Results& results, const Options& options) {
+  fmt::print(out, "\njson-lines: {} rows as JSON Lines, read value after value ({})\n",
+             group_digits(options.rows), runs_note(options));
+  print_ratio_table(out, results,
+                    {.suite = "json-lines", .reference = "nlohmann", .throughput = true});
+  fmt::print(out,
+             "  each value is dropped before the next is read, and its shape taken as it is "
+             "read (every variant walks its own DOM, or counts events, inside the time); "
+             "document is json::Document::parse_next, nlohmann-dom json::Reader::read into "
+             "nlohmann::json, events parse() into a counting handler, each from one json::Reader; "
+             "nlohmann parses each std::getline; rapidjson and rapidjson-sax read one value at a "
+             "time (kParseStopWhenDoneFlag) from one stream; simdjson is load_many\n");
+  print_reasons(out, results, "json-lines");
+}
+
 }  // namespace
 
 void print_tables(std::FILE* out, const Results& results, const Options& options,
@@ -353,6 +370,8 @@ void print_tables(std::FILE* out, const Results& results, const Options& options
       print_cedict_table(out, results, options);
     } else if (suite == "json-files") {
       print_json_files_table(out, results, options);
+    } else if (suite == "json-lines") {
+      print_json_lines_table(out, results, options);
     } else if (suite == "compressed") {
       print_compressed_table(out, results, options);
     } else {

@@ -153,6 +153,41 @@ JsonShape read_json_file_bufstream_events(const std::filesystem::path& path, Sto
   return handler.shape;
 }
 
+namespace {
+
+// Each value of a JSON Lines file in turn, from one json::Reader over a 64 KiB buffer until
+// at_end(): `read_one(reader)` reads one.
+template <class ReadOne>
+void read_each_value(const std::filesystem::path& path, Stopwatch& watch, ReadOne read_one) {
+  FdReadStream file(path);
+  BufferedReadStream in(file);
+  json::Reader reader(in);
+  while (!reader.at_end()) read_one(reader);
+  watch.stop();
+}
+
+}  // namespace
+
+JsonShape read_json_lines_bufstream_document(const std::filesystem::path& path, Stopwatch& watch) {
+  JsonShape s;
+  read_each_value(path, watch, [&s](json::Reader& reader) {
+    add_shape(json::Document::parse_next(reader).root(), s);
+  });
+  return s;
+}
+
+JsonShape read_json_lines_bufstream_nlohmann(const std::filesystem::path& path, Stopwatch& watch) {
+  JsonShape s;
+  read_each_value(path, watch, [&s](json::Reader& reader) { s += shape_of(reader.read()); });
+  return s;
+}
+
+JsonShape read_json_lines_bufstream_events(const std::filesystem::path& path, Stopwatch& watch) {
+  CountingHandler handler;
+  read_each_value(path, watch, [&handler](json::Reader& reader) { reader.parse(handler); });
+  return handler.shape;
+}
+
 JsonFileWrite json_file_writer_bufstream_nlohmann(const nlohmann::json& document) {
   return [&document](const std::filesystem::path& path) {
     FdWriteStream file(path);

@@ -37,6 +37,8 @@ struct JsonShape {
     number_sum += value;
     number_magnitude += value < 0 ? -value : value;
   }
+  /// Adds another document's shape to this one (JSON Lines: the shape of all its values).
+  JsonShape& operator+=(const JsonShape& other) noexcept;
   std::string describe() const;
 };
 
@@ -50,7 +52,9 @@ JsonShape shape_of(const nlohmann::json& value);
 /// Throws `ValidationError` naming `who` when `got` differs from `expected`.
 void check_shape(std::string_view who, const JsonShape& got, const JsonShape& expected);
 
-/// Reads the file and returns the shape of what it parsed; stops `watch` after the parse.
+/// Reads the file and returns the shape of what it parsed; stops `watch` after the parse. A
+/// JSON Lines reader (json-lines suite) reads every value of the file, one after another, and
+/// takes each one's shape as it goes (a value is dropped before the next is read).
 using JsonFileRead = JsonShape (*)(const std::filesystem::path& path, Stopwatch& watch);
 /// Writes a document parsed beforehand (untimed) to the path, closing the file.
 using JsonFileWrite = std::function<void(const std::filesystem::path& path)>;
@@ -59,6 +63,8 @@ using JsonFileWrite = std::function<void(const std::filesystem::path& path)>;
 JsonShape read_json_file_nlohmann(const std::filesystem::path& path, Stopwatch& watch);
 /// nlohmann: `dump()` of the DOM into a std::ofstream.
 JsonFileWrite json_file_writer_nlohmann(const nlohmann::json& document);
+/// nlohmann, JSON Lines: `std::getline` from a std::ifstream, `nlohmann::json::parse` per line.
+JsonShape read_json_lines_nlohmann(const std::filesystem::path& path, Stopwatch& watch);
 
 #ifdef BUFSTREAM_BENCH_HAVE_RAPIDJSON
 /// RapidJSON DOM with default flags (as most programs call it), a 64 KiB FileReadStream.
@@ -69,11 +75,18 @@ JsonShape read_json_file_rapidjson_exact(const std::filesystem::path& path, Stop
 JsonShape read_json_file_rapidjson_sax(const std::filesystem::path& path, Stopwatch& watch);
 /// RapidJSON's Writer over a 64 KiB FileWriteStream, from its own DOM of `text`.
 JsonFileWrite json_file_writer_rapidjson(const std::string& text);
+/// RapidJSON, JSON Lines: its DOM, its full-precision DOM and its SAX Reader as above, value
+/// after value with kParseStopWhenDoneFlag over one 64 KiB FileReadStream.
+JsonShape read_json_lines_rapidjson(const std::filesystem::path& path, Stopwatch& watch);
+JsonShape read_json_lines_rapidjson_exact(const std::filesystem::path& path, Stopwatch& watch);
+JsonShape read_json_lines_rapidjson_sax(const std::filesystem::path& path, Stopwatch& watch);
 #endif
 
 #ifdef BUFSTREAM_BENCH_HAVE_SIMDJSON
 /// simdjson's DOM: `dom::parser::load`.
 JsonShape read_json_file_simdjson(const std::filesystem::path& path, Stopwatch& watch);
+/// simdjson, JSON Lines: `dom::parser::load_many`, its documents in turn.
+JsonShape read_json_lines_simdjson(const std::filesystem::path& path, Stopwatch& watch);
 #endif
 
 #ifdef BUFSTREAM_BENCH_HAVE_JSON_FORMAT
@@ -88,6 +101,11 @@ JsonShape read_json_file_bufstream_nlohmann(const std::filesystem::path& path, S
 JsonShape read_json_file_bufstream_events(const std::filesystem::path& path, Stopwatch& watch);
 /// bufstream: json::Writer writing an nlohmann DOM through a 64 KiB BufferedWriteStream.
 JsonFileWrite json_file_writer_bufstream_nlohmann(const nlohmann::json& document);
+/// bufstream, JSON Lines: one json::Reader over a 64 KiB BufferedReadStream, value after value
+/// until at_end(): json::Document::parse_next, read() into nlohmann::json, parse(handler).
+JsonShape read_json_lines_bufstream_document(const std::filesystem::path& path, Stopwatch& watch);
+JsonShape read_json_lines_bufstream_nlohmann(const std::filesystem::path& path, Stopwatch& watch);
+JsonShape read_json_lines_bufstream_events(const std::filesystem::path& path, Stopwatch& watch);
 #endif
 
 }  // namespace bufstream::bench

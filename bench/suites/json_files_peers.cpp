@@ -42,6 +42,21 @@ bool same_shape(const JsonShape& a, const JsonShape& b) noexcept {
                                        1e-12 * std::max(a.number_magnitude, b.number_magnitude);
 }
 
+JsonShape& JsonShape::operator+=(const JsonShape& other) noexcept {
+  nulls += other.nulls;
+  booleans += other.booleans;
+  numbers += other.numbers;
+  strings += other.strings;
+  string_bytes += other.string_bytes;
+  keys += other.keys;
+  key_bytes += other.key_bytes;
+  arrays += other.arrays;
+  objects += other.objects;
+  number_sum += other.number_sum;
+  number_magnitude += other.number_magnitude;
+  return *this;
+}
+
 void check_shape(std::string_view who, const JsonShape& got, const JsonShape& expected) {
   if (!same_shape(got, expected)) {
     throw ValidationError(
@@ -89,6 +104,20 @@ JsonShape read_json_file_nlohmann(const std::filesystem::path& path, Stopwatch& 
   const nlohmann::json document = nlohmann::json::parse(in);
   watch.stop();
   return shape_of(document);
+}
+
+JsonShape read_json_lines_nlohmann(const std::filesystem::path& path, Stopwatch& watch) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) io_failed("open", path);
+  JsonShape s;
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.find_first_not_of(" \t\r") != std::string::npos)
+      s += shape_of(nlohmann::json::parse(line));
+  }
+  if (in.bad()) io_failed("read", path);
+  watch.stop();
+  return s;
 }
 
 JsonFileWrite json_file_writer_nlohmann(const nlohmann::json& document) {
@@ -151,6 +180,34 @@ JsonShape read_rapidjson_dom(const std::filesystem::path& path, Stopwatch& watch
   return s;
 }
 
+// Each value of a JSON Lines file in turn: `parse(stream)` reads one value (with
+// kParseStopWhenDoneFlag) and takes its shape; false when it failed.
+template <class Parse>
+JsonShape read_rapidjson_lines(const std::filesystem::path& path, Stopwatch& watch, Parse parse) {
+  StdioFile file = open_stdio(path, "rb");
+  auto buffer = std::make_unique_for_overwrite<char[]>(peer_buffer_size);
+  rapidjson::FileReadStream stream(file.get(), buffer.get(), peer_buffer_size);
+  JsonShape s;
+  for (;;) {
+    rapidjson::SkipWhitespace(stream);
+    if (stream.Peek() == '\0') break;
+    parse(stream, s);
+  }
+  watch.stop();
+  return s;
+}
+
+template <unsigned Flags>
+JsonShape read_rapidjson_dom_lines(const std::filesystem::path& path, Stopwatch& watch) {
+  return read_rapidjson_lines(path, watch, [](rapidjson::FileReadStream& stream, JsonShape& s) {
+    rapidjson::Document document;
+    document.ParseStream<Flags | rapidjson::kParseStopWhenDoneFlag>(stream);
+    if (document.HasParseError())
+      rapidjson_failed(document.GetParseError(), document.GetErrorOffset());
+    add_shape(document, s);
+  });
+}
+
 // A RapidJSON SAX handler that counts what it is given and adds up the numbers (JsonShape).
 struct CountingHandler : rapidjson::BaseReaderHandler<rapidjson::UTF8<>, CountingHandler> {
   JsonShape shape;
@@ -196,6 +253,25 @@ JsonShape read_json_file_rapidjson_sax(const std::filesystem::path& path, Stopwa
   const rapidjson::ParseResult result = reader.Parse(stream, handler);
   watch.stop();
   if (result.IsError()) rapidjson_failed(result.Code(), result.Offset());
+  return handler.shape;
+}
+
+JsonShape read_json_lines_rapidjson(const std::filesystem::path& path, Stopwatch& watch) {
+  return read_rapidjson_dom_lines<rapidjson::kParseDefaultFlags>(path, watch);
+}
+
+JsonShape read_json_lines_rapidjson_exact(const std::filesystem::path& path, Stopwatch& watch) {
+  return read_rapidjson_dom_lines<rapidjson::kParseFullPrecisionFlag>(path, watch);
+}
+
+JsonShape read_json_lines_rapidjson_sax(const std::filesystem::path& path, Stopwatch& watch) {
+  rapidjson::Reader reader;
+  CountingHandler handler;
+  read_rapidjson_lines(path, watch, [&](rapidjson::FileReadStream& stream, JsonShape&) {
+    const rapidjson::ParseResult result =
+        reader.Parse<rapidjson::kParseStopWhenDoneFlag>(stream, handler);
+    if (result.IsError()) rapidjson_failed(result.Code(), result.Offset());
+  });
   return handler.shape;
 }
 
@@ -259,6 +335,22 @@ JsonShape read_json_file_simdjson(const std::filesystem::path& path, Stopwatch& 
   if (error) throw ValidationError(fmt::format("simdjson: {}", simdjson::error_message(error)));
   JsonShape s;
   add_shape(root, s);
+  return s;
+}
+
+JsonShape read_json_lines_simdjson(const std::filesystem::path& path, Stopwatch& watch) {
+  simdjson::dom::parser parser;
+  simdjson::dom::document_stream documents;
+  if (const simdjson::error_code error = parser.load_many(path.string()).get(documents))
+    throw ValidationError(fmt::format("simdjson: {}", simdjson::error_message(error)));
+  JsonShape s;
+  for (auto document : documents) {
+    simdjson::dom::element root;
+    if (const simdjson::error_code error = document.get(root))
+      throw ValidationError(fmt::format("simdjson: {}", simdjson::error_message(error)));
+    add_shape(root, s);
+  }
+  watch.stop();
   return s;
 }
 #endif

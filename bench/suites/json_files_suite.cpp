@@ -2,7 +2,14 @@
 // canada.json in bench/data/json/), read and written by bufstream and by the libraries a user
 // would otherwise pick, side by side. Every read is checked against the shape nlohmann finds
 // (untimed), every written file is read back and checked the same way.
+//
+// The json-lines suite: JSON Lines, a short value per line, the shape of logs and record
+// exports. The rows of the serialization data sets, one compact JSON array per line, read value
+// after value by the same variants. Each value is dropped before the next is read (a reader
+// that keeps only what it needs runs in constant memory), so every variant takes each value's
+// shape as it goes; the result is checked against nlohmann's reading of each line (untimed).
 #include <algorithm>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -11,6 +18,7 @@
 #include "harness/file_utils.hpp"
 #include "harness/progress.hpp"
 #include "suites/json_files.hpp"
+#include "suites/json_peers.hpp"
 #include "suites/suites.hpp"
 
 #ifndef BUFSTREAM_BENCH_DEFAULT_JSON_FILES
@@ -32,29 +40,35 @@ struct ReadVariant {
   const char* missing;
 };
 
-std::vector<ReadVariant> read_variants() {
+// The read variants, of whole files or (`lines`) of JSON Lines files.
+std::vector<ReadVariant> read_variants(bool lines) {
   return {
 #ifdef BUFSTREAM_BENCH_HAVE_JSON_FORMAT
-      {"document", read_json_file_bufstream_document, nullptr},
-      {"nlohmann-dom", read_json_file_bufstream_nlohmann, nullptr},
-      {"events", read_json_file_bufstream_events, nullptr},
+      {"document", lines ? read_json_lines_bufstream_document : read_json_file_bufstream_document,
+       nullptr},
+      {"nlohmann-dom",
+       lines ? read_json_lines_bufstream_nlohmann : read_json_file_bufstream_nlohmann, nullptr},
+      {"events", lines ? read_json_lines_bufstream_events : read_json_file_bufstream_events,
+       nullptr},
 #else
       {"document", nullptr, format_missing},
       {"nlohmann-dom", nullptr, format_missing},
       {"events", nullptr, format_missing},
 #endif
-      {"nlohmann", read_json_file_nlohmann, nullptr},
+      {"nlohmann", lines ? read_json_lines_nlohmann : read_json_file_nlohmann, nullptr},
 #ifdef BUFSTREAM_BENCH_HAVE_RAPIDJSON
-      {"rapidjson", read_json_file_rapidjson, nullptr},
-      {"rapidjson-exact", read_json_file_rapidjson_exact, nullptr},
-      {"rapidjson-sax", read_json_file_rapidjson_sax, nullptr},
+      {"rapidjson", lines ? read_json_lines_rapidjson : read_json_file_rapidjson, nullptr},
+      {"rapidjson-exact", lines ? read_json_lines_rapidjson_exact : read_json_file_rapidjson_exact,
+       nullptr},
+      {"rapidjson-sax", lines ? read_json_lines_rapidjson_sax : read_json_file_rapidjson_sax,
+       nullptr},
 #else
       {"rapidjson", nullptr, rapidjson_missing},
       {"rapidjson-exact", nullptr, rapidjson_missing},
       {"rapidjson-sax", nullptr, rapidjson_missing},
 #endif
 #ifdef BUFSTREAM_BENCH_HAVE_SIMDJSON
-      {"simdjson", read_json_file_simdjson, nullptr},
+      {"simdjson", lines ? read_json_lines_simdjson : read_json_file_simdjson, nullptr},
 #else
       {"simdjson", nullptr, simdjson_missing},
 #endif
@@ -76,12 +90,12 @@ Measurement of_size(Timing timing, std::uint64_t bytes) {
   return {.timing = std::move(timing), .cost = Cost::normal, .bytes = bytes, .entries = {}};
 }
 
-void run_reads(SuiteContext& context, const std::string& data, const std::filesystem::path& path,
-               const JsonShape& expected) {
+void run_reads(SuiteContext& context, std::string_view suite, const std::string& data,
+               const std::filesystem::path& path, const JsonShape& expected) {
   const std::uint64_t bytes = size_of_file(path);
   std::vector<InterleavedSuiteVariant> variants;
-  for (const ReadVariant& v : read_variants()) {
-    InterleavedSuiteVariant variant{.id = {"json-files", "read", data, v.name},
+  for (const ReadVariant& v : read_variants(suite == "json-lines")) {
+    InterleavedSuiteVariant variant{.id = {suite, "read", data, v.name},
                                     .cost = Cost::normal,
                                     .run = {},
                                     .skip_reason = v.missing != nullptr ? v.missing : "",
@@ -144,6 +158,21 @@ void run_writes(SuiteContext& context, const std::string& data, const std::strin
   run_variants_interleaved(context, variants);
 }
 
+// Writes the data set as JSON Lines (nlohmann's compact dump of each row) and returns the
+// shape of all its values.
+JsonShape write_json_lines(const DataSet& set, const std::filesystem::path& path) {
+  std::ofstream out(path, std::ios::binary);
+  if (!out) io_failed("open", path);
+  JsonShape shape;
+  for (const nlohmann::json& row : rows_to_dom(set)) {
+    out << row.dump() << '\n';
+    shape += shape_of(row);
+  }
+  out.close();
+  if (!out) io_failed("write", path);
+  return shape;
+}
+
 }  // namespace
 
 void run_json_files_suite(SuiteContext& context) {
@@ -157,7 +186,7 @@ void run_json_files_suite(SuiteContext& context) {
   if (files.empty()) {
     const std::string reason =
         fmt::format("no *.json file in {} (see --json-files)", folder.string());
-    for (const ReadVariant& v : read_variants())
+    for (const ReadVariant& v : read_variants(false))
       skip_variant(context, {"json-files", "read", "files", v.name}, reason);
     for (const char* name : {"document", "nlohmann-dom", "nlohmann", "rapidjson"})
       skip_variant(context, {"json-files", "write", "files", name}, reason);
@@ -168,8 +197,18 @@ void run_json_files_suite(SuiteContext& context) {
     const std::string text = read_file(path);
     const nlohmann::json document = nlohmann::json::parse(text);
     const JsonShape expected = shape_of(document);
-    run_reads(context, data, path, expected);
+    run_reads(context, "json-files", data, path, expected);
     run_writes(context, data, text, document, expected);
+  }
+}
+
+void run_json_lines_suite(SuiteContext& context) {
+  progress_note("json-lines suite");
+  for (const DataKind kind : context.options.data) {
+    const std::string data(to_string(kind));
+    const std::filesystem::path path = context.temp.path() / fmt::format("rows-{}.jsonl", data);
+    const JsonShape expected = write_json_lines(make_data_set(kind, context.options.rows), path);
+    run_reads(context, "json-lines", data, path, expected);
   }
 }
 

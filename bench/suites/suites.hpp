@@ -12,6 +12,9 @@ void run_json_suite(SuiteContext& context);
 /// The standard JSON benchmark files read and written by bufstream, nlohmann, RapidJSON and
 /// simdjson.
 void run_json_files_suite(SuiteContext& context);
+/// The data sets' rows as JSON Lines, read value after value by bufstream, nlohmann, RapidJSON
+/// and simdjson.
+void run_json_lines_suite(SuiteContext& context);
 /// STON write and read, bufstream over unbuffered and buffered streams.
 void run_ston_suite(SuiteContext& context);
 /// CSV write and read, bufstream against stdio, iostreams and libcsv.

@@ -59,6 +59,9 @@ const std::map<std::pair<std::string, std::string>, std::vector<std::string>>& e
        {"document", "nlohmann-dom", "events", "nlohmann", "rapidjson", "rapidjson-exact",
         "rapidjson-sax", "simdjson"}},
       {{"json-files", "write"}, {"document", "nlohmann-dom", "nlohmann", "rapidjson"}},
+      {{"json-lines", "read"},
+       {"document", "nlohmann-dom", "events", "nlohmann", "rapidjson", "rapidjson-exact",
+        "rapidjson-sax", "simdjson"}},
       {{"ston", "write"}, {"unbuffered", "buffered", "write-once"}},
       {{"ston", "read"}, {"unbuffered", "buffered", "read-once"}},
       {{"csv", "write"}, {"unbuffered", "buffered", "stdio", "ofstream", "write-once"}},
@@ -129,8 +132,8 @@ int BenchProgram::status_ = -1;
 TEST_F(BenchProgram, SucceedsAndWritesTablesJsonAndSvg) {
   ASSERT_EQ(status_, 0) << slurp(*dir_ / "err.txt");
   const std::string tables = slurp(*dir_ / "out.txt");
-  for (const char* heading : {"\nstreams:", "\njson:", "\njson-files:", "\nston:", "\ncsv:",
-                              "\ncedict:", "\ncompressed:"}) {
+  for (const char* heading : {"\nstreams:", "\njson:", "\njson-files:", "\njson-lines:", "\nston:",
+                              "\ncsv:", "\ncedict:", "\ncompressed:"}) {
     EXPECT_NE(tables.find(heading), std::string::npos) << heading;
   }
   const std::string svg = slurp(*dir_ / "r.svg");
