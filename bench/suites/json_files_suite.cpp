@@ -28,10 +28,10 @@
 namespace bufstream::bench {
 namespace {
 
-constexpr const char* format_missing = "bufstream::json not built";
-constexpr const char* rapidjson_missing =
+[[maybe_unused]] constexpr const char* format_missing = "bufstream::json not built";
+[[maybe_unused]] constexpr const char* rapidjson_missing =
     "RapidJSON not found at configure time (apt install rapidjson-dev)";
-constexpr const char* simdjson_missing =
+[[maybe_unused]] constexpr const char* simdjson_missing =
     "simdjson not found at configure time (apt install libsimdjson-dev)";
 
 struct ReadVariant {

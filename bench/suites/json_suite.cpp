@@ -15,7 +15,7 @@
 namespace bufstream::bench {
 namespace {
 
-constexpr const char* json_format_missing =
+[[maybe_unused]] constexpr const char* json_format_missing =
     "bufstream::json not built yet (formats/json has not landed)";
 
 void add_bufstream_variants(SerializationSuite& suite) {
