@@ -22,8 +22,6 @@
 #include <bufstream/kernels/byte_count.hpp>
 #include <bufstream/kernels/json_index.hpp>
 
-#include <bufstream/json/detail/number_scan.hpp>
-
 #include "indexed_strings.hpp"
 #include "reader_index.hpp"
 
