@@ -137,7 +137,7 @@ TEST(JsonConformance, AcceptsEveryGrammarRule) {
   }
 }
 
-// The same table through json::Document: the same values, except that "-0" is the double -0.0.
+// The same table through json::Document: the same values.
 TEST(JsonConformance, DocumentAcceptsEveryGrammarRule) {
   for (const Accept& c : accepted()) {
     SCOPED_TRACE("input: " + c.text);
@@ -145,10 +145,7 @@ TEST(JsonConformance, DocumentAcceptsEveryGrammarRule) {
       const Document doc = Document::parse(in);
       const nlohmann::json value = to_nlohmann(doc.root());
       EXPECT_EQ(value, c.expected);
-      if (c.text == "-0") {
-        ASSERT_EQ(doc.root().type(), Type::floating);
-        EXPECT_TRUE(std::signbit(doc.root().as_double()));
-      } else if (c.expected.is_number_float()) {
+      if (c.expected.is_number_float()) {
         ASSERT_TRUE(value.is_number_float());
         EXPECT_EQ(std::signbit(value.get<double>()), std::signbit(c.expected.get<double>()));
       }

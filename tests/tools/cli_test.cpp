@@ -272,6 +272,11 @@ TEST_F(Cli, FmtRewritesJsonAndSton) {
   EXPECT_EQ(r.out, "{#a:[1,2]}\n");
   r = cli({"fmt", "--format", "ston"}, "{#a:[1,2]}");
   EXPECT_EQ(r.out, "{\n\t#a : [\n\t\t1,\n\t\t2\n\t]\n}\n");
+  // "-0" is the integer 0 in every API, so the command writes it as 0; "-0.0" stays -0.0.
+  r = cli({"fmt", "--compact", "--format", "json"}, "[-0, -0.0, 1E+2, 0.1e-400]");
+  EXPECT_EQ(r.out, "[0,-0.0,100.0,0.0]\n");
+  r = cli({"convert", "--from", "json", "--to", "ston"}, "[-0,-0.0]");
+  EXPECT_EQ(r.out, "[0,-0.0]\n");
   r = cli({"fmt", "--format", "json"}, "[1,");
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.err.rfind("<stdin>:1:4: error:", 0), 0u) << r.err;

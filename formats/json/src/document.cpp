@@ -85,7 +85,6 @@ class Builder {
 
   void null() { push({Type::null, false, 0, 0}); }
   void boolean(bool b) { push({Type::boolean, b, 0, 0}); }
-  // The reader gives negative integers here (a zero is "-0"), others to unsigned_integer.
   void integer(std::int64_t i) { push(detail::negative_integer_node(i)); }
   void unsigned_integer(std::uint64_t u) { push(detail::unsigned_node(u)); }
   void floating(double x) { push(detail::double_node(x)); }
@@ -95,12 +94,6 @@ class Builder {
   void begin_object() { open(Type::object); }
   void end_array() { close(); }
   void end_object() { close(); }
-
-  // For conversions from a value that is already an integer (from_nlohmann): pushes it as an
-  // int64, so that a negative value is never taken for "-0" the way integer() takes a zero.
-  void signed_integer_exact(std::int64_t i) {
-    push({Type::int64, false, 0, static_cast<std::uint64_t>(i)});
-  }
 
  private:
   void push(const DocumentNode& node) {
@@ -157,7 +150,7 @@ void add_nlohmann(Builder& b, const nlohmann::json& v) {
       if (i >= 0) {
         b.unsigned_integer(static_cast<std::uint64_t>(i));
       } else {
-        b.signed_integer_exact(i);
+        b.integer(i);
       }
       break;
     }
@@ -534,9 +527,7 @@ void Writer::write_document_compact(const DocumentData& d, std::size_t i, const 
       }
       case Type::floating: {
         const double x = std::bit_cast<double>(n.payload);
-        if (n.boolean) {  // "-0" read as an integer: written as it was read
-          put(lead, "-0");
-        } else if (!std::isfinite(x)) [[unlikely]] {
+        if (!std::isfinite(x)) [[unlikely]] {
           refuse_non_finite();
           put(lead, "null");
         } else {
@@ -607,15 +598,7 @@ Writer& Writer::value(const Value& v) {
       case Type::boolean: value(n.boolean); break;
       case Type::int64: value(static_cast<std::int64_t>(n.payload)); break;
       case Type::uint64: value(n.payload); break;
-      case Type::floating:
-        if (n.boolean) {  // "-0" read as an integer: written as it was read
-          before_value();
-          out_.write("-0");
-          after_value();
-        } else {
-          value(std::bit_cast<double>(n.payload));
-        }
-        break;
+      case Type::floating: value(std::bit_cast<double>(n.payload)); break;
       case Type::string:
         if (n.boolean && !options_.ascii_only) {  // as it was read: no byte to escape
           before_value();

@@ -10,11 +10,9 @@
 
 namespace bufstream::json::detail {
 
-// The nodes of numbers as the reader gives them: a negative integer (zero here is "-0", kept
-// as the double -0.0 and marked, so that it is written as "-0" again and a typed read takes
-// it for the integer 0, as the stream reader does), a non-negative one, a double.
+// The nodes of numbers as the reader gives them: a negative integer, a non-negative one
+// ("-0" too: the integer 0), a double.
 inline DocumentNode negative_integer_node(std::int64_t i) noexcept {
-  if (i == 0) return {Type::floating, true, 0, std::bit_cast<std::uint64_t>(-0.0)};
   return {Type::int64, false, 0, static_cast<std::uint64_t>(i)};
 }
 inline DocumentNode unsigned_node(std::uint64_t u) noexcept { return {Type::uint64, false, 0, u}; }

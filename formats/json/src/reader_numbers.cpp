@@ -94,8 +94,9 @@ double Reader::read_double() {
   if (const char* const p = in_.cursor(); in_.limit() - p >= 9 && !failure_) [[likely]] {
     if (const ShortInteger n = short_integer(p); n.ok) {
       take_window_number(p, n.end);
-      const auto d = static_cast<double>(n.magnitude);  // exact: below 10^7
-      return n.negative ? -d : d;                       // "-0" is -0.0, as strtod reads it
+      // Exact: below 10^7. Negated as an integer: "-0" is the integer 0, so the double 0.0.
+      return static_cast<double>(
+          static_cast<std::int64_t>(n.negative ? 0 - n.magnitude : n.magnitude));
     }
   }
   return read_double_in_window();
@@ -106,20 +107,20 @@ double Reader::read_double() {
     const char* const start = in_.cursor();
     const WindowNumber w = scan_in_window(start, in_.limit());
     if (w.ok) [[likely]] {
-      // An integer of at most 19 digits converts exactly rounded; "-0" is the double -0.0
-      // (as strtod reads it).
+      // An integer of at most 19 digits converts exactly rounded. "-0" is the integer 0, so
+      // the double 0.0; "-0.0" is the double -0.0.
       const double d = w.is_float
                            ? bufstream::detail::decimal_to_double_or_nan(w.mantissa, w.exponent)
                            : static_cast<double>(w.mantissa);
       if (d == d) [[likely]] {
         take_window_number(start, w.end);
-        return w.negative ? -d : d;
+        return w.negative && (w.is_float || w.mantissa != 0) ? -d : d;
       }
     }
   }
   const Number n = read_number_general();
   switch (n.kind) {
-    case Number::Kind::signed_integer: return n.i == 0 ? -0.0 : static_cast<double>(n.i);
+    case Number::Kind::signed_integer: return static_cast<double>(n.i);
     case Number::Kind::unsigned_integer: return static_cast<double>(n.u);
     case Number::Kind::floating: break;
   }
@@ -128,11 +129,10 @@ double Reader::read_double() {
 
 Reader::FastInteger Reader::read_int64() {
   if (const char* const p = in_.cursor(); in_.limit() - p >= 9 && !failure_) [[likely]] {
-    // "-0" is left to the window path below: a signed zero, which unsigned types refuse.
-    if (const ShortInteger n = short_integer(p); n.ok && !(n.negative && n.magnitude == 0)) {
+    if (const ShortInteger n = short_integer(p); n.ok) {
       take_window_number(p, n.end);
       const auto magnitude = static_cast<std::int64_t>(n.magnitude);
-      return {n.negative ? -magnitude : magnitude, true};
+      return {n.negative ? -magnitude : magnitude, true};  // "-0" is the integer 0
     }
   }
   return read_int64_in_window();
@@ -143,9 +143,8 @@ Reader::FastInteger Reader::read_int64() {
     const char* const start = in_.cursor();
     const WindowNumber w = scan_in_window(start, in_.limit());
     const std::uint64_t limit = (std::uint64_t{1} << 63) - (w.negative ? 0 : 1);
-    // "-0" is left to the general path too: it is a signed zero, which unsigned types refuse.
-    // (One branch: `&`, not `&&`.)
-    if (w.ok & !w.is_float & (w.mantissa <= limit) & !(w.negative & (w.mantissa == 0))) [[likely]] {
+    // (One branch: `&`, not `&&`.) "-0" is the integer 0.
+    if (w.ok & !w.is_float & (w.mantissa <= limit)) [[likely]] {
       take_window_number(start, w.end);
       // Two's complement: exact for -2^63 too.
       return {static_cast<std::int64_t>(w.negative ? 0 - w.mantissa : w.mantissa), true};
@@ -203,7 +202,7 @@ std::optional<Number> detail::convert_number_text(std::string_view text, bool is
     const char* const end = text.data() + text.size();
     const auto [ptr, ec] = std::from_chars(text.data() + (negative ? 1 : 0), end, u);
     if (ec == std::errc()) {
-      if (!negative) {
+      if (!negative || u == 0) {  // "-0" is the integer 0 (docs/ARCHITECTURE.md, "Numbers")
         n.kind = Number::Kind::unsigned_integer;
         n.u = u;
         return n;

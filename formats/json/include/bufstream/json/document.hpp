@@ -52,7 +52,7 @@ namespace detail {
 // the start of a container, whose elements follow it (an object's as key, value, key, value...).
 struct DocumentNode {
   Type type;
-  bool boolean;           // boolean: its value; floating: -0.0 read as the integer "-0";
+  bool boolean;           // boolean: its value;
                           // string: read without escapes, so a view of the text whose
                           // bytes need none (UTF-8); else its bytes are in the values' block
   std::uint32_t count;    // string: its length; container: its elements or members

@@ -24,8 +24,9 @@ namespace bufstream::json {
 /// The kind of the next value, told by its first byte.
 enum class ValueType : std::uint8_t { null, boolean, number, string, array, object };
 
-/// A number as read: negative integers as int64, non-negative ones as uint64, everything else
-/// (fractions, exponents, integers beyond 64 bits) as double.
+/// A number as read: negative integers as int64, non-negative ones as uint64 (`-0` is the
+/// integer 0, as `0` is), everything else (fractions, exponents, integers beyond 64 bits) as
+/// double (`-0.0` is the double -0.0).
 struct Number {
   enum class Kind : std::uint8_t { signed_integer, unsigned_integer, floating };
   Kind kind = Kind::unsigned_integer;
@@ -106,7 +107,7 @@ class Reader {
   /// an error at the number.
   template <class T>
   requires std::is_integral_v<T> T read_integer();
-  /// Any number, as the nearest double ("-0" as -0.0).
+  /// Any number, as the nearest double ("-0" is the integer 0, so 0.0; "-0.0" is -0.0).
   double read_double();
   /// The string's decoded bytes (UTF-8); the view (often of the stream's window) is valid
   /// until the next call on the reader or on its stream.

@@ -211,8 +211,8 @@ struct WindowNumber {
 
 // The window path's number as the readers give it (see convert_number_text), passed to
 // `take`: an std::uint64_t, an std::int64_t or a double. False, taking nothing, when the path
-// declines it (a negative integer beyond int64, a double beyond its range) and the general
-// path must read it. `w.ok` must hold.
+// declines it (a negative integer beyond int64, "-0", a double beyond its range) and the
+// general path must read it. `w.ok` must hold.
 template <class Take>
 [[gnu::always_inline]] inline bool window_number_value(const WindowNumber& w, Take&& take) {
   if (!w.is_float) {
@@ -220,7 +220,8 @@ template <class Take>
       take(w.mantissa);
       return true;
     }
-    if (w.mantissa > std::uint64_t{1} << 63) return false;
+    // Magnitudes 1 to 2^63; 0 ("-0", the integer 0) wraps around to the general path.
+    if (w.mantissa - 1 >= std::uint64_t{1} << 63) return false;
     take(static_cast<std::int64_t>(0 - w.mantissa));  // two's complement: exact for -2^63 too
     return true;
   }
@@ -276,8 +277,9 @@ template <class Take>
 }
 
 /// The number `text` (well-formed: NumberScan complete), as the reader gives it: non-negative
-/// integers as uint64, negative ones as int64, the rest (fractions, exponents, integers beyond
-/// 64 bits) as the nearest double; nullopt when that double is infinite.
+/// integers as uint64 ("-0" too: it is the integer 0), negative ones as int64, the rest
+/// (fractions, exponents, integers beyond 64 bits) as the nearest double; nullopt when that
+/// double is infinite.
 std::optional<Number> convert_number_text(std::string_view text, bool is_float);
 
 }  // namespace bufstream::json::detail
