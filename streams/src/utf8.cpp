@@ -115,10 +115,9 @@ bool skip_bom(ReadStream& in) {
   // two bytes available so far (a terminal, a pipe) is not waited on.
   const std::string_view first = in.fill(1);
   if (first.empty() || first[0] != '\xEF') return false;
-  const std::string_view w = in.fill(3);
-  if (w.substr(0, 3) != "\xEF\xBB\xBF") return false;
-  in.advance(3);
-  return true;
+  const std::size_t n = bom_length(in.fill(bom.size()));
+  in.advance(n);
+  return n != 0;
 }
 
 void append_utf16(std::string_view text, std::u16string& out) {

@@ -215,6 +215,17 @@ TEST(StonWriter, LongStringsAreWrittenWhole) {
 TEST(StonWriter, InvalidUtf8IsAnErrorNotSilentGarbage) {
   EXPECT_THROW((void)to_string(Value("ab\xFF")), WriteError);
   EXPECT_THROW((void)to_string(Value(Symbol{"\xC3"})), WriteError);
+  // Found before the string's first byte is written (an escape comes before it here), with
+  // its byte offset in the string.
+  try {
+    (void)to_string(Value("a\nb\xFF"));
+    ADD_FAILURE() << "no WriteError";
+  } catch (const WriteError& e) {
+    EXPECT_NE(std::string_view(e.what()).find("cannot write the string 'a\nb...'"),
+              std::string_view::npos)
+        << e.what();
+    EXPECT_NE(std::string_view(e.what()).find(" at byte 3"), std::string_view::npos) << e.what();
+  }
 }
 
 // ---- References ------------------------------------------------------------------------------

@@ -303,7 +303,7 @@ Dictionary Dictionary::load_view(std::string_view text, const LoadOptions& optio
   dict.data_->zero_copy = true;
   Loader loader(*dict.data_, options);
   loader.expect_bytes(text.size());
-  const std::size_t bom = text.starts_with("\xEF\xBB\xBF") ? 3 : 0;
+  const std::size_t bom = utf8::bom_length(text);
   loader.take_lines(text.data() + bom, text.size() - bom, bom, true);
   loader.finish(text.size());
   return dict;

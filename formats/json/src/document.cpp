@@ -16,6 +16,7 @@
 #include <bufstream/json/reader.hpp>
 #include <bufstream/json/writer.hpp>
 #include <bufstream/memory_read_stream.hpp>
+#include <bufstream/utf8.hpp>
 
 #include "document_parser.hpp"
 
@@ -410,8 +411,7 @@ Document Document::parse(ReadStream& in, ReadOptions options) {
   text = in.read_rest(detail::document_padding);
   const std::size_t size = text.size;
   std::memset(text.bytes.get() + size, ' ', detail::document_padding);
-  const std::size_t begin =
-      options.skip_bom && start == 0 && text.view().starts_with("\xEF\xBB\xBF") ? 3 : 0;
+  const std::size_t begin = options.skip_bom && start == 0 ? utf8::bom_length(text.view()) : 0;
   if (detail::parse_document_text(*doc.data_, begin, size, options.max_depth)) return doc;
 
   // Not one JSON value: the event reader reads the same bytes and says what is wrong where,

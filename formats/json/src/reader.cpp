@@ -143,13 +143,18 @@ void Reader::fail_at_token(std::string message) { fail_at(token_start_, std::mov
 
 // Every refill goes through here: a read error fails the reader like a parse error does, so
 // that a later call throws it again instead of parsing on from the middle of a value.
-std::string_view Reader::fill(std::size_t n) {
+template <class F>
+decltype(auto) Reader::reading(F&& f) {
   try {
-    return in_.fill(n);
+    return f();
   } catch (const IoError&) {
     failure_ = std::current_exception();
     throw;
   }
+}
+
+std::string_view Reader::fill(std::size_t n) {
+  return reading([&] { return in_.fill(n); });
 }
 
 void Reader::fail_expected(std::string_view expected, int found) {
@@ -179,8 +184,7 @@ int Reader::skip_whitespace() {
     // A byte-order mark can only be at the very start, and no value starts with 0xEF: the
     // check costs nothing on valid input.
     if (c == '\xEF' && options_.skip_bom && in_.position() == 0 &&
-        fill(3).starts_with("\xEF\xBB\xBF")) {
-      in_.advance(3);
+        reading([this] { return utf8::skip_bom(in_); })) {
       continue;
     }
     return as_byte(c);
@@ -413,26 +417,9 @@ void Reader::read_non_ascii(std::string& out) {
 
 void Reader::read_escape(std::string& out) {
   const std::uint64_t at = in_.position();  // of the backslash
-  std::string_view w = fill(2);
-  const int letter = byte_at(w, 1);
-  if (letter != 'u') {
-    const int decoded = kernels::escapes::short_unescape(letter, kernels::escapes::json);
-    if (decoded < 0) {
-      fail_at(at + 1, kernels::escapes::describe_bad_escape(letter, kernels::escapes::json));
-    }
-    out.push_back(static_cast<char>(decoded));
-    in_.advance(2);
-    return;
-  }
-  w = fill(kernels::escapes::max_u_length);
-  const kernels::escapes::Decoded d = kernels::escapes::decode_u(w);
-  if (d.error != kernels::escapes::Decoded::Error::none) {
-    fail_at(at + d.at, kernels::escapes::describe(d, w));
-  }
-  char bytes[4];
-  const char* end = utf8::encode(d.code_point, bytes);
-  out.append(bytes, static_cast<std::size_t>(end - bytes));
-  in_.advance(d.at);
+  auto bad =
+      reading([&] { return kernels::escapes::read_escape(in_, out, kernels::escapes::json); });
+  if (bad) fail_at(at + bad->at, std::move(bad->message));
 }
 
 // ---- Containers ----------------------------------------------------------------------------

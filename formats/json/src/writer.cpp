@@ -17,20 +17,6 @@ namespace bufstream::json {
 
 namespace {
 
-// Writes the escape of an ASCII byte that a string cannot hold as it is.
-void put_escape(WriteStream& out, char c) {
-  char* p = out.reserve(6);
-  out.commit(
-      static_cast<std::size_t>(kernels::escapes::escape_ascii(c, p, kernels::escapes::json) - p));
-}
-
-// Writes `\uXXXX` (a surrogate pair above U+FFFF).
-void put_u_escape(WriteStream& out, char32_t code_point) {
-  char* p = out.reserve(kernels::escapes::max_u_length);
-  out.commit(static_cast<std::size_t>(
-      kernels::escapes::encode_u(code_point, p, kernels::escapes::json) - p));
-}
-
 const char* state_name(bool is_array) { return is_array ? "array" : "object"; }
 
 // The bytes a string's text cannot hold as they are: kernel byte sets, one scan each.
@@ -39,6 +25,11 @@ constexpr kernels::ByteSet escape_stops({'"', '\\'}, {.controls = true});
 constexpr kernels::ByteSet ascii_escape_stops({'"', '\\', '\x7f'},
                                               {.controls = true, .non_ascii = true});
 constexpr kernels::ByteSet non_ascii_bytes({'\x80'}, {.non_ascii = true});
+// How strings are escaped (kernels::escapes::write_escaped), without and with ascii_only.
+constexpr kernels::escapes::OutputStyle escaped{&kernels::escapes::json, false, 0x80,
+                                                &escape_stops};
+constexpr kernels::escapes::OutputStyle escaped_ascii{&kernels::escapes::json, true, 0x80,
+                                                      &ascii_escape_stops};
 // The plain string's: an escape, or a byte above 127 (UTF-8 to validate); with ascii_only DEL too.
 constexpr kernels::ByteSet plain_stops({'"', '\\'}, {.controls = true, .non_ascii = true});
 constexpr kernels::ByteSet ascii_plain_stops({'"', '\\', '\x7f'},
@@ -289,24 +280,8 @@ void Writer::write_string(std::string_view s, StringTraits traits) {
     }
     return;
   }
-  const kernels::ByteSet& stops = options_.ascii_only ? ascii_escape_stops : escape_stops;
-  const char* p = s.data();
-  const char* const end = p + s.size();
   out_.put('"');
-  for (;;) {
-    const char* stop = stops.find(p, end);
-    out_.write(p, static_cast<std::size_t>(stop - p));
-    p = stop;
-    if (p == end) break;
-    if (static_cast<unsigned char>(*p) < 0x80) {
-      put_escape(out_, *p);
-      ++p;
-    } else {  // ascii_only: a multi-byte sequence, valid (checked by the caller)
-      const utf8::Decoded d = utf8::decode(p, end);
-      put_u_escape(out_, d.code_point);
-      p += d.length;
-    }
-  }
+  kernels::escapes::write_escaped(out_, s, options_.ascii_only ? escaped_ascii : escaped);
   out_.put('"');
 }
 

@@ -4,6 +4,7 @@
 
 #include <bufstream/memory_read_stream.hpp>
 #include <bufstream/numbers.hpp>
+#include <bufstream/utf8.hpp>
 
 #include "reader_impl.hpp"
 
@@ -44,11 +45,7 @@ void Reader::Impl::skip_whitespace() {
     if (p != end) {
       if (*p == '/' && options.allow_comments && skip_comment()) continue;
       // A byte-order mark can only be at the very start, where no value starts with 0xEF.
-      if (*p == '\xEF' && options.skip_bom && in.position() == 0 &&
-          in.fill(3).starts_with("\xEF\xBB\xBF")) {
-        in.advance(3);
-        continue;
-      }
+      if (*p == '\xEF' && options.skip_bom && in.position() == 0 && utf8::skip_bom(in)) continue;
       return;
     }
     if (in.fill(1).empty()) return;

@@ -123,26 +123,8 @@ void Reader::Impl::read_utf8(std::string& out) {
 
 void Reader::Impl::read_escape(std::string& out) {
   const std::uint64_t at = in.position();  // of the backslash
-  std::string_view w = in.fill(2);
-  const int letter = w.size() < 2 ? -1 : static_cast<unsigned char>(w[1]);
-  if (letter != 'u') {
-    const int decoded = kernels::escapes::short_unescape(letter, kernels::escapes::ston);
-    if (decoded < 0) {
-      fail(lines.at(at + 1), kernels::escapes::describe_bad_escape(letter, kernels::escapes::ston));
-    }
-    out.push_back(static_cast<char>(decoded));
-    in.advance(2);
-    return;
-  }
-  w = in.fill(kernels::escapes::max_u_length);
-  const kernels::escapes::Decoded d = kernels::escapes::decode_u(w);
-  if (d.error != kernels::escapes::Decoded::Error::none) {
-    fail(lines.at(at + d.at), kernels::escapes::describe(d, w));
-  }
-  char buffer[4];
-  const char* end = utf8::encode(d.code_point, buffer);
-  out.append(buffer, static_cast<std::size_t>(end - buffer));
-  in.advance(d.at);
+  if (auto bad = kernels::escapes::read_escape(in, out, kernels::escapes::ston))
+    fail(lines.at(at + bad->at), std::move(bad->message));
 }
 
 }  // namespace bufstream::ston

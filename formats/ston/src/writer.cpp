@@ -31,6 +31,12 @@ using detail::Node;
 // ASCII-only output).
 constexpr kernels::ByteSet string_stops({'\'', '\\', '\x7f'},
                                         {.controls = true, .non_ascii = true});
+// How strings are escaped (kernels::escapes::write_escaped): U+0080..U+009F always, every
+// other non-ASCII character only for ASCII-only output.
+constexpr kernels::escapes::OutputStyle escaped{&kernels::escapes::ston, false, 0xA0,
+                                                &string_stops};
+constexpr kernels::escapes::OutputStyle escaped_ascii{&kernels::escapes::ston, true, 0xA0,
+                                                      &string_stops};
 
 // A string checked as it is copied (see write_string): most are short.
 constexpr std::size_t max_short_string = 256;
@@ -162,10 +168,9 @@ struct Writer::Impl {
       }
       out.commit(0);
     }
-    const char* p = s.data();
-    const char* const end = p + n;
-    const char* stop = string_stops.find(p, end);
-    if (stop == end && n <= max_string_in_one_piece) {
+    const char* const p = s.data();
+    const char* const stop = string_stops.find(p, p + n);
+    if (stop == p + n && n <= max_string_in_one_piece) {
       char* o = out.reserve(n + 2);
       o[0] = quote;
       std::memcpy(o + 1, p, n);
@@ -173,46 +178,16 @@ struct Writer::Impl {
       out.commit(n + 2);
       return;
     }
-    out.put(quote);
-    for (;;) {
-      out.write(p, static_cast<std::size_t>(stop - p));
-      p = stop;
-      if (p == end) break;
-      const auto c = static_cast<unsigned char>(*p);
-      if (c < 0x80) {
-        write_ascii_escape(static_cast<char>(c));
-        ++p;
-      } else {
-        const utf8::Decoded d = utf8::decode(p, end);
-        if (d.error != utf8::Error::none) {
-          fail(fmt::format(
-              "cannot write the string '{}...': {} at byte {}",
-              std::string_view(s.data(),
-                               std::min<std::size_t>(20, static_cast<std::size_t>(p - s.data()))),
-              utf8::describe(d.error), p - s.data()));
-        }
-        if (options.ascii_only || d.code_point <= 0x9F) {
-          write_unicode_escape(d.code_point);
-        } else {
-          out.write(p, d.length);
-        }
-        p += d.length;
-      }
-      stop = string_stops.find(p, end);
+    // Checked before a byte is written, so that a string that cannot be written leaves none.
+    if (const std::optional<utf8::Invalid> bad =
+            utf8::find_invalid(s.substr(static_cast<std::size_t>(stop - p)))) {
+      const std::size_t at = static_cast<std::size_t>(stop - p) + bad->offset;
+      fail(fmt::format("cannot write the string '{}...': {} at byte {}",
+                       s.substr(0, std::min<std::size_t>(20, at)), utf8::describe(bad->error), at));
     }
     out.put(quote);
-  }
-
-  void write_ascii_escape(char c) {
-    char* p = out.reserve(6);
-    out.commit(
-        static_cast<std::size_t>(kernels::escapes::escape_ascii(c, p, kernels::escapes::ston) - p));
-  }
-
-  void write_unicode_escape(char32_t cp) {
-    char* p = out.reserve(kernels::escapes::max_u_length);
-    out.commit(
-        static_cast<std::size_t>(kernels::escapes::encode_u(cp, p, kernels::escapes::ston) - p));
+    kernels::escapes::write_escaped(out, s, options.ascii_only ? escaped_ascii : escaped);
+    out.put(quote);
   }
 
   void write_symbol(std::string_view name) {

@@ -81,8 +81,18 @@ void put(WriteStream& out, char32_t cp);
 /// byte offset of the bad sequence) for invalid UTF-8. Sequences may straddle windows.
 std::optional<char32_t> next(ReadStream& in);
 
+/// UTF-8's byte-order mark.
+inline constexpr std::string_view bom = "\xEF\xBB\xBF";
+
+/// The length of the byte-order mark that `text` starts with: 3, or 0 when it has none.
+constexpr std::size_t bom_length(std::string_view text) noexcept {
+  return text.starts_with(bom) ? bom.size() : 0;
+}
+
 /// Consumes a leading byte-order mark (EF BB BF) if the stream starts with one and says whether
 /// it did. Reads one byte to decide, three only when the first is EF; consumes nothing else.
+/// The one way every reader skips a mark (the formats' readers call it where their whitespace
+/// skip meets 0xEF at the stream's start; texts in memory use bom_length).
 bool skip_bom(ReadStream& in);
 
 /// Converts UTF-8 to UTF-16 (surrogate pairs above U+FFFF). Throws `ParseError` (line 0, the

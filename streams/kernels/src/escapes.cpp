@@ -38,4 +38,23 @@ std::string describe_bad_escape(int letter, const Dialect& d) {
       d.single_quote_escape ? "''', " : "", describe_byte(letter));
 }
 
+std::optional<BadEscape> read_escape(ReadStream& in, std::string& out, const Dialect& d) {
+  std::string_view w = in.fill(2);
+  const int letter = detail::byte_at(w, 1);
+  if (letter != 'u') {
+    const int decoded = short_unescape(letter, d);
+    if (decoded < 0) return BadEscape{1, describe_bad_escape(letter, d)};
+    out.push_back(static_cast<char>(decoded));
+    in.advance(2);
+    return std::nullopt;
+  }
+  w = in.fill(max_u_length);
+  const Decoded u = decode_u(w);
+  if (u.error != Decoded::Error::none) return BadEscape{u.at, describe(u, w)};
+  char bytes[4];
+  out.append(bytes, static_cast<std::size_t>(bufstream::utf8::encode(u.code_point, bytes) - bytes));
+  in.advance(u.at);
+  return std::nullopt;
+}
+
 }  // namespace bufstream::kernels::escapes

@@ -232,6 +232,9 @@ class Reader {
   std::string_view read_string_content(std::string& out);
   // The stream's fill(n); a read error fails the reader (every later call throws it again).
   std::string_view fill(std::size_t n);
+  // Runs `f`, which reads from the stream; a read error fails the reader, as in fill.
+  template <class F>
+  decltype(auto) reading(F&& f);
   bool next_element_slow();
   void begin_array_slow();
 

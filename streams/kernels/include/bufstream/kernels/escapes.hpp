@@ -9,8 +9,12 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
+
+#include <bufstream/kernels/byte_set.hpp>
+#include <bufstream/utf8.hpp>
 
 namespace bufstream::kernels::escapes {
 
@@ -94,6 +98,48 @@ constexpr char* escape_ascii(char c, char* out, const Dialect& d) noexcept {
   }
   put_unit(out, static_cast<unsigned char>(c), d);
   return out + 6;
+}
+
+/// How a quoted string's characters are written: the escapes of `dialect`, and which
+/// non-ASCII characters are escaped rather than written as they are.
+struct OutputStyle {
+  const Dialect* dialect;
+  bool ascii_only;       ///< every non-ASCII character as `\u` (JSON's and STON's option)
+  char32_t plain_from;   ///< non-ASCII characters below this are escaped too (STON: U+00A0)
+  const ByteSet* stops;  ///< the bytes a run of plain bytes ends at (see write_escaped)
+};
+
+/// The one escaper of the formats' writers: writes the text of `s` (valid UTF-8; the caller
+/// checked it) escaped as `style` says, without its quotes, into `out` (a WriteStream: write,
+/// reserve, commit). Runs of bytes that need nothing are copied with one write each; a run
+/// ends at a byte of `style.stops`: an ASCII byte (a control byte, the quote, the backslash,
+/// DEL for ASCII-only output) is written as its two-byte or `\u00XX` escape, a non-ASCII
+/// character as `\u` (a surrogate pair above U+FFFF) when the style escapes it, else as it is.
+/// `style.stops` must hold every byte the style escapes.
+template <class Out>
+void write_escaped(Out& out, std::string_view s, const OutputStyle& style) {
+  const char* p = s.data();
+  const char* const end = p + s.size();
+  for (;;) {
+    const char* const stop = style.stops->find(p, end);
+    out.write(p, static_cast<std::size_t>(stop - p));
+    p = stop;
+    if (p == end) return;
+    if (static_cast<unsigned char>(*p) < 0x80) {
+      char* o = out.reserve(6);
+      out.commit(static_cast<std::size_t>(escape_ascii(*p, o, *style.dialect) - o));
+      ++p;
+      continue;
+    }
+    const bufstream::utf8::Decoded d = bufstream::utf8::decode(p, end);
+    if (style.ascii_only || d.code_point < style.plain_from) {
+      char* o = out.reserve(max_u_length);
+      out.commit(static_cast<std::size_t>(encode_u(d.code_point, o, *style.dialect) - o));
+    } else {
+      out.write(p, d.length);
+    }
+    p += d.length;
+  }
 }
 
 /// What decode_u found.
@@ -181,5 +227,18 @@ std::string describe(const Decoded& failure, std::string_view w);
 /// The message for a backslash followed by `letter`, which makes no escape in dialect `d`
 /// (-1: the input ended).
 std::string describe_bad_escape(int letter, const Dialect& d);
+
+/// A malformed escape: the offset from its backslash of the byte the error is about, and what
+/// is wrong.
+struct BadEscape {
+  std::size_t at;
+  std::string message;
+};
+
+/// The one reader of an escape in a stream, for JSON's and STON's token readers: the escape at
+/// the cursor of `in` (its backslash first; the window is filled as it needs, so an escape
+/// may straddle two windows), appended to `out` as UTF-8 and consumed. A malformed escape is
+/// consumed not at all and returned, for the reader to throw at its own position.
+std::optional<BadEscape> read_escape(ReadStream& in, std::string& out, const Dialect& d);
 
 }  // namespace bufstream::kernels::escapes
