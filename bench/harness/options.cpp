@@ -97,8 +97,8 @@ readers and writers on top of them, against the C++ libraries a user would other
 Prints one table per suite; progress goes to stderr.
 
 options:
-  --suite NAME     streams, json, json-files, json-lines, ston, csv, cedict or compressed;
-                   repeatable (default: all)
+  --suite NAME     streams, json, json-files, json-lines, ston, csv, numbers, cedict or
+                   compressed; repeatable (default: all)
   --data NAME      floats or integers; repeatable (default: both)
   --rows N         rows per data set (default: 25000; json-lines: one per line)
   --repeat N       measured repetitions per variant, after one warm-up (default: 5);
@@ -112,7 +112,8 @@ options:
   --svg FILE       write a chart (log-scale bars per suite and variant)
   --cedict FILE    the CC-CEDICT file (default: bench/data/cedict_ts.u8 of the source tree)
   --json-files DIR the json-files suite's files: every *.json in DIR (default: bench/data/json
-                   of the source tree: twitter.json, citm_catalog.json, canada.json)
+                   of the source tree: twitter.json, citm_catalog.json, canada.json); the
+                   numbers suite reads canada.json's numbers from there
   --tmpdir DIR     where the scratch directory is made (default: the system's temp dir)
   --help           this text
 )",

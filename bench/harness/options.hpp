@@ -14,8 +14,9 @@ namespace bufstream::bench {
 
 /// Every suite, in the order they run and print.
 inline const std::vector<std::string>& all_suites() {
-  static const std::vector<std::string> suites{"streams", "json", "json-files", "json-lines",
-                                               "ston",    "csv",  "cedict",     "compressed"};
+  static const std::vector<std::string> suites{"streams",    "json",   "json-files",
+                                               "json-lines", "ston",   "csv",
+                                               "numbers",    "cedict", "compressed"};
   return suites;
 }
 

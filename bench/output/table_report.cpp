@@ -357,6 +357,22 @@ void print_json_lines_table(std::FILE* out, const Results& results, const Option
   print_reasons(out, results, "json-lines");
 }
 
+// Numbers: one column group per data set, each conversion against bufstream's own (a peer
+// above 1.00x is faster than bufstream).
+void print_numbers_table(std::FILE* out, const Results& results, const Options& options) {
+  fmt::print(out, "\nnumbers: decimal text to double and double to shortest text ({})\n",
+             runs_note(options));
+  print_ratio_table(out, results,
+                    {.suite = "numbers", .reference = "bufstream", .throughput = true});
+  fmt::print(out,
+             "  rows: the floats data set's two number columns ({} rows, shortest text); canada: "
+             "every number of canada.json as written there. parse: bufstream's parse_double, "
+             "fast_float::from_chars, std::from_chars; format: bufstream's format_double, "
+             "std::to_chars, {{fmt}}'s \"{{}}\" (Dragonbox), each value written shortest\n",
+             group_digits(options.rows));
+  print_reasons(out, results, "numbers");
+}
+
 }  // namespace
 
 void print_tables(std::FILE* out, const Results& results, const Options& options,
@@ -374,6 +390,8 @@ void print_tables(std::FILE* out, const Results& results, const Options& options
       print_json_lines_table(out, results, options);
     } else if (suite == "compressed") {
       print_compressed_table(out, results, options);
+    } else if (suite == "numbers") {
+      print_numbers_table(out, results, options);
     } else {
       print_serialization_table(out, results, suite, options);
     }

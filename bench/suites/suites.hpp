@@ -22,6 +22,9 @@ void run_csv_suite(SuiteContext& context);
 /// The CSV and JSON rows as .gz and .zst files: the decorators against one-shot
 /// (de)compression in memory and against a zcat/zstdcat pipe.
 void run_compressed_suite(SuiteContext& context);
+/// Decimal text to double and double to shortest text: bufstream against fast_float,
+/// std::from_chars/to_chars and {fmt}, on the floats data set and on canada.json's numbers.
+void run_numbers_suite(SuiteContext& context);
 /// Loading CC-CEDICT: the 2005 blog series' four iterations against bufstream's loader.
 void run_cedict_suite(SuiteContext& context);
 
