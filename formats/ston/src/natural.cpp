@@ -5,6 +5,9 @@
 #include <cmath>
 #include <utility>
 
+#include <bufstream/kernels/powers_of_ten.hpp>
+#include <bufstream/numbers.hpp>
+
 namespace bufstream::ston::detail {
 
 Natural::Natural(std::uint64_t value) {
@@ -16,19 +19,12 @@ Natural::Natural(std::uint64_t value) {
 
 Natural Natural::from_decimal(std::string_view digits) {
   Natural n;
-  std::size_t i = 0;
-  // Nine digits at a time: one multiply-add per chunk instead of per digit.
-  const std::size_t head = digits.size() % 9;
-  auto chunk = [&](std::size_t count) {
-    std::uint32_t value = 0, factor = 1;
-    for (std::size_t k = 0; k < count; ++k, ++i) {
-      value = value * 10 + static_cast<std::uint32_t>(digits[i] - '0');
-      factor *= 10;
-    }
-    n.multiply_add(factor, value);
-  };
-  if (head != 0) chunk(head);
-  while (i < digits.size()) chunk(9);
+  // Nine digits at a time (below 10^9 < 2^32): one multiply-add per chunk instead of per digit.
+  std::size_t chunk = digits.size() % 9 == 0 ? 9 : digits.size() % 9;
+  for (std::size_t i = 0; i < digits.size(); i += chunk, chunk = 9) {
+    const auto value = parse_integer<std::uint32_t>(digits.substr(i, chunk));
+    n.multiply_add(static_cast<std::uint32_t>(kernels::powers_of_ten_u64[chunk]), *value);
+  }
   return n;
 }
 

@@ -264,21 +264,6 @@ Value Reader::Impl::closed_container(Node* node, std::uint64_t tagged_number) {
   return Access::of(node);
 }
 
-Value Reader::Impl::parse_reference() {
-  const SourcePosition start = here();
-  in.advance(1);  // '@'
-  // Pharo's expectChar: skips whitespace after the '@', so `@ 3` is a reference too.
-  skip_whitespace();
-  std::string& d = digits[0];
-  d.clear();
-  append_digits(d, start);
-  if (d.empty()) fail_expected("a reference number after '@'");
-  const auto number = parse_integer<std::uint64_t>(d);
-  if (!number) fail(start, fmt::format("reference @{} does not exist", d));
-  pending.push_back({*number, start});
-  return Access::pending(*number);
-}
-
 Value Reader::Impl::object(std::uint64_t number) const {
   const auto special =
       std::lower_bound(special_floats.begin(), special_floats.end(), number,

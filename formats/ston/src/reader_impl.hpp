@@ -2,7 +2,8 @@
 // per reader; its work is split by concern over three files:
 //   reader.cpp          values and containers without recursion, references, the public calls
 //   reader_text.cpp     strings, symbols, escapes and comments
-//   reader_numbers.cpp  integers of any size, floats, fractions and scaled decimals
+//   reader_numbers.cpp  integers of any size, floats, fractions and scaled decimals, and
+//                       the numbers of references (`@3`)
 #pragma once
 
 #include <cstdint>
@@ -29,6 +30,8 @@ constexpr bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
 constexpr bool is_upper(char c) noexcept { return c >= 'A' && c <= 'Z'; }
 constexpr bool is_letter(char c) noexcept { return is_upper(c) || (c >= 'a' && c <= 'z'); }
 constexpr bool is_tag_char(char c) noexcept { return is_letter(c) || is_digit(c) || c == '_'; }
+
+struct ScannedNumber;  // a number's parts (reader_numbers.cpp)
 
 }  // namespace reading
 
@@ -59,7 +62,6 @@ struct Reader::Impl {
   std::vector<Pending> pending;
   std::size_t depth = 0;
   std::string spill;                    // for runs that straddle windows
-  std::string digits[3];                // the digit groups of a number
   std::vector<std::size_t> size_hints;  // by depth: the size of the last list completed there
   std::vector<MapEntry> entries;        // entries of the open maps, innermost last
 
@@ -197,27 +199,16 @@ struct Reader::Impl {
 
   Value parse_reference();
 
-  // ---- Numbers ----------------------------------------------------------------------------
+  // ---- Numbers (reader_numbers.cpp) -------------------------------------------------------
 
-  void append_digits(std::string& out, SourcePosition start);
-
-  void require_digits(std::string& out, SourcePosition start, std::string_view after);
-
-  // The reference implementation's number rules: '-'? digits, then either '/' digits
-  // ['s' digits] (a fraction or scaled decimal), or ['.' digits] [('e'|'E') ['-'|'+'] digits].
-  // Only a '.' makes a float: 1e3 is the integer 1000 and 1e-2 the fraction 1/100. Pharo also
-  // accepts a '.' or an exponent marker with no digits after it (`1.` is 1.0, `1e` is 1); so
-  // do we.
+  // At a '-' or a digit: an integer of any size, a float, a fraction or a scaled decimal.
   Value parse_number();
 
-  // The common numbers, `-?digits` (up to 18 digits) and `-?digits.digits[e[-+]digits]`, when
-  // the token and the byte after it lie in the window: converted in place, no copy.
-  std::optional<Value> parse_plain_number_in_window();
+  // The number at the cursor, scanned again over a grown window: it reached the window's end.
+  reading::ScannedNumber scan_number_grown();
 
-  Value parse_number_slow();
-
-  Value make_float(bool negative, const std::string& whole, const std::string& fraction,
-                   bool negative_exponent, const std::string& exponent);
+  // The value of a number that parse_number did not take on its short path, or its error.
+  Value number_value(const reading::ScannedNumber& n);
 
   // ---- Strings ----------------------------------------------------------------------------
 

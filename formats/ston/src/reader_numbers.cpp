@@ -1,166 +1,290 @@
+// STON's numbers, read in one place: the grammar is scanned by one function (scan_number) over
+// contiguous bytes with the kernel layer's digit words, and what it found is converted by one
+// function per kind (an integer, a float, an exact number). A number that straddles the
+// stream's window is scanned again over a grown window (`fill`), so there is no second scanner
+// for pieces; the window grows at most to the number's length, which `max_number_length`
+// bounds per digit group.
 #include <cmath>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <string_view>
 
+#include <bufstream/kernels/digits.hpp>
 #include <bufstream/numbers.hpp>
 
 #include "reader_impl.hpp"
 
 namespace bufstream::ston {
 
-using reading::is_digit;
+namespace reading {
+
+struct Digits {
+  const char* begin = nullptr;
+  const char* end = nullptr;
+  std::size_t size() const noexcept { return static_cast<std::size_t>(end - begin); }
+  bool empty() const noexcept { return begin == end; }
+  std::string_view view() const noexcept { return {begin, size()}; }
+  // Without leading zeros: "0" for zero (an empty group stays empty).
+  std::string_view significant() const noexcept {
+    const char* p = begin;
+    while (end - p > 1 && *p == '0') ++p;
+    return {p, static_cast<std::size_t>(end - p)};
+  }
+};
+
+// The parts of one number, as scan_number finds them in the reference implementation's
+// grammar: '-'? digits, then either '/' digits ['s' digits] (a fraction or a scaled decimal),
+// or ['.' digits] [('e'|'E') ['-'|'+'] digits]. Pharo accepts a '.' or an exponent marker
+// with no digits after it (`1.` is 1.0, `1e` is 1); so do we.
+struct ScannedNumber {
+  enum Status : std::uint8_t {
+    complete,       // `end` is the byte after the number
+    need_more,      // the bytes ended inside the number and more may follow
+    missing_digit,  // `end` is where a digit must stand, after `missing_after`
+    too_long,       // a digit group is longer than max_number_length
+  };
+  Status status = complete;
+  bool negative = false;
+  bool dot = false;            // a float
+  bool exponent_mark = false;  // 'e' or 'E'
+  bool exponent_negative = false;
+  bool slash = false;       // a fraction
+  bool scale_mark = false;  // a scaled decimal
+  const char* missing_after = nullptr;
+  const char* end = nullptr;
+  // The integer part's digits, then the fraction's, modulo 2^64: exact while they are at most
+  // 19. (The value of the integer part alone when there is no fraction.)
+  std::uint64_t significand = 0;
+  Digits whole, fraction, exponent, denominator, scale;
+};
+
+}  // namespace reading
+
+using detail::Access;
 
 namespace {
 
-std::string_view strip_zeros(std::string_view d) {
-  const std::size_t first = d.find_first_not_of('0');
-  return first == std::string_view::npos ? std::string_view("0") : d.substr(first);
+using reading::Digits;
+using reading::ScannedNumber;
+
+// Scans the number at `p` (a '-' or a digit) in [p, end). `final` says that the input ends at
+// `end`; otherwise a number that reaches `end` may go on, and the scan says `need_more`.
+[[gnu::always_inline]] inline ScannedNumber scan_number(const char* p, const char* const end,
+                                                        bool final, std::size_t max_length) {
+  ScannedNumber n;
+  std::uint64_t value = 0;  // a local, not a member of `n`: it stays in a register
+  // A group of digits at `p` into `digits`, their value appended to `acc`; false when the scan
+  // must stop (n.status says why).
+  const auto group = [&](Digits& digits, std::uint64_t& acc, bool integer_part, const char* after) {
+    digits.begin = p;
+    p = integer_part ? kernels::scan_integer_part(p, end, acc) : kernels::scan_digits(p, end, acc);
+    digits.end = p;
+    if (digits.size() > max_length) {
+      n.status = ScannedNumber::too_long;
+      return false;
+    }
+    if (p == end && !final) {
+      n.status = ScannedNumber::need_more;
+      return false;
+    }
+    if (after != nullptr && digits.empty()) {
+      n.status = ScannedNumber::missing_digit;
+      n.missing_after = after;
+      n.end = p;
+      return false;
+    }
+    return true;
+  };
+  // The byte at `p`, or 0 at the end (which `final` makes the end of the number).
+  const auto next = [&]() -> char { return p != end ? *p : '\0'; };
+  // Past a marker at the end of the bytes: the number may go on.
+  const auto marker_ends = [&]() {
+    if (p == end && !final) {
+      n.status = ScannedNumber::need_more;
+      return true;
+    }
+    return false;
+  };
+
+  n.negative = *p == '-';
+  if (n.negative) ++p;
+  if (marker_ends() || !group(n.whole, value, true, n.negative ? "'-'" : "the start of a number")) {
+    return n;
+  }
+  std::uint64_t other = 0;  // the value of a group that is not the significand's (unused)
+  if (next() == '/') {
+    n.slash = true;
+    ++p;
+    if (marker_ends() || !group(n.denominator, other, false, "'/'")) return n;
+    if (next() == 's') {
+      n.scale_mark = true;
+      ++p;
+      if (marker_ends() || !group(n.scale, other, false, "'s'")) return n;
+    }
+  } else {
+    if (next() == '.') {
+      n.dot = true;
+      ++p;
+      if (marker_ends() || !group(n.fraction, value, false, nullptr)) return n;
+    }
+    if ((next() | 0x20) == 'e') {
+      n.exponent_mark = true;
+      ++p;
+      if (marker_ends()) return n;
+      if (next() == '-' || next() == '+') {
+        n.exponent_negative = *p++ == '-';
+        if (marker_ends()) return n;
+      }
+      if (!group(n.exponent, other, false, nullptr)) return n;
+    }
+  }
+  n.significand = value;
+  n.end = p;
+  return n;
+}
+
+// The double of a float's parts: its digits converted by decimal_to_double when there are at
+// most 19 of them and the exponent is small, else its text by parse_double (any length,
+// correctly rounded). Too large for a double: Pharo's arithmetic overflows to infinity, and so
+// does the reader.
+double float_value(const ScannedNumber& n) {
+  if (n.whole.size() + n.fraction.size() <= 19 && n.exponent.size() <= 5) {
+    const long e = n.exponent.empty() ? 0 : *parse_integer<long>(n.exponent.view());
+    const long exponent = (n.exponent_negative ? -e : e) - static_cast<long>(n.fraction.size());
+    const double d =
+        bufstream::detail::decimal_to_double_or_nan(n.significand, static_cast<int>(exponent));
+    if (d == d) return n.negative ? -d : d;
+  }
+  std::string text;
+  text.reserve(n.whole.size() + n.fraction.size() + n.exponent.size() + 5);
+  if (n.negative) text.push_back('-');
+  text.append(n.whole.view());
+  text.push_back('.');
+  text.append(n.fraction.empty() ? std::string_view("0") : n.fraction.view());
+  if (!n.exponent.empty()) {
+    text.push_back('e');
+    if (n.exponent_negative) text.push_back('-');
+    text.append(n.exponent.view());
+  }
+  if (auto d = parse_double(text)) return *d;
+  return n.negative ? -HUGE_VAL : HUGE_VAL;
+}
+
+// An integer of any size, a fraction or a scaled decimal, exactly; `fail` reports at the
+// number's start.
+template <class Fail>
+Value exact_number_value(const ScannedNumber& n, std::size_t max_length, Fail&& fail) {
+  const std::string_view whole = n.whole.significant();
+  if (n.slash) {
+    const Integer numerator = detail::integer_from_digits(n.negative, whole);
+    const Integer denominator = detail::integer_from_digits(false, n.denominator.significant());
+    if (denominator.sign() == 0) fail("a fraction with a zero denominator");
+    if (!n.scale_mark) return Value::fraction(numerator, denominator);
+    const auto scale = parse_integer<std::uint32_t>(n.scale.significant());
+    if (!scale) fail(fmt::format("scale {} is too large", n.scale.view()));
+    return Value::scaled_decimal(numerator, denominator, *scale);
+  }
+  if (n.exponent.empty() || whole == "0") return detail::integer_from_digits(n.negative, whole);
+  // `1e3` is the integer 1000, `1e-2` the fraction 1/100: exact, as in Pharo.
+  const std::string_view e = n.exponent.significant();
+  const auto k = parse_integer<std::size_t>(e);
+  if (!k || *k > max_length) {
+    fail(fmt::format("exponent {} is larger than {} (ReadOptions::max_number_length)", e,
+                     max_length));
+  }
+  if (!n.exponent_negative) {
+    std::string scaled(whole);
+    scaled.append(*k, '0');
+    return detail::integer_from_digits(n.negative, scaled);
+  }
+  std::string power = "1";
+  power.append(*k, '0');
+  return Value::fraction(detail::integer_from_digits(n.negative, whole),
+                         detail::integer_from_digits(false, power));
 }
 
 }  // namespace
 
-void Reader::Impl::append_digits(std::string& out, SourcePosition start) {
+Value Reader::Impl::parse_number() {
+  const char* const start = in.cursor();
+  ScannedNumber n = scan_number(start, in.limit(), false, options.max_number_length);
+  if (n.status == ScannedNumber::complete) [[likely]] {
+    if (!n.dot && !n.exponent_mark && !n.slash && n.whole.size() <= 18) [[likely]] {
+      in.set_cursor(n.end);  // below 10^18: an int64, negated exactly
+      const auto value = static_cast<std::int64_t>(n.significand);
+      return Value(n.negative ? -value : value);
+    }
+    if (n.dot) {
+      in.set_cursor(n.end);
+      return Value(float_value(n));
+    }
+  } else if (n.status == ScannedNumber::need_more) {
+    n = scan_number_grown();
+  }
+  return number_value(n);
+}
+
+// The number again, over a window grown until it holds the whole number or the input has ended:
+// twice the bytes each time, so that the scans cost in all a few times the number's length.
+[[gnu::noinline]] ScannedNumber Reader::Impl::scan_number_grown() {
+  std::size_t want = static_cast<std::size_t>(in.limit() - in.cursor());
   for (;;) {
-    const char* p = in.cursor();
-    const char* end = in.limit();
-    while (p != end && is_digit(*p)) ++p;
-    out.append(in.cursor(), static_cast<std::size_t>(p - in.cursor()));
-    in.set_cursor(p);
-    if (out.size() > options.max_number_length) {
+    want = 2 * want + 16;
+    const bool final = in.fill(want).size() < want;
+    const ScannedNumber n = scan_number(in.cursor(), in.limit(), final, options.max_number_length);
+    if (n.status != ScannedNumber::need_more) return n;
+  }
+}
+
+// Any scanned number but a short integer: errors at the number's start (the cursor), floats,
+// exact numbers.
+Value Reader::Impl::number_value(const ScannedNumber& n) {
+  switch (n.status) {
+    case ScannedNumber::complete: break;
+    case ScannedNumber::too_long:
+      fail(here(), fmt::format("number longer than {} digits (ReadOptions::max_number_length)",
+                               options.max_number_length));
+    case ScannedNumber::missing_digit:
+      in.set_cursor(n.end);
+      fail_expected(fmt::format("a digit after {}", n.missing_after));
+    case ScannedNumber::need_more: break;  // not returned by scan_number_grown
+  }
+  if (n.dot) {
+    in.set_cursor(n.end);
+    return Value(float_value(n));
+  }
+  Value v = exact_number_value(n, options.max_number_length,
+                               [this](std::string message) { fail(here(), std::move(message)); });
+  in.set_cursor(n.end);
+  return v;
+}
+
+Value Reader::Impl::parse_reference() {
+  const SourcePosition start = here();
+  in.advance(1);  // '@'
+  // Pharo's expectChar: skips whitespace after the '@', so `@ 3` is a reference too.
+  skip_whitespace();
+  // Its digits, over a window grown until they end, as a number's are.
+  Digits d;
+  for (bool final = false;;) {
+    std::uint64_t ignored = 0;
+    d.begin = in.cursor();
+    d.end = kernels::scan_digits(d.begin, in.limit(), ignored);
+    if (d.size() > options.max_number_length) {
       fail(start, fmt::format("number longer than {} digits (ReadOptions::max_number_length)",
                               options.max_number_length));
     }
-    if (p != end || in.fill(1).empty()) return;
+    if (d.end != in.limit() || final) break;
+    const std::size_t want = 2 * d.size() + 16;
+    final = in.fill(want).size() < want;
   }
-}
-
-void Reader::Impl::require_digits(std::string& out, SourcePosition start, std::string_view after) {
-  out.clear();
-  append_digits(out, start);
-  if (out.empty()) fail_expected(fmt::format("a digit after {}", after));
-}
-
-Value Reader::Impl::parse_number() {
-  if (auto fast = parse_plain_number_in_window()) return *fast;
-  return parse_number_slow();
-}
-
-std::optional<Value> Reader::Impl::parse_plain_number_in_window() {
-  const char* const start = in.cursor();
-  const char* const end = in.limit();
-  const char* p = start;
-  const bool negative = p != end && *p == '-';
-  if (negative) ++p;
-  const char* const whole = p;
-  while (p != end && is_digit(*p)) ++p;
-  const auto length = static_cast<std::size_t>(p - whole);
-  if (length == 0 || p == end) return std::nullopt;
-  if (*p != '.' && *p != '/' && *p != 'e' && *p != 'E') {
-    if (length > 18) return std::nullopt;
-    std::int64_t value = 0;
-    for (const char* d = whole; d != p; ++d) value = value * 10 + (*d - '0');
-    in.set_cursor(p);
-    return Value(negative ? -value : value);
-  }
-  if (*p != '.') return std::nullopt;
-  const char* const fraction = ++p;
-  while (p != end && is_digit(*p)) ++p;
-  if (p == fraction || p == end) return std::nullopt;
-  if (*p == 'e' || *p == 'E') {
-    ++p;
-    if (p != end && (*p == '-' || *p == '+')) ++p;
-    const char* const exponent = p;
-    while (p != end && is_digit(*p)) ++p;
-    if (p == exponent || p == end) return std::nullopt;
-  }
-  const auto d = parse_double(std::string_view(start, static_cast<std::size_t>(p - start)));
-  if (!d) return std::nullopt;
-  in.set_cursor(p);
-  return Value(*d);
-}
-
-Value Reader::Impl::parse_number_slow() {
-  const SourcePosition start = here();
-  const bool negative = peek() == '-';
-  if (negative) in.advance(1);
-  std::string& whole = digits[0];
-  require_digits(whole, start, negative ? "'-'" : "the start of a number");
-  int c = peek();
-  if (c == '/') {
-    in.advance(1);
-    std::string& denominator = digits[1];
-    require_digits(denominator, start, "'/'");
-    const Integer n = detail::integer_from_digits(negative, strip_zeros(whole));
-    const Integer d = detail::integer_from_digits(false, strip_zeros(denominator));
-    if (d.sign() == 0) fail(start, "a fraction with a zero denominator");
-    if (peek() == 's') {
-      in.advance(1);
-      std::string& scale = digits[2];
-      require_digits(scale, start, "'s'");
-      const auto s = parse_integer<std::uint32_t>(strip_zeros(scale));
-      if (!s) fail(start, fmt::format("scale {} is too large", scale));
-      return Value::scaled_decimal(n, d, *s);
-    }
-    return Value::fraction(n, d);
-  }
-  bool is_float = false;
-  std::string& fraction = digits[1];
-  fraction.clear();
-  if (c == '.') {
-    in.advance(1);
-    is_float = true;
-    append_digits(fraction, start);
-    c = peek();
-  }
-  bool has_exponent = false, negative_exponent = false;
-  std::string& exponent = digits[2];
-  exponent.clear();
-  if (c == 'e' || c == 'E') {
-    in.advance(1);
-    has_exponent = true;
-    c = peek();
-    if (c == '-' || c == '+') {
-      negative_exponent = c == '-';
-      in.advance(1);
-    }
-    append_digits(exponent, start);
-  }
-  if (is_float) return make_float(negative, whole, fraction, negative_exponent, exponent);
-  const std::string_view mantissa = strip_zeros(whole);
-  if (!has_exponent || exponent.empty() || mantissa == "0") {
-    return Value(detail::integer_from_digits(negative, mantissa));
-  }
-  const std::string_view e = strip_zeros(exponent);
-  const auto k = parse_integer<std::size_t>(e);
-  if (!k || *k > options.max_number_length) {
-    fail(start, fmt::format("exponent {} is larger than {} (ReadOptions::max_number_length)", e,
-                            options.max_number_length));
-  }
-  if (!negative_exponent) {
-    std::string scaled(mantissa);
-    scaled.append(*k, '0');
-    return Value(detail::integer_from_digits(negative, scaled));
-  }
-  std::string power = "1";
-  power.append(*k, '0');
-  return Value::fraction(detail::integer_from_digits(negative, mantissa),
-                         detail::integer_from_digits(false, power));
-}
-
-Value Reader::Impl::make_float(bool negative, const std::string& whole, const std::string& fraction,
-                               bool negative_exponent, const std::string& exponent) {
-  std::string text;
-  text.reserve(whole.size() + fraction.size() + exponent.size() + 5);
-  if (negative) text.push_back('-');
-  text.append(whole);
-  text.push_back('.');
-  text.append(fraction.empty() ? std::string_view("0") : std::string_view(fraction));
-  if (!exponent.empty()) {
-    text.push_back('e');
-    if (negative_exponent) text.push_back('-');
-    text.append(exponent);
-  }
-  if (auto d = parse_double(text)) return *d;
-  // Too large for a double: Pharo's arithmetic overflows to infinity, and so do we.
-  return negative ? -HUGE_VAL : HUGE_VAL;
+  if (d.empty()) fail_expected("a reference number after '@'");
+  const auto number = parse_integer<std::uint64_t>(d.view());
+  if (!number) fail(start, fmt::format("reference @{} does not exist", d.view()));
+  in.set_cursor(d.end);
+  pending.push_back({*number, start});
+  return Access::pending(*number);
 }
 
 }  // namespace bufstream::ston

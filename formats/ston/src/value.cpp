@@ -69,17 +69,16 @@ Integer Integer::negated() const {
 namespace detail {
 
 Integer integer_from_digits(bool negative, std::string_view digits) {
-  // Nineteen digits fit unless they exceed 9223372036854775807 (or ...808 when negative).
-  constexpr std::string_view max = "9223372036854775807";
-  if (digits.size() < max.size() ||
-      (digits.size() == max.size() &&
-       (digits <= max || (negative && digits == "9223372036854775808")))) {
-    std::uint64_t magnitude = 0;
-    for (char c : digits) magnitude = magnitude * 10 + static_cast<std::uint64_t>(c - '0');
-    Integer i;
-    i.small_ =
-        negative ? static_cast<std::int64_t>(0 - magnitude) : static_cast<std::int64_t>(magnitude);
-    return i;
+  // Up to 19 digits (all fit in 64 bits): an int64 unless beyond 9223372036854775807 (or
+  // ...808 when negative).
+  if (digits.size() <= 19) {
+    const std::optional<std::uint64_t> magnitude = parse_integer<std::uint64_t>(digits);
+    const std::uint64_t limit = static_cast<std::uint64_t>(INT64_MAX) + (negative ? 1 : 0);
+    if (magnitude && *magnitude <= limit) {
+      Integer i;
+      i.small_ = static_cast<std::int64_t>(negative ? 0 - *magnitude : *magnitude);
+      return i;
+    }
   }
   Integer i;
   if (negative && digits != "0") i.big_ = "-";

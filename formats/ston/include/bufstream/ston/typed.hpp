@@ -36,6 +36,7 @@
 #include <type_traits>
 #include <vector>
 
+#include <bufstream/numbers.hpp>
 #include <bufstream/ston/document.hpp>
 
 namespace bufstream::ston {
@@ -93,19 +94,9 @@ requires(!std::same_as<T, bool>) void from_ston(const Value& v, T& i) {
   if (!fits) {
     if constexpr (std::same_as<T, std::uint64_t> || std::same_as<T, unsigned long long>) {
       if (n.sign() > 0) {  // between 2^63 and 2^64?
-        const std::string text = n.to_string();
-        if (text.size() <= 20) {
-          std::uint64_t u = 0;
-          bool overflow = false;
-          for (char c : text) {
-            const std::uint64_t next = u * 10 + static_cast<std::uint64_t>(c - '0');
-            if (next / 10 != u) overflow = true;
-            u = next;
-          }
-          if (!overflow) {
-            i = static_cast<T>(u);
-            return;
-          }
+        if (const auto u = parse_integer<std::uint64_t>(n.to_string())) {
+          i = static_cast<T>(*u);
+          return;
         }
       }
     }
