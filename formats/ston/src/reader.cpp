@@ -14,7 +14,7 @@ using detail::Access;
 using reading::is_tag_char;
 using reading::is_upper;
 
-void Reader::Impl::skip_whitespace() {
+void Reader::Impl::skip_whitespace_slow() {
   for (;;) {
     const char* p = in.cursor();
     const char* end = in.limit();

@@ -118,7 +118,16 @@ struct Reader::Impl {
 
   // ---- Whitespace and comments ------------------------------------------------------------
 
-  void skip_whitespace();
+  // Skips whitespace, and comments when they are allowed, before the next token. Most tokens
+  // follow the one before directly: one test of the next byte takes them.
+  void skip_whitespace() {
+    if (in.cursor() != in.limit()) [[likely]] {
+      const auto c = static_cast<unsigned char>(*in.cursor());
+      if (c > ' ' && c != '/' && c != 0xEF) return;
+    }
+    skip_whitespace_slow();
+  }
+  void skip_whitespace_slow();
 
   // At a '/': skips a comment and returns true, or returns false if it does not start one.
   bool skip_comment();

@@ -68,75 +68,90 @@ namespace {
 using reading::Digits;
 using reading::ScannedNumber;
 
+// After a digit group that ends at `digits.end`: false when the scan must stop there, with
+// n.status saying why. `after` names what a required group follows (nullptr: may be empty).
+[[gnu::always_inline]] inline bool group_ends(ScannedNumber& n, const Digits& digits,
+                                              const char* end, bool final, std::size_t max_length,
+                                              const char* after) {
+  if (digits.size() > max_length) {
+    n.status = ScannedNumber::too_long;
+    return false;
+  }
+  if (digits.end == end && !final) {
+    n.status = ScannedNumber::need_more;
+    return false;
+  }
+  if (after != nullptr && digits.empty()) {
+    n.status = ScannedNumber::missing_digit;
+    n.missing_after = after;
+    n.end = digits.end;
+    return false;
+  }
+  return true;
+}
+
+// Past a marker ('.', 'e', a sign, '/', 's') at `p`: false when the bytes end there and more
+// may follow.
+[[gnu::always_inline]] inline bool marker_ends(ScannedNumber& n, const char* p, const char* end,
+                                               bool final) {
+  if (p == end && !final) {
+    n.status = ScannedNumber::need_more;
+    return false;
+  }
+  return true;
+}
+
 // Scans the number at `p` (a '-' or a digit) in [p, end). `final` says that the input ends at
 // `end`; otherwise a number that reaches `end` may go on, and the scan says `need_more`.
 [[gnu::always_inline]] inline ScannedNumber scan_number(const char* p, const char* const end,
                                                         bool final, std::size_t max_length) {
   ScannedNumber n;
   std::uint64_t value = 0;  // a local, not a member of `n`: it stays in a register
-  // A group of digits at `p` into `digits`, their value appended to `acc`; false when the scan
-  // must stop (n.status says why).
-  const auto group = [&](Digits& digits, std::uint64_t& acc, bool integer_part, const char* after) {
-    digits.begin = p;
-    p = integer_part ? kernels::scan_integer_part(p, end, acc) : kernels::scan_digits(p, end, acc);
-    digits.end = p;
-    if (digits.size() > max_length) {
-      n.status = ScannedNumber::too_long;
-      return false;
-    }
-    if (p == end && !final) {
-      n.status = ScannedNumber::need_more;
-      return false;
-    }
-    if (after != nullptr && digits.empty()) {
-      n.status = ScannedNumber::missing_digit;
-      n.missing_after = after;
-      n.end = p;
-      return false;
-    }
-    return true;
-  };
-  // The byte at `p`, or 0 at the end (which `final` makes the end of the number).
-  const auto next = [&]() -> char { return p != end ? *p : '\0'; };
-  // Past a marker at the end of the bytes: the number may go on.
-  const auto marker_ends = [&]() {
-    if (p == end && !final) {
-      n.status = ScannedNumber::need_more;
-      return true;
-    }
-    return false;
-  };
-
+  const auto next = [&]() -> char { return p != end ? *p : '\0'; };  // 0: the end
   n.negative = *p == '-';
-  if (n.negative) ++p;
-  if (marker_ends() || !group(n.whole, value, true, n.negative ? "'-'" : "the start of a number")) {
+  p += n.negative ? 1 : 0;
+  n.whole.begin = p;
+  p = kernels::scan_integer_part(p, end, value);
+  n.whole.end = p;
+  // The commonest number, an integer followed by a byte that ends it, leaves here.
+  if (p != end && n.whole.size() - 1 < max_length && *p != '.' && *p != '/' && (*p | 0x20) != 'e')
+      [[likely]] {
+    n.significand = value;
+    n.end = p;
+    return n;
+  }
+  if (!marker_ends(n, p, end, final) || !group_ends(n, n.whole, end, final, max_length,
+                                                    n.negative ? "'-'" : "the start of a number")) {
     return n;
   }
   std::uint64_t other = 0;  // the value of a group that is not the significand's (unused)
   if (next() == '/') {
     n.slash = true;
-    ++p;
-    if (marker_ends() || !group(n.denominator, other, false, "'/'")) return n;
+    if (!marker_ends(n, ++p, end, final)) return n;
+    n.denominator = {p, p = kernels::scan_digits(p, end, other)};
+    if (!group_ends(n, n.denominator, end, final, max_length, "'/'")) return n;
     if (next() == 's') {
       n.scale_mark = true;
-      ++p;
-      if (marker_ends() || !group(n.scale, other, false, "'s'")) return n;
+      if (!marker_ends(n, ++p, end, final)) return n;
+      n.scale = {p, p = kernels::scan_digits(p, end, other)};
+      if (!group_ends(n, n.scale, end, final, max_length, "'s'")) return n;
     }
   } else {
     if (next() == '.') {
       n.dot = true;
-      ++p;
-      if (marker_ends() || !group(n.fraction, value, false, nullptr)) return n;
+      if (!marker_ends(n, ++p, end, final)) return n;
+      n.fraction = {p, p = kernels::scan_digits(p, end, value)};
+      if (!group_ends(n, n.fraction, end, final, max_length, nullptr)) return n;
     }
     if ((next() | 0x20) == 'e') {
       n.exponent_mark = true;
-      ++p;
-      if (marker_ends()) return n;
+      if (!marker_ends(n, ++p, end, final)) return n;
       if (next() == '-' || next() == '+') {
-        n.exponent_negative = *p++ == '-';
-        if (marker_ends()) return n;
+        n.exponent_negative = *p == '-';
+        if (!marker_ends(n, ++p, end, final)) return n;
       }
-      if (!group(n.exponent, other, false, nullptr)) return n;
+      n.exponent = {p, p = kernels::scan_digits(p, end, other)};
+      if (!group_ends(n, n.exponent, end, final, max_length, nullptr)) return n;
     }
   }
   n.significand = value;
