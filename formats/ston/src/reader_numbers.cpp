@@ -20,8 +20,8 @@ namespace bufstream::ston {
 namespace reading {
 
 struct Digits {
-  const char* begin = nullptr;
-  const char* end = nullptr;
+  const char* begin;
+  const char* end;
   std::size_t size() const noexcept { return static_cast<std::size_t>(end - begin); }
   bool empty() const noexcept { return begin == end; }
   std::string_view view() const noexcept { return {begin, size()}; }
@@ -56,6 +56,8 @@ struct ScannedNumber {
   // The integer part's digits, then the fraction's, modulo 2^64: exact while they are at most
   // 19. (The value of the integer part alone when there is no fraction.)
   std::uint64_t significand = 0;
+  // Set by scan_number; the groups after `whole` only past its short path (below), where they
+  // are made empty first: an integer does not pay for the stores.
   Digits whole, fraction, exponent, denominator, scale;
 };
 
@@ -120,6 +122,7 @@ using reading::ScannedNumber;
     n.end = p;
     return n;
   }
+  n.fraction = n.exponent = n.denominator = n.scale = Digits{p, p};
   if (!marker_ends(n, p, end, final) || !group_ends(n, n.whole, end, final, max_length,
                                                     n.negative ? "'-'" : "the start of a number")) {
     return n;
@@ -164,7 +167,18 @@ using reading::ScannedNumber;
 // correctly rounded). Too large for a double: Pharo's arithmetic overflows to infinity, and so
 // does the reader.
 double float_value(const ScannedNumber& n) {
-  if (n.whole.size() + n.fraction.size() <= 19 && n.exponent.size() <= 5) {
+  // Leading zeros add nothing to the significand (0.000999... of 1/1001 has 19 digits after
+  // them): counted only when they matter.
+  std::size_t digits = n.whole.size() + n.fraction.size();
+  if (digits > 19) {
+    const char* p = n.whole.begin;
+    while (p != n.whole.end && *p == '0') ++p;
+    digits -= static_cast<std::size_t>(p - n.whole.begin);
+    if (p == n.whole.end) {
+      for (p = n.fraction.begin; p != n.fraction.end && *p == '0'; ++p) --digits;
+    }
+  }
+  if (digits <= 19 && n.exponent.size() <= 5) {
     const long e = n.exponent.empty() ? 0 : *parse_integer<long>(n.exponent.view());
     const long exponent = (n.exponent_negative ? -e : e) - static_cast<long>(n.fraction.size());
     const double d =
@@ -200,7 +214,9 @@ Value exact_number_value(const ScannedNumber& n, std::size_t max_length, Fail&& 
     if (!scale) fail(fmt::format("scale {} is too large", n.scale.view()));
     return Value::scaled_decimal(numerator, denominator, *scale);
   }
-  if (n.exponent.empty() || whole == "0") return detail::integer_from_digits(n.negative, whole);
+  if (!n.exponent_mark || n.exponent.empty() || whole == "0") {
+    return detail::integer_from_digits(n.negative, whole);
+  }
   // `1e3` is the integer 1000, `1e-2` the fraction 1/100: exact, as in Pharo.
   const std::string_view e = n.exponent.significant();
   const auto k = parse_integer<std::size_t>(e);
@@ -225,10 +241,13 @@ Value Reader::Impl::parse_number() {
   const char* const start = in.cursor();
   ScannedNumber n = scan_number(start, in.limit(), false, options.max_number_length);
   if (n.status == ScannedNumber::complete) [[likely]] {
-    if (!n.dot && !n.exponent_mark && !n.slash && n.whole.size() <= 18) [[likely]] {
-      in.set_cursor(n.end);  // below 10^18: an int64, negated exactly
-      const auto value = static_cast<std::int64_t>(n.significand);
-      return Value(n.negative ? -value : value);
+    if (!n.dot && !n.exponent_mark && !n.slash) [[likely]] {
+      in.set_cursor(n.end);
+      if (n.whole.size() <= 18) [[likely]] {  // below 10^18: an int64, negated exactly
+        const auto value = static_cast<std::int64_t>(n.significand);
+        return Value(n.negative ? -value : value);
+      }
+      return detail::integer_from_digits(n.negative, n.whole.significant());
     }
     if (n.dot) {
       in.set_cursor(n.end);
