@@ -6,9 +6,9 @@
 
 #include <bufstream/cedict/dictionary.hpp>
 #include <bufstream/errors.hpp>
+#include <bufstream/kernels/cpu.hpp>  // force_instruction_set
 
 #include "fuzz_support.hpp"
-#include "plain_entries.hpp"  // formats/cedict/src: force_instruction_set
 
 namespace {
 
@@ -59,13 +59,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const Outcome a = attempt([&] { return cedict::Dictionary::load(buffered.stream(), options); });
   const Outcome b = attempt([&] { return cedict::Dictionary::load_view(input.document, options); });
   // The forms for every instruction set find what the default ones found.
-  namespace detail = cedict::detail;
   for (const kernels::InstructionSet set : kernels::available_sets()) {
-    if (set == detail::chosen_instruction_set()) continue;
-    detail::force_instruction_set(set);
+    if (set == kernels::best()) continue;
+    kernels::detail::force_instruction_set(set);
     const Outcome forced =
         attempt([&] { return cedict::Dictionary::load_view(input.document, options); });
-    detail::force_instruction_set(std::nullopt);
+    kernels::detail::force_instruction_set(std::nullopt);
     if (!same(forced, b)) std::abort();
   }
   if (!same(a, b)) std::abort();

@@ -12,8 +12,8 @@
 #include <gtest/gtest.h>
 
 #include <bufstream/cedict/line_parser.hpp>
+#include <bufstream/kernels/cpu.hpp>
 
-#include "plain_entries.hpp"
 #include "test_streams.hpp"
 
 namespace bufstream::cedict {
@@ -178,9 +178,9 @@ class LoaderPaths : public ::testing::TestWithParam<kernels::InstructionSet> {
  protected:
   void SetUp() override {
     if (!kernels::available(GetParam())) GTEST_SKIP() << "this processor does not run the forms";
-    detail::force_instruction_set(GetParam());
+    kernels::detail::force_instruction_set(GetParam());
   }
-  void TearDown() override { detail::force_instruction_set(std::nullopt); }
+  void TearDown() override { kernels::detail::force_instruction_set(std::nullopt); }
 };
 
 INSTANTIATE_TEST_SUITE_P(InstructionSets, LoaderPaths,
@@ -191,14 +191,6 @@ INSTANTIATE_TEST_SUITE_P(InstructionSets, LoaderPaths,
                          [](const ::testing::TestParamInfo<kernels::InstructionSet>& param) {
                            return std::string(kernels::name(param.param));
                          });
-
-// The forced set is the one a load uses; without one, the best available.
-TEST(InstructionSetChoice, ForcedSetIsChosenAndTheDefaultIsTheBest) {
-  detail::force_instruction_set(kernels::InstructionSet::portable);
-  EXPECT_EQ(detail::chosen_instruction_set(), kernels::InstructionSet::portable);
-  detail::force_instruction_set(std::nullopt);
-  EXPECT_EQ(detail::chosen_instruction_set(), kernels::best());
-}
 
 const LoadOptions lenient{.errors = ErrorMode::lenient, .max_reported_errors = 100000};
 

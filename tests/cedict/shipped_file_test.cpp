@@ -13,12 +13,11 @@
 
 #include <bufstream/buffered_read_stream.hpp>
 #include <bufstream/fd_read_stream.hpp>
+#include <bufstream/kernels/cpu.hpp>
 #include <bufstream/mapped_file.hpp>
 #include <bufstream/utf8.hpp>
 
 #include "classic_loaders.hpp"
-
-#include "plain_entries.hpp"
 
 namespace bufstream::cedict {
 namespace {
@@ -103,10 +102,10 @@ TEST(ShippedFile, ZeroCopyMapped) {
 TEST(ShippedFile, EveryInstructionSetLoadsTheSameEntries) {
   for (const kernels::InstructionSet set : kernels::available_sets()) {
     SCOPED_TRACE(kernels::name(set));
-    detail::force_instruction_set(set);
+    kernels::detail::force_instruction_set(set);
     const Dictionary mapped = Dictionary::map_file(cedict_file);
     const Dictionary buffered = Dictionary::load_file(cedict_file);
-    detail::force_instruction_set(std::nullopt);
+    kernels::detail::force_instruction_set(std::nullopt);
     expect_shipped(mapped);
     expect_same_entries(mapped);
     expect_shipped(buffered);

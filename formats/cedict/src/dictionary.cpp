@@ -204,7 +204,7 @@ class Dictionary::Loader {
   const std::unique_ptr<detail::ChunkPositions> positions_ =
       std::make_unique<detail::ChunkPositions>();
   // The forms of the kernels and of the hot loop this load runs, chosen once.
-  const kernels::InstructionSet set_ = detail::chosen_instruction_set();
+  const kernels::InstructionSet set_ = kernels::best();
   const detail::PlainEntryScanner scan_;
   const detail::ChunkIndexer index_;
   const kernels::structure::Classify classify_;

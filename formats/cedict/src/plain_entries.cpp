@@ -5,11 +5,8 @@
 #include <cstddef>
 #include <cstring>
 
-#include <bufstream/kernels/bit_positions.hpp>
 #include <bufstream/kernels/byte_pair.hpp>
-#include <bufstream/kernels/target.hpp>
-#include <bufstream/kernels/x86/bit_positions.hpp>
-#include <bufstream/kernels/x86/byte_pair.hpp>
+#include <bufstream/kernels/compiled_forms.hpp>
 
 namespace bufstream::cedict::detail {
 
@@ -19,30 +16,11 @@ namespace {
 // the ']' closing the pinyin.
 constexpr kernels::BytePair field_ends{' ', ']'};
 
-// The parts of the scan that differ between its compiled copies (see `scan_plain_entries`);
-// the portable copy's. A copy for a wider instruction set differs in how it finds a line's
-// field ends, and in how many glosses it writes at once.
-struct PortableIsa {
-  /// The bits of `x` below bit `n` (`n <= 31`).
-  static unsigned low_bits(unsigned x, unsigned n) noexcept { return x & ((1u << n) - 1); }
-  /// The spaces and ']' of the 64 bytes at `p` (all readable): bit `i` for `p[i]`.
-  static kernels::PairMasks field_bits(const char* p) noexcept { return field_ends.mask64(p); }
-  /// The glosses `gloss_block` writes at once.
-  static constexpr std::uint32_t block_glosses = 4;
-  /// The first `block_glosses` glosses of a run of slashes (see `take_glosses`), whatever the
-  /// run's count: bit k of the result is set if gloss k is empty.
-  static unsigned gloss_block(const std::uint16_t* at, std::size_t start,
-                              GlossSpan* gloss) noexcept {
-    return kernels::bits::spans4(at, static_cast<std::uint32_t>(start), gloss);
-  }
-  /// Lists the set bits of the mask word `m` as chunk offsets (`base` + bit) at `out[n]` and
-  /// returns the new count, writing `Unrolled` slots whatever the word's count.
-  template <unsigned Unrolled>
-  static std::uint32_t list_word(std::uint64_t m, unsigned base, std::uint16_t* out,
-                                 std::uint32_t n) noexcept {
-    return kernels::bits::append_positions<Unrolled>(m, base, out, n);
-  }
-};
+// The bits of `x` below bit `n` (`n <= 31`).
+[[gnu::always_inline]] inline unsigned low_bits(unsigned x, unsigned n) noexcept {
+  return x & ((1u << n) - 1);
+}
+
 static_assert(sizeof(GlossSpan) == 8 && offsetof(GlossSpan, offset) == 0 &&
                   offsetof(GlossSpan, size) == 4,
               "the spans kernels write a GlossSpan's layout");
@@ -61,8 +39,8 @@ static_assert(sizeof(GlossSpan) == 8 && offsetof(GlossSpan, offset) == 0 &&
          static_cast<std::uint32_t>(std::popcount(word & ((std::uint64_t{1} << (p % 64)) - 1)));
 }
 
-// `ChunkIndexer`, inlined into each compiled version.
-template <class Isa>
+// `ChunkIndexer`, inlined into each compiled copy.
+template <class Ops>
 [[gnu::always_inline]] inline void index_chunk_body(const StructureMasks& masks,
                                                     std::size_t chunk_size,
                                                     ChunkPositions& positions) noexcept {
@@ -75,8 +53,9 @@ template <class Isa>
     positions.slash_rank[w] = static_cast<std::uint16_t>(slashes);
     // About one line end and three slashes per 77-byte line.
     newlines =
-        Isa::template list_word<2>(masks.newline_word(w), base, positions.newlines, newlines);
-    slashes = Isa::template list_word<4>(masks.slash_word(w), base, positions.slashes, slashes);
+        Ops::template list_positions<2>(masks.newline_word(w), base, positions.newlines, newlines);
+    slashes =
+        Ops::template list_positions<4>(masks.slash_word(w), base, positions.slashes, slashes);
   }
   positions.newline_rank[words] = static_cast<std::uint16_t>(newlines);
   positions.slash_rank[words] = static_cast<std::uint16_t>(slashes);
@@ -103,9 +82,9 @@ template <class Isa>
 // The glosses of a plain entry: GLOSS ('/' GLOSS)* '/' between the slashes at chunk offsets
 // `open` and `close`, the run of the chunk's slash list between them. Writes them from `gloss`,
 // as byte ranges of the line that starts at chunk offset `start`, and returns the end, or
-// nullptr for an empty gloss. Writes `Isa::block_glosses` glosses whatever the count (those
+// nullptr for an empty gloss. Writes `Ops::block_spans` glosses whatever the count (those
 // beyond the count are scratch, overwritten by the next entry's), and loops only for more.
-template <class Isa>
+template <class Ops>
 [[gnu::always_inline]] inline GlossSpan* take_glosses(const StructureMasks& masks,
                                                       const ChunkPositions& positions,
                                                       std::size_t start, std::size_t open,
@@ -115,11 +94,12 @@ template <class Isa>
   const std::uint32_t count =
       rank_of(positions.slash_rank, masks.slash_word(close / 64), close) - first;  // >= 1
   const std::uint16_t* const at = positions.slashes + first;  // at[0] == open, at[count] == close
-  const unsigned empty = Isa::gloss_block(at, start, gloss);  // bit k: gloss k is empty ("//")
-  if (count > Isa::block_glosses) [[unlikely]] {
-    return take_more_glosses(at, count, Isa::block_glosses, start, gloss) ? gloss + count : nullptr;
+  // Bit k: gloss k is empty ("//").
+  const unsigned empty = Ops::span_block(at, static_cast<std::uint32_t>(start), gloss);
+  if (count > Ops::block_spans) [[unlikely]] {
+    return take_more_glosses(at, count, Ops::block_spans, start, gloss) ? gloss + count : nullptr;
   }
-  return Isa::low_bits(empty, count) == 0 ? gloss + count : nullptr;
+  return low_bits(empty, count) == 0 ? gloss + count : nullptr;
 }
 
 // `take_entry` for any line: one whose headwords and pinyin do not all lie in its first 64
@@ -162,8 +142,8 @@ struct GeneralEntry {
   if (close == StructureMasks::none || line[close + 1] != ' ' || line[close + 2] != '/' ||
       close + 3 >= last)
     return no;
-  GlossSpan* const gloss_end = take_glosses<PortableIsa>(masks, positions, start, start + close + 2,
-                                                         start + last, out.gloss);
+  GlossSpan* const gloss_end = take_glosses<kernels::PortableOps>(
+      masks, positions, start, start + close + 2, start + last, out.gloss);
   if (gloss_end == nullptr) return no;
   *out.record++ = Record{line, static_cast<std::uint32_t>(t), static_cast<std::uint32_t>(s - t - 1),
                          static_cast<std::uint32_t>(close - s - 2), out.gloss_index()};
@@ -190,7 +170,7 @@ struct GeneralEntry {
 // A typical line has its headwords and pinyin in its first 64 bytes: their spaces and ']' are
 // found by comparing those bytes at once, and the checks are combined so that a plain entry
 // takes few branches; other lines go to `take_entry_general`.
-template <class Isa, bool Readable64>
+template <class Ops, bool Readable64>
 [[gnu::always_inline]] inline bool take_entry(const StructureMasks& masks,
                                               const ChunkPositions& positions, const char* chunk,
                                               std::size_t start, std::size_t lf,
@@ -226,16 +206,16 @@ template <class Isa, bool Readable64>
   *out.record = Record{line, static_cast<std::uint32_t>(t), static_cast<std::uint32_t>(s - t - 1),
                        static_cast<std::uint32_t>(close - s - 2), out.gloss_index()};
   GlossSpan* const gloss_end =
-      take_glosses<Isa>(masks, positions, start, start + close + 2, end_slash, out.gloss);
+      take_glosses<Ops>(masks, positions, start, start + close + 2, end_slash, out.gloss);
   if (gloss_end == nullptr) return false;
   ++out.record;
   out.gloss = gloss_end;
   return true;
 }
 
-// The scan, inlined into each compiled version (see `PlainEntryScanner`): the line ends, one
+// The scan, inlined into each compiled copy (see `PlainEntryScanner`): the line ends, one
 // by one from the chunk's list of them.
-template <class Isa>
+template <class Ops>
 [[gnu::always_inline]] inline std::size_t scan_plain_entries(
     const StructureMasks& masks, const ChunkPositions& positions, const char* chunk,
     std::size_t chunk_size, std::size_t readable, std::size_t valid_end, PlainScan& scan) noexcept {
@@ -270,15 +250,15 @@ template <class Isa>
       // for the next line overlap the checks and stores of this one.
       std::uint64_t spaces;
       std::uint64_t closes;
-      const kernels::PairMasks first_fields = Isa::field_bits(chunk + start);
+      const kernels::PairMasks first_fields = Ops::pair_masks(field_ends, chunk + start);
       spaces = first_fields.first;
       closes = first_fields.second;
       for (; i < fast_count; ++i) {
         const std::size_t lf = positions.newlines[i];
         // The next line's start, or this one's again after the last (never past the text).
         const std::size_t next = i + 1 < fast_count ? lf + 1 : start;
-        const kernels::PairMasks next_fields = Isa::field_bits(chunk + next);
-        if (!take_entry<Isa, true>(masks, positions, chunk, start, lf, spaces, closes, out,
+        const kernels::PairMasks next_fields = Ops::pair_masks(field_ends, chunk + next);
+        if (!take_entry<Ops, true>(masks, positions, chunk, start, lf, spaces, closes, out,
                                    scan.crlf))
           break;
         start = lf + 1;
@@ -289,7 +269,7 @@ template <class Isa>
     if (i == fast_count) {
       for (; i < valid_count; ++i) {
         const std::size_t lf = positions.newlines[i];
-        if (!take_entry<Isa, false>(masks, positions, chunk, start, lf, 0, 0, out, scan.crlf))
+        if (!take_entry<Ops, false>(masks, positions, chunk, start, lf, 0, 0, out, scan.crlf))
           break;
         start = lf + 1;
       }
@@ -302,123 +282,39 @@ template <class Isa>
   return stop;
 }
 
-// The compiled copies: GCC's straight-line (SLP) vectorizer packs some of their scalar steps
-// into vector instructions that cost more than they save, so it is off for them.
-#if defined(__GNUC__) && !defined(__clang__)
-#define BUFSTREAM_CEDICT_NO_SLP __attribute__((optimize("no-tree-slp-vectorize")))
-#else
-#define BUFSTREAM_CEDICT_NO_SLP
-#endif
-
-BUFSTREAM_CEDICT_NO_SLP
-std::size_t scan_portable(const StructureMasks& masks, const ChunkPositions& positions,
-                          const char* chunk, std::size_t chunk_size, std::size_t readable,
-                          std::size_t valid_end, PlainScan& scan) noexcept {
-  return scan_plain_entries<PortableIsa>(masks, positions, chunk, chunk_size, readable, valid_end,
-                                         scan);
-}
-
-BUFSTREAM_CEDICT_NO_SLP
-void index_portable(const StructureMasks& masks, std::size_t chunk_size,
-                    ChunkPositions& positions) noexcept {
-  index_chunk_body<PortableIsa>(masks, chunk_size, positions);
-}
-
-#if BUFSTREAM_KERNELS_X86_64
-// AVX2: a line's 64 bytes compared 32 at a time, and POPCNT for the ranks and counts.
-struct Avx2Isa : PortableIsa {
-  BUFSTREAM_KERNELS_TARGET_AVX2 static kernels::PairMasks field_bits(const char* p) noexcept {
-    return kernels::x86::pair_masks_avx2(field_ends, p);
+// The scan and the indexer as loops for kernels::compiled_forms, which compiles them once
+// per instruction set with forms.
+struct ScanLoop {
+  using Function = PlainEntryScanner;
+  template <class Ops>
+  [[gnu::always_inline]] static std::size_t run(const StructureMasks& masks,
+                                                const ChunkPositions& positions, const char* chunk,
+                                                std::size_t chunk_size, std::size_t readable,
+                                                std::size_t valid_end, PlainScan& scan) noexcept {
+    return scan_plain_entries<Ops>(masks, positions, chunk, chunk_size, readable, valid_end, scan);
   }
 };
 
-BUFSTREAM_CEDICT_NO_SLP
-BUFSTREAM_KERNELS_TARGET_AVX2 std::size_t scan_avx2(const StructureMasks& masks,
-                                                    const ChunkPositions& positions,
-                                                    const char* chunk, std::size_t chunk_size,
-                                                    std::size_t readable, std::size_t valid_end,
-                                                    PlainScan& scan) noexcept {
-  return scan_plain_entries<Avx2Isa>(masks, positions, chunk, chunk_size, readable, valid_end,
-                                     scan);
-}
-
-BUFSTREAM_CEDICT_NO_SLP
-BUFSTREAM_KERNELS_TARGET_AVX2 void index_avx2(const StructureMasks& masks, std::size_t chunk_size,
-                                              ChunkPositions& positions) noexcept {
-  index_chunk_body<Avx2Isa>(masks, chunk_size, positions);
-}
-
-// AVX-512: a line's 64 bytes compared at once, into mask registers; eight glosses written at
-// once; a mask word's bits listed without a loop per bit (VPCOMPRESSB).
-struct Avx512Isa : PortableIsa {
-  BUFSTREAM_KERNELS_TARGET_AVX512 static kernels::PairMasks field_bits(const char* p) noexcept {
-    return kernels::x86::pair_masks_avx512(field_ends, p);
-  }
-  static constexpr std::uint32_t block_glosses = 8;
-  BUFSTREAM_KERNELS_TARGET_AVX512 static unsigned gloss_block(const std::uint16_t* at,
-                                                              std::size_t start,
-                                                              GlossSpan* gloss) noexcept {
-    return kernels::bits::spans8_avx512(at, static_cast<std::uint32_t>(start), gloss);
-  }
-  template <unsigned>
-  BUFSTREAM_KERNELS_TARGET_AVX512 static std::uint32_t list_word(std::uint64_t m, unsigned base,
-                                                                 std::uint16_t* out,
-                                                                 std::uint32_t n) noexcept {
-    return kernels::bits::append_positions_avx512(m, base, out, n);
+struct IndexLoop {
+  using Function = ChunkIndexer;
+  template <class Ops>
+  [[gnu::always_inline]] static void run(const StructureMasks& masks, std::size_t chunk_size,
+                                         ChunkPositions& positions) noexcept {
+    index_chunk_body<Ops>(masks, chunk_size, positions);
   }
 };
-static_assert(ChunkPositions::slack >= 32, "the AVX-512 listing stores 32 positions at a time");
 
-BUFSTREAM_CEDICT_NO_SLP
-BUFSTREAM_KERNELS_TARGET_AVX512 std::size_t scan_avx512(const StructureMasks& masks,
-                                                        const ChunkPositions& positions,
-                                                        const char* chunk, std::size_t chunk_size,
-                                                        std::size_t readable, std::size_t valid_end,
-                                                        PlainScan& scan) noexcept {
-  return scan_plain_entries<Avx512Isa>(masks, positions, chunk, chunk_size, readable, valid_end,
-                                       scan);
-}
-
-BUFSTREAM_CEDICT_NO_SLP
-BUFSTREAM_KERNELS_TARGET_AVX512 void index_avx512(const StructureMasks& masks,
-                                                  std::size_t chunk_size,
-                                                  ChunkPositions& positions) noexcept {
-  index_chunk_body<Avx512Isa>(masks, chunk_size, positions);
-}
-#endif
-
-#undef BUFSTREAM_CEDICT_NO_SLP
-
-thread_local std::optional<kernels::InstructionSet> forced_set;
+static_assert(ChunkPositions::slack >= kernels::max_positions_overrun,
+              "the positions are listed with up to this many slots of scratch");
 
 }  // namespace
 
 const kernels::Forms<PlainEntryScanner>& plain_entry_scanners() noexcept {
-#if BUFSTREAM_KERNELS_X86_64
-  static constexpr kernels::Forms<PlainEntryScanner> forms{scan_portable, nullptr, scan_avx2,
-                                                           scan_avx512};
-#else
-  static constexpr kernels::Forms<PlainEntryScanner> forms{scan_portable};
-#endif
-  return forms;
+  return kernels::compiled_forms<ScanLoop>();
 }
 
 const kernels::Forms<ChunkIndexer>& chunk_indexers() noexcept {
-#if BUFSTREAM_KERNELS_X86_64
-  static constexpr kernels::Forms<ChunkIndexer> forms{index_portable, nullptr, index_avx2,
-                                                      index_avx512};
-#else
-  static constexpr kernels::Forms<ChunkIndexer> forms{index_portable};
-#endif
-  return forms;
-}
-
-kernels::InstructionSet chosen_instruction_set() noexcept {
-  return forced_set ? *forced_set : kernels::best();
-}
-
-void force_instruction_set(std::optional<kernels::InstructionSet> set) noexcept {
-  forced_set = set;
+  return kernels::compiled_forms<IndexLoop>();
 }
 
 }  // namespace bufstream::cedict::detail

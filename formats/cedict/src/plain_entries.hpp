@@ -1,12 +1,12 @@
 // Plain entries: the loader's hot loop, which reads the lines of a chunk that are plain
 // CC-CEDICT entries from its structure masks. Written once, over the kernels it calls (the
-// byte-pair masks of a line's first 64 bytes), and compiled once for each instruction set
-// with a form of those kernels (kernels::InstructionSet; chosen once per load).
+// byte-pair masks of a line's first 64 bytes, the listing of mask bits, the gloss spans), and
+// compiled once for each instruction set with forms of those kernels by the kernel layer
+// (kernels::compiled_forms; a load takes the copy for kernels::best()).
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
-#include <optional>
 
 #include <bufstream/kernels/cpu.hpp>
 
@@ -74,16 +74,9 @@ using PlainEntryScanner = std::size_t (*)(const StructureMasks& masks,
 using ChunkIndexer = void (*)(const StructureMasks& masks, std::size_t chunk_size,
                               ChunkPositions& positions) noexcept;
 
-/// The compiled copies of the scan and of the indexer, one per instruction set that has one.
+/// The compiled copies of the scan and of the indexer, one per instruction set that has one
+/// (kernels::compiled_forms). A load takes those for kernels::best().
 const kernels::Forms<PlainEntryScanner>& plain_entry_scanners() noexcept;
 const kernels::Forms<ChunkIndexer>& chunk_indexers() noexcept;
-
-/// The instruction set whose forms of the scan, the indexer and the structure classifier a
-/// load uses: the one forced by `force_instruction_set` on this thread, else kernels::best().
-kernels::InstructionSet chosen_instruction_set() noexcept;
-
-/// For tests: makes later loads on this thread use the forms for `set` (precondition:
-/// `kernels::available(*set)`), or, with `nullopt`, the best again.
-void force_instruction_set(std::optional<kernels::InstructionSet> set) noexcept;
 
 }  // namespace bufstream::cedict::detail

@@ -1,6 +1,8 @@
 #include <bufstream/kernels/cpu.hpp>
 
 #include <array>
+#include <cstdio>
+#include <cstdlib>
 
 namespace bufstream::kernels {
 
@@ -14,7 +16,7 @@ bool probe(InstructionSet set) noexcept {
     case InstructionSet::sse2:
       return true;  // part of x86-64
     // AVX2 with the bit instructions that came with it (BMI1, BMI2: x86-64-v3), which loops
-    // compiled for the set use (kernels/target.hpp); every AVX2 processor has them.
+    // compiled for the set use (kernels/compiled_forms.hpp); every AVX2 processor has them.
     case InstructionSet::avx2:
       __builtin_cpu_init();
       return __builtin_cpu_supports("avx2") != 0 && __builtin_cpu_supports("bmi") != 0 &&
@@ -52,6 +54,9 @@ const Probed& probed() noexcept {
   return result;
 }
 
+// The set `best` returns on this thread instead of the unforced one.
+thread_local std::optional<InstructionSet> forced_set;
+
 }  // namespace
 
 std::string_view name(InstructionSet set) noexcept {
@@ -71,6 +76,50 @@ std::span<const InstructionSet> available_sets() noexcept {
   return {p.sets.data(), p.count};
 }
 
-InstructionSet best() noexcept { return available_sets().back(); }
+namespace detail {
+
+std::optional<InstructionSet> parse_instruction_set(std::string_view text) noexcept {
+  for (const InstructionSet s : {InstructionSet::portable, InstructionSet::sse2,
+                                 InstructionSet::avx2, InstructionSet::avx512}) {
+    if (text == name(s)) return s;
+  }
+  return std::nullopt;
+}
+
+Choice choose(const char* cap, std::span<const InstructionSet> available) noexcept {
+  Choice choice{available.back()};
+  if (cap == nullptr || *cap == '\0') return choice;
+  const std::optional<InstructionSet> limit = parse_instruction_set(cap);
+  if (!limit) {
+    choice.unknown_value = true;
+    return choice;
+  }
+  // `available` is ascending and starts with the portable set, which no cap is below.
+  for (const InstructionSet s : available) {
+    if (s <= *limit) choice.set = s;
+  }
+  return choice;
+}
+
+InstructionSet unforced_best() noexcept {
+  static const InstructionSet set = [] {
+    const char* const cap = std::getenv("BUFSTREAM_ISA");
+    const Choice choice = choose(cap, available_sets());
+    if (choice.unknown_value) {
+      std::fprintf(stderr,
+                   "bufstream: BUFSTREAM_ISA=%s names no instruction set (portable, sse2, avx2, "
+                   "avx512); ignored\n",
+                   cap);
+    }
+    return choice.set;
+  }();
+  return set;
+}
+
+void force_instruction_set(std::optional<InstructionSet> set) noexcept { forced_set = set; }
+
+}  // namespace detail
+
+InstructionSet best() noexcept { return forced_set ? *forced_set : detail::unforced_best(); }
 
 }  // namespace bufstream::kernels

@@ -12,6 +12,11 @@
 // time, once, through `select` below; tests run every form that the machine has against the
 // portable one.
 //
+// The environment variable BUFSTREAM_ISA=portable|sse2|avx2|avx512 caps the set chosen (to
+// measure or debug a narrower form); a cap above what the processor runs is no cap, and any
+// other non-empty value is ignored with one line on stderr. Tests still run every form the
+// processor has (`available_sets`), whatever the cap.
+//
 // BUFSTREAM_SIMD=OFF (CMake) defines BUFSTREAM_NO_SIMD in the generated config.hpp: only the
 // portable forms are compiled.
 #pragma once
@@ -19,6 +24,7 @@
 #include <bufstream/kernels/config.hpp>
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string_view>
 
@@ -35,7 +41,40 @@ std::string_view name(InstructionSet set) noexcept;
 bool available(InstructionSet set) noexcept;
 
 /// Every available instruction set, the portable one first: what the tests run each kernel on.
+/// Not capped by BUFSTREAM_ISA.
 std::span<const InstructionSet> available_sets() noexcept;
+
+/// The instruction set the kernels use: the best this processor runs, capped by BUFSTREAM_ISA
+/// (read once, at the first call). On a thread that forces a set (detail::force_instruction_set),
+/// that set.
+InstructionSet best() noexcept;
+
+namespace detail {
+
+/// What a value of BUFSTREAM_ISA makes of the available sets.
+struct Choice {
+  InstructionSet set;          // the set the kernels use
+  bool unknown_value = false;  // the value named no set, and was ignored
+};
+
+/// The set named "portable", "sse2", "avx2" or "avx512" (as `name` spells it), or nullopt.
+std::optional<InstructionSet> parse_instruction_set(std::string_view text) noexcept;
+
+/// The decision behind `best`, apart from the environment and the processor: the best of
+/// `available` (ascending, the portable set first) at or below the set `cap` names. A null or
+/// empty `cap` is no cap; a value that names no set is no cap, with `unknown_value` set.
+Choice choose(const char* cap, std::span<const InstructionSet> available) noexcept;
+
+/// The set `best` returned before any thread forced one: the processor's best under the cap.
+InstructionSet unforced_best() noexcept;
+
+/// For tests and fuzzers: makes `best` return `set` on the calling thread (precondition:
+/// `available(*set)`), or, with nullopt, the unforced choice again. Code that keeps a form in
+/// a static (`select`) is not affected; code that asks `best` per operation is (the CEDICT
+/// loader asks once per load).
+void force_instruction_set(std::optional<InstructionSet> set) noexcept;
+
+}  // namespace detail
 
 /// A kernel's forms, one per instruction set; nullptr where it has none.
 template <class Function>
@@ -64,14 +103,12 @@ Function form_for(const Forms<Function>& forms, InstructionSet set) noexcept {
   return forms.portable;
 }
 
-/// The best instruction set this processor runs.
-InstructionSet best() noexcept;
-
-/// The form a kernel uses: its best one that this processor runs. Call it once (keep the
-/// result in a static) rather than per call.
+/// The form a kernel uses: its best one that this processor runs, within BUFSTREAM_ISA's cap.
+/// Call it once (keep the result in a static) rather than per call; as its result is kept for
+/// the process, it ignores a set forced on the calling thread.
 template <class Function>
 Function select(const Forms<Function>& forms) noexcept {
-  return form_for(forms, best());
+  return form_for(forms, detail::unforced_best());
 }
 
 }  // namespace bufstream::kernels
