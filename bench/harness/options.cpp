@@ -108,7 +108,8 @@ options:
   --json FILE      write every measurement as JSON: "results" [{{suite, op, data, variant,
                    median_ms, min_ms, max_ms, runs, bytes}}] (cedict adds entries and
                    median_ms_incl_destructors), "skipped" [{{suite, op, data, variant,
-                   reason}}], "machine" {{cpu_model, cores, compiler, build_type}}
+                   reason}}], "machine" {{cpu_model, cores, compiler, build_type, isa,
+                   isa_cpu, simdjson}} (isa: what BUFSTREAM_ISA leaves of isa_cpu)
   --svg FILE       write a chart (log-scale bars per suite and variant)
   --cedict FILE    the CC-CEDICT file (default: bench/data/cedict_ts.u8 of the source tree)
   --json-files DIR the json-files suite's files: every *.json in DIR (default: bench/data/json

@@ -38,7 +38,11 @@ nlohmann::json results_to_json(const Results& results, const MachineInfo& machin
            {{"cpu_model", machine.cpu_model},
             {"cores", machine.cores},
             {"compiler", machine.compiler},
-            {"build_type", machine.build_type}}}};
+            {"build_type", machine.build_type},
+            {"isa", machine.isa},
+            {"isa_cpu", machine.isa_cpu},
+            {"simdjson", machine.simdjson.empty() ? nlohmann::json(nullptr)
+                                                  : nlohmann::json(machine.simdjson)}}}};
 }
 
 void write_json_report(const std::filesystem::path& path, const Results& results,

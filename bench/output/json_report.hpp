@@ -12,7 +12,8 @@ namespace bufstream::bench {
 
 /// `{"results": [{"suite", "op", "data", "variant", "median_ms", "min_ms", "max_ms", "runs",
 /// "bytes"} ...], "skipped": [{"suite", "op", "data", "variant", "reason"} ...],
-/// "machine": {"cpu_model", "cores", "compiler", "build_type"}}`. CEDICT results add
+/// "machine": {"cpu_model", "cores", "compiler", "build_type", "isa", "isa_cpu", "simdjson"}}`
+/// ("simdjson" is null when it is not built in). CEDICT results add
 /// "median_ms_incl_destructors" and "entries". A variant that failed is in "skipped" with a
 /// reason starting "FAILED:".
 nlohmann::json results_to_json(const Results& results, const MachineInfo& machine);

@@ -5,6 +5,11 @@
 #include <thread>
 
 #include <fmt/format.h>
+#include <bufstream/kernels/cpu.hpp>
+
+#ifdef BUFSTREAM_BENCH_HAVE_SIMDJSON
+#include <simdjson.h>
+#endif
 
 #ifndef BUFSTREAM_BENCH_BUILD_TYPE
 #define BUFSTREAM_BENCH_BUILD_TYPE "unknown"
@@ -36,7 +41,22 @@ std::string compiler() {
 #endif
 }
 
+std::string simdjson_implementation() {
+#ifdef BUFSTREAM_BENCH_HAVE_SIMDJSON
+  return std::string(simdjson::get_active_implementation()->name());
+#else
+  return "";
+#endif
+}
+
 }  // namespace
+
+std::string instruction_sets(const MachineInfo& machine) {
+  std::string text = "kernels " + machine.isa;
+  if (machine.isa != machine.isa_cpu) text += " of " + machine.isa_cpu + " (BUFSTREAM_ISA)";
+  if (!machine.simdjson.empty()) text += ", simdjson " + machine.simdjson;
+  return text;
+}
 
 MachineInfo machine_info() {
   std::string build_type = BUFSTREAM_BENCH_BUILD_TYPE;
@@ -44,7 +64,10 @@ MachineInfo machine_info() {
   return {.cpu_model = cpu_model(),
           .cores = std::thread::hardware_concurrency(),
           .compiler = compiler(),
-          .build_type = std::move(build_type)};
+          .build_type = std::move(build_type),
+          .isa = std::string(kernels::name(kernels::best())),
+          .isa_cpu = std::string(kernels::name(kernels::available_sets().back())),
+          .simdjson = simdjson_implementation()};
 }
 
 }  // namespace bufstream::bench

@@ -377,8 +377,8 @@ void print_numbers_table(std::FILE* out, const Results& results, const Options& 
 
 void print_tables(std::FILE* out, const Results& results, const Options& options,
                   const MachineInfo& machine) {
-  fmt::print(out, "\nbufstream-bench on {} ({} cores), {}, {} build\n", machine.cpu_model,
-             machine.cores, machine.compiler, machine.build_type);
+  fmt::print(out, "\nbufstream-bench on {} ({} cores), {}, {} build, {}\n", machine.cpu_model,
+             machine.cores, machine.compiler, machine.build_type, instruction_sets(machine));
   for (const std::string& suite : suites_in(results)) {
     if (suite == "streams") {
       print_streams_table(out, results, options);

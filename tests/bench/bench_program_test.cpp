@@ -154,11 +154,14 @@ TEST_F(BenchProgram, JsonFollowsTheSchema) {
   ASSERT_TRUE(j["skipped"].is_array());
   const nlohmann::json& machine = j["machine"];
   ASSERT_TRUE(machine.is_object());
-  EXPECT_EQ(machine.size(), 4u);
+  EXPECT_EQ(machine.size(), 7u);
   EXPECT_TRUE(machine["cpu_model"].is_string());
   EXPECT_TRUE(machine["cores"].is_number_unsigned());
   EXPECT_TRUE(machine["compiler"].is_string());
   EXPECT_TRUE(machine["build_type"].is_string());
+  EXPECT_TRUE(machine["isa"].is_string());
+  EXPECT_TRUE(machine["isa_cpu"].is_string());
+  EXPECT_TRUE(machine["simdjson"].is_string() || machine["simdjson"].is_null());
 
   const std::set<std::string> keys{"suite",  "op",     "data", "variant", "median_ms",
                                    "min_ms", "max_ms", "runs", "bytes"};

@@ -385,8 +385,13 @@ Results sample_results() {
 }
 
 TEST(JsonReport, HasTheSchemaOfBenchmarksMd) {
-  const MachineInfo machine{
-      .cpu_model = "cpu", .cores = 2, .compiler = "GCC", .build_type = "Release"};
+  const MachineInfo machine{.cpu_model = "cpu",
+                            .cores = 2,
+                            .compiler = "GCC",
+                            .build_type = "Release",
+                            .isa = "sse2",
+                            .isa_cpu = "avx2",
+                            .simdjson = ""};
   const nlohmann::json j = results_to_json(sample_results(), machine);
   ASSERT_EQ(j["results"].size(), 2u);
   EXPECT_EQ(j["results"][0], (nlohmann::json{{"suite", "json"},
@@ -407,15 +412,38 @@ TEST(JsonReport, HasTheSchemaOfBenchmarksMd) {
                                              {"variant", "simdjson"},
                                              {"reason", "simdjson not found"}}));
   EXPECT_EQ(j["skipped"][1]["reason"], "FAILED: bad checksum");
-  EXPECT_EQ(
-      j["machine"],
-      (nlohmann::json{
-          {"cpu_model", "cpu"}, {"cores", 2}, {"compiler", "GCC"}, {"build_type", "Release"}}));
+  EXPECT_EQ(j["machine"], (nlohmann::json{{"cpu_model", "cpu"},
+                                          {"cores", 2},
+                                          {"compiler", "GCC"},
+                                          {"build_type", "Release"},
+                                          {"isa", "sse2"},
+                                          {"isa_cpu", "avx2"},
+                                          {"simdjson", nullptr}}));
+}
+
+TEST(MachineLine, NamesTheInstructionSetsInUse) {
+  MachineInfo machine{.cpu_model = "cpu",
+                      .cores = 2,
+                      .compiler = "GCC",
+                      .build_type = "Release",
+                      .isa = "avx2",
+                      .isa_cpu = "avx2",
+                      .simdjson = ""};
+  EXPECT_EQ(instruction_sets(machine), "kernels avx2");
+  machine.isa = "portable";
+  machine.simdjson = "haswell";
+  EXPECT_EQ(instruction_sets(machine),
+            "kernels portable of avx2 (BUFSTREAM_ISA), simdjson haswell");
 }
 
 TEST(SvgChart, IsOneSvgDocumentWithEveryVariantLabelled) {
-  const MachineInfo machine{
-      .cpu_model = "A & B <cpu>", .cores = 2, .compiler = "GCC", .build_type = "Release"};
+  const MachineInfo machine{.cpu_model = "A & B <cpu>",
+                            .cores = 2,
+                            .compiler = "GCC",
+                            .build_type = "Release",
+                            .isa = "avx2",
+                            .isa_cpu = "avx2",
+                            .simdjson = ""};
   const std::string svg = render_svg_chart(sample_results(), Options{}, machine);
   EXPECT_TRUE(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
   EXPECT_TRUE(svg.ends_with("</svg>\n"));
