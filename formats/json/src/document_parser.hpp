@@ -20,6 +20,13 @@ inline DocumentNode double_node(double x) noexcept {
   return {Type::floating, false, 0, std::bit_cast<std::uint64_t>(x)};
 }
 
+// The node after `i` and everything it holds.
+inline std::size_t end_of(const DocumentData& d, std::size_t i) noexcept {
+  const DocumentNode& n = d.values[i];
+  return n.type == Type::array || n.type == Type::object ? static_cast<std::size_t>(n.payload)
+                                                         : i + 1;
+}
+
 /// Bytes the parser needs after the text, spaces: the indexer reads whole 64-byte blocks, and
 /// numbers and literals are read a word at a time.
 inline constexpr std::size_t document_padding = 64;
