@@ -22,15 +22,11 @@
 #include <bufstream/json/detail/number_scan.hpp>
 
 #include "indexed_strings.hpp"
-#include "utf8_stretches.hpp"
+#include "stretch_index.hpp"
 
 namespace bufstream::json::detail {
 
 namespace {
-
-namespace index = kernels::json_index;
-
-const index::Index index_best = kernels::select(index::index_forms());
 
 // Where a walk is in the index: the next offset of the current stretch, the stretch's end,
 // and the byte its offsets count from. Pointers, so that the stores of a node's 64-bit payload
@@ -41,46 +37,36 @@ struct Cursor {
   const char* base;
 };
 
-// The indexed bytes of a text, one stretch at a time, each checked for UTF-8 as it is indexed
-// (utf8_stretches.hpp).
+// The indexed bytes of a text, one stretch at a time (stretch_index.hpp), and past the last, or
+// where the text is not JSON's, the padding's first byte (`size`), a space.
 class Structurals {
  public:
   Structurals(const char* text, std::size_t begin, std::size_t size)
       : text_(text),
-        next_stretch_(begin),
         size_(size),
-        stretch_blocks_(std::min(max_stretch_blocks, (size - begin + 63) / 64)),
-        offsets_(std::make_unique_for_overwrite<std::uint32_t[]>(64 * stretch_blocks_ + 1)),
-        utf8_(text + begin) {}
+        stretch_blocks_(
+            std::min(StretchIndex::max_stretch_blocks, (size - begin + 63) / 64 + (size == begin))),
+        offsets_(std::make_unique_for_overwrite<std::uint32_t[]>(64 * stretch_blocks_)) {
+    // A text shorter than the longest stretch is indexed at once.
+    index_.start(text + begin, text + begin + 64 * ((size - begin + 63) / 64), stretch_blocks_,
+                 stretch_blocks_, offsets_.get());
+  }
 
-  // The next stretch that has indexed bytes; past the last, or at invalid UTF-8, one that
-  // gives the padding's first byte (`size`).
-  Cursor next_stretch() {
-    while (next_stretch_ < size_) {
-      const std::size_t blocks = std::min(stretch_blocks_, (size_ - next_stretch_ + 63) / 64);
-      const std::size_t n = index_best(text_ + next_stretch_, blocks, carry_, offsets_.get());
-      const char* const base = text_ + next_stretch_;
-      next_stretch_ += 64 * blocks;
-      utf8_.check(text_ + std::min(next_stretch_, size_));
-      if (utf8_.invalid()) break;
-      if (n != 0) return {offsets_.get(), offsets_.get() + n, base};
-    }
-    offsets_[0] = 0;
-    return {offsets_.get(), offsets_.get() + 1, text_ + size_};
+  Cursor next_stretch() noexcept {
+    const IndexedPlace w = index_.next();
+    if (w.at != w.end) return {w.at, w.end, w.stretch};
+    return {&padding_offset_, &padding_offset_ + 1, text_ + size_};
   }
   // Whether the text indexed so far is JSON's: valid UTF-8, no control byte in a string.
-  bool valid() const noexcept { return !utf8_.invalid() && carry_.control_in_string == 0; }
+  bool valid() const noexcept { return index_.clean(); }
 
  private:
-  static constexpr std::size_t max_stretch_blocks = 256;  // 16 KiB of text
-
   const char* text_;
-  std::size_t next_stretch_;
   std::size_t size_;
-  std::size_t stretch_blocks_;  // a text shorter than the longest stretch is indexed at once
-  index::Carry carry_;
+  std::size_t stretch_blocks_;
   std::unique_ptr<std::uint32_t[]> offsets_;
-  Utf8Stretches utf8_;
+  StretchIndex index_;
+  static constexpr std::uint32_t padding_offset_ = 0;
 };
 
 // The walk: from indexed byte to indexed byte, writing nodes. Its place in the index, where

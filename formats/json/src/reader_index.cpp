@@ -14,7 +14,6 @@
 // the window afresh from there.
 #include <bufstream/json/reader.hpp>
 
-#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
@@ -60,12 +59,10 @@ detail::IndexedWindow& Reader::start_indexed_run() {
   const char* const cursor = in_.cursor();
   uncounted_ = cursor;
   x.run_start = cursor;
-  x.indexed_end = cursor;
   x.stop = cursor + (static_cast<std::size_t>(in_.limit() - cursor) / 64) * 64;
-  x.utf8 = detail::Utf8Stretches(cursor);
+  x.stretches.start(cursor, x.stop, Index::first_stretch_blocks, Index::stretch_blocks,
+                    x.stretch_offsets);
   x.place = {cursor, x.stretch_offsets, x.stretch_offsets};
-  x.carry = {};
-  x.next_blocks = Index::first_stretch_blocks;
   return x;
 }
 
@@ -84,35 +81,11 @@ namespace bufstream::json::detail {
 
 IndexedPlace IndexedWindow::index_more() noexcept {
   auto& x = static_cast<Reader::Index&>(*this);
-  const IndexedPlace none{x.place.stretch, x.stretch_offsets, x.stretch_offsets};
-  while (x.indexed_end < x.stop) {
-    const auto blocks =
-        std::min(x.next_blocks, static_cast<std::size_t>(x.stop - x.indexed_end) / 64);
-    x.next_blocks = std::min(2 * x.next_blocks, Reader::Index::stretch_blocks);
-    if (blocks == 0) return none;
-    const char* const stretch = x.indexed_end;
-    const char* const stretch_end = stretch + 64 * blocks;
-    const std::size_t n = x.best(stretch, blocks, x.carry, x.stretch_offsets);
-    if (x.carry.control_in_string != 0) {
-      // Somewhere in this stretch: the reader finds it.
-      x.stop = stretch;
-      return none;
-    }
-    x.indexed_end = stretch_end;
-    const std::uint32_t* end = x.stretch_offsets + n;
-    // Invalid UTF-8 (utf8_stretches.hpp): stop before it, and drop the offsets from there on
-    // (it may lie before this stretch, in a sequence cut at the last one's end).
-    if (const char* const valid_end = x.utf8.check(stretch_end); x.utf8.invalid()) {
-      x.stop = valid_end;
-      end = valid_end <= stretch
-                ? x.stretch_offsets
-                : std::lower_bound(static_cast<const std::uint32_t*>(x.stretch_offsets), end,
-                                   static_cast<std::uint32_t>(valid_end - stretch));
-    }
-    x.place = {stretch, x.stretch_offsets, end};
-    if (end != x.stretch_offsets) return x.place;
-  }
-  return none;
+  const IndexedPlace w = x.stretches.next();
+  x.stop = x.stretches.stop();
+  if (w.at == w.end) return {x.place.stretch, w.at, w.end};
+  x.place = w;
+  return w;
 }
 
 IndexedString read_indexed_escaped_string(IndexedWindow& x, IndexedPlace w, const char* p,

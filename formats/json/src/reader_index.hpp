@@ -9,7 +9,7 @@
 #include <bufstream/json/reader_core.hpp>
 #include <bufstream/kernels/json_index.hpp>
 
-#include "utf8_stretches.hpp"
+#include "stretch_index.hpp"
 
 namespace bufstream::json {
 
@@ -17,7 +17,7 @@ struct Reader::Index : detail::IndexedWindow {
   // A new index starts with a stretch of 256 bytes and doubles each next one up to 16 KiB: a
   // value that ends soon (a line of JSON Lines) costs about its own bytes.
   static constexpr std::size_t first_stretch_blocks = 4;
-  static constexpr std::size_t stretch_blocks = 256;
+  static constexpr std::size_t stretch_blocks = detail::StretchIndex::max_stretch_blocks;
 
   Index() noexcept = default;
   Index(const Index&) = delete;
@@ -26,11 +26,7 @@ struct Reader::Index : detail::IndexedWindow {
   // The run's index of the window (place and stop: see IndexedWindow), from the cursor where
   // the run started up to the window's last whole block.
   const char* run_start = nullptr;
-  const char* indexed_end = nullptr;  // the bytes indexed so far end here
-  kernels::json_index::Carry carry;
-  detail::Utf8Stretches utf8;                      // the region checked so far
-  std::size_t next_blocks = first_stretch_blocks;  // the next stretch's size
-  const kernels::json_index::Index best = kernels::select(kernels::json_index::index_forms());
+  detail::StretchIndex stretches;
 
   std::uint32_t stretch_offsets[64 * stretch_blocks];
 };
