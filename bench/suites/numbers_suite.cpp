@@ -86,7 +86,8 @@ NumberList json_numbers(std::string_view json) {
   for (std::size_t i = 0; i < json.size();) {
     const char c = json[i];
     if (c == '"') {
-      for (++i; i < json.size() && json[i] != '"'; ++i) if (json[i] == '\\') ++i;
+      for (++i; i < json.size() && json[i] != '"'; ++i)
+        if (json[i] == '\\') ++i;
       ++i;
     } else if (c == '-' || (c >= '0' && c <= '9')) {
       std::size_t end = i;
@@ -129,8 +130,8 @@ void parse_std(const NumberList& list, std::vector<double>& out) {
 void check_parsed(std::string_view who, const NumberList& list, const std::vector<double>& out) {
   for (std::size_t i = 0; i < list.values.size(); ++i) {
     if (std::memcmp(&out[i], &list.values[i], sizeof(double)) != 0) {
-      throw ValidationError(fmt::format("{} read '{}' as {}, not {}", who, list.texts[i], out[i],
-                                        list.values[i]));
+      throw ValidationError(
+          fmt::format("{} read '{}' as {}, not {}", who, list.texts[i], out[i], list.values[i]));
     }
   }
 }
@@ -162,7 +163,8 @@ void format_std(const NumberList& list, std::string& out, std::vector<std::uint3
 }
 
 void format_fmt(const NumberList& list, std::string& out, std::vector<std::uint32_t>& ends) {
-  format_each(list, out, ends, [](char* p, double v) { return fmt::format_to(p, FMT_COMPILE("{}"), v); });
+  format_each(list, out, ends,
+              [](char* p, double v) { return fmt::format_to(p, FMT_COMPILE("{}"), v); });
 }
 
 void check_formatted(std::string_view who, const NumberList& list, const std::string& out,
@@ -172,8 +174,8 @@ void check_formatted(std::string_view who, const NumberList& list, const std::st
     const std::string_view text(out.data() + start, ends[i] - start);
     const double back = from_chars_or_throw(text);
     if (std::memcmp(&back, &list.values[i], sizeof(double)) != 0) {
-      throw ValidationError(
-          fmt::format("{} wrote {} as '{}', which reads back as {}", who, list.values[i], text, back));
+      throw ValidationError(fmt::format("{} wrote {} as '{}', which reads back as {}", who,
+                                        list.values[i], text, back));
     }
     start = ends[i];
   }
@@ -204,9 +206,8 @@ void run_parses(SuiteContext& context, const std::string& data, const NumberList
                check_parsed(v.name, list, out);
              },
          .skip_reason = {},
-         .finish = [&list](Timing timing) {
-           return of_size(std::move(timing), list.text.size());
-         }});
+         .finish =
+             [&list](Timing timing) { return of_size(std::move(timing), list.text.size()); }});
   }
   run_variants_interleaved(context, variants);
 }
@@ -233,9 +234,8 @@ void run_formats(SuiteContext& context, const std::string& data, const NumberLis
                check_formatted(v.name, list, out, ends);
              },
          .skip_reason = {},
-         .finish = [&list](Timing timing) {
-           return of_size(std::move(timing), list.text.size());
-         }});
+         .finish =
+             [&list](Timing timing) { return of_size(std::move(timing), list.text.size()); }});
   }
   run_variants_interleaved(context, variants);
 }
@@ -250,9 +250,10 @@ void skip_all(SuiteContext& context, const std::string& data, const std::string&
 }  // namespace
 
 void run_numbers_suite(SuiteContext& context) {
-  const std::filesystem::path folder = context.options.json_files_path.empty()
-                                           ? std::filesystem::path(BUFSTREAM_BENCH_DEFAULT_JSON_FILES)
-                                           : context.options.json_files_path;
+  const std::filesystem::path folder =
+      context.options.json_files_path.empty()
+          ? std::filesystem::path(BUFSTREAM_BENCH_DEFAULT_JSON_FILES)
+          : context.options.json_files_path;
   const NumberList rows = row_numbers(context.options.rows);
   run_parses(context, "rows", rows);
   run_formats(context, "rows", rows);

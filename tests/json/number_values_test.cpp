@@ -214,7 +214,8 @@ TEST(JsonNumberValues, IntegerReadsTakeTheIntegersThatFit) {
   });
   for (const std::string text : {"-0.0", "1E+2", "18446744073709551616"}) {
     SCOPED_TRACE(text);
-    for_each_reader(text, [](ReadStream& in) { EXPECT_THROW(json::read<std::uint64_t>(in), ParseError); });
+    for_each_reader(
+        text, [](ReadStream& in) { EXPECT_THROW(json::read<std::uint64_t>(in), ParseError); });
     EXPECT_THROW(json::read<std::uint64_t>(Document::parse(text).root()), AccessError);
   }
   for_each_reader("-9223372036854775809",
@@ -224,8 +225,7 @@ TEST(JsonNumberValues, IntegerReadsTakeTheIntegersThatFit) {
 // Written back, a number is written as the value it read as: "-0" as the integer 0.
 TEST(JsonNumberValues, WrittenBackAsTheValueRead) {
   const std::string text = "[-0,-0.0,1E+2,0.1e-400,18446744073709551616,-9223372036854775809]";
-  const std::string written =
-      "[0,-0.0,100.0,0.0,18446744073709551616.0,-9223372036854775808.0]";
+  const std::string written = "[0,-0.0,100.0,0.0,18446744073709551616.0,-9223372036854775808.0]";
   StringWriteStream out;
   Writer w(out);
   w.value(Document::parse(text).root());
