@@ -213,9 +213,9 @@ class Parser {
     return {at, out, d_.values.data()};
   }
 
+  // The padding's spaces end a literal at the end of the text.
   bool literal(const char* p, std::string_view word) const {
-    return std::string_view(p, word.size()) == word &&
-           ends_token[static_cast<unsigned char>(p[word.size()])];
+    return literal_before(p, t_ + size_ + document_padding, word);
   }
 
   // The string whose opening quote is at `p`; its escapes and its closing quote come next in

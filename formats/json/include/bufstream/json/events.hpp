@@ -29,6 +29,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <bufstream/json/detail/indexed_walk.hpp>
@@ -79,37 +80,27 @@ void pass_number(Handler& handler, const Number& n) {
 
 }  // namespace detail
 
+// One indexed run (see Reader::parse below). Its state: `w`, the walk's place in the index;
+// `then`, how the token reader goes on from the cursor (always just after the last token taken)
+// if the run stops there; `open`, the containers this call has open (the run stops when none is
+// left) and `in_object`, whether the innermost one is an object. The line feeds are counted
+// up to the token taken last, also when the handler throws (`end_run`). Numbers and literals
+// may run on past the indexed bytes (their bytes are not indexed, and need no UTF-8 check) up
+// to `x.stop`, which leaves the window's last partial block to the token reader. `take(start,
+// end)` takes a token: the handler's call that follows sees it as the last (a token's stream
+// offset is its address plus `to_offset`, modulo 2^64).
 template <class Handler>
 detail::IndexedNext Reader::parse_indexed(Handler& handler, std::size_t base, bool after_value) {
   using Next = detail::IndexedNext;
   detail::IndexedWindow& x = start_indexed_run();
-  // The line feeds are counted up to the token taken last, also when the handler throws.
-  struct EndRun {
-    Reader& r;
-    ~EndRun() { r.end_run(); }
-  } end_run{*this};
-  // A token's stream offset is its address plus this (modulo 2^64).
+  const detail::RunEnd<Reader> end_run{*this};
   const std::uint64_t to_offset = in_.position() - reinterpret_cast<std::uintptr_t>(in_.cursor());
-  // Takes the token [start, end): the handler's call that follows sees it as the last.
   const auto take = [this, to_offset](const char* start, const char* end) {
     token_start_ = to_offset + reinterpret_cast<std::uintptr_t>(start);
     in_.set_cursor(end);
   };
-  // Numbers and literals may run on past the indexed bytes (their bytes are not indexed, and
-  // need no UTF-8 check) up to `stop`, which leaves the window's last partial block to the
-  // reader.
-  const auto literal = [&x](const char* p, std::string_view word) {
-    return static_cast<std::size_t>(x.stop - p) > word.size() &&
-           std::string_view(p, word.size()) == word &&
-           detail::ends_token[static_cast<unsigned char>(p[word.size()])];
-  };
-  // The walk's place in the index.
   detail::IndexedPlace w = x.place;
-  // How the token reader goes on from the cursor, which is always just after the last token
-  // taken, if the run stops there.
   Next then = after_value ? Next::after_value : Next::value;
-  // The containers this call has open (the run stops when none is left) and whether the
-  // innermost open one is an object.
   std::size_t open = kinds_.size() - base;
   bool in_object = !kinds_.empty() && kinds_.back() != 0;
 
@@ -129,11 +120,7 @@ value_at:
       kinds_.push_back(is_object ? 1 : 0);
       ++open;
       in_object = is_object;
-      if (is_object) {
-        handler.begin_object();
-      } else {
-        handler.begin_array();
-      }
+      is_object ? handler.begin_object() : handler.begin_array();
       then = Next::opened;
       p = detail::next_indexed(x, w);
       if (p == nullptr) goto stop;
@@ -149,23 +136,23 @@ value_at:
       goto after_value;
     }
     case 't':
-      if (!literal(p, "true")) goto stop;
+      if (!detail::literal_before(p, x.stop, "true")) goto stop;
       take(p, p + 4);
       handler.boolean(true);
       goto after_value;
     case 'f':
-      if (!literal(p, "false")) goto stop;
+      if (!detail::literal_before(p, x.stop, "false")) goto stop;
       take(p, p + 5);
       handler.boolean(false);
       goto after_value;
     case 'n':
-      if (!literal(p, "null")) goto stop;
+      if (!detail::literal_before(p, x.stop, "null")) goto stop;
       take(p, p + 4);
       handler.null();
       goto after_value;
     default: {
-      // A number: one whole before `stop`, followed by a byte that ends it. Scanned here, in
-      // the walk: out of line, its call and result cost more than its digits.
+      // A number, scanned here, in the walk: out of line, its call and result cost more than
+      // its digits.
       const bool passed = detail::indexed_number(p, x.stop, [&](auto value, const char* end) {
         take(p, end);
         detail::pass_number(handler, value);
@@ -199,11 +186,9 @@ close:  // the innermost open container, whose closing byte is at p
   --depth_;
   kinds_.pop_back();
   --open;
-  if (in_object) {
-    in_object = !kinds_.empty() && kinds_.back() != 0;
+  if (std::exchange(in_object, !kinds_.empty() && kinds_.back() != 0)) {
     handler.end_object();
   } else {
-    in_object = !kinds_.empty() && kinds_.back() != 0;
     handler.end_array();
   }
   goto after_value;

@@ -40,6 +40,8 @@ class Reader;
 namespace detail {
 
 struct IndexedWindow;
+template <class R>
+struct RunEnd;
 
 // Where Reader::parse goes on after an indexed run (events.hpp): at a value, after one, after a
 // container's opening byte, or nowhere (the value parse() reads is complete).
@@ -272,6 +274,7 @@ class Reader {
   // counted only when a position is asked for and when the run ends (count_lines).
   struct Index;
   friend struct detail::IndexedWindow;
+  friend struct detail::RunEnd<Reader>;
   bool index_worthwhile() const noexcept {
     return in_.limit() - in_.cursor() >= 128 && in_.position() >= no_index_before_ && !failure_;
   }

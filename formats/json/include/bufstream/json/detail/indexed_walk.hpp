@@ -20,6 +20,22 @@ inline constexpr std::array<bool, 256> ends_token = [] {
   return t;
 }();
 
+/// Whether the literal `word` is at `p`, whole before `stop`, followed by a byte that ends a
+/// token (before `stop` too).
+inline bool literal_before(const char* p, const char* stop, std::string_view word) noexcept {
+  return static_cast<std::size_t>(stop - p) > word.size() &&
+         std::string_view(p, word.size()) == word &&
+         ends_token[static_cast<unsigned char>(p[word.size()])];
+}
+
+/// Calls `r.end_run()` when it goes out of scope: an indexed run's line feeds are counted up
+/// to the token taken last, however the run ends (a handler may throw).
+template <class R>
+struct RunEnd {
+  R& r;
+  ~RunEnd() { r.end_run(); }
+};
+
 /// A walk's place in the structural index of the window: the current stretch, its next
 /// offset and the end of its offsets. A value that a walk keeps in a local, passed by value
 /// or by a reference that an inlined function drops, so that it stays in registers (the
