@@ -17,7 +17,8 @@ set(CMAKE_CROSSCOMPILING_EMULATOR qemu-${bufstream_cross_processor} -L /usr/${bu
 
 # The header-only dependencies come from the build machine's packages: their headers are the
 # same for every target (the cross compiler searches /usr/include after its own directories).
-# nlohmann_json is header-only anyway; libfmt-dev's compiled library exists only for the build
+# nlohmann_json and fast_float are header-only anyway; libfmt-dev's compiled library exists only for the build
 # machine, so {fmt} is used in its header-only mode (fmt-header-only/fmt-config.cmake).
 set(fmt_DIR ${CMAKE_CURRENT_LIST_DIR}/fmt-header-only)
 set(nlohmann_json_DIR /usr/share/cmake/nlohmann_json)
+set(FastFloat_DIR /usr/lib/cmake/FastFloat)

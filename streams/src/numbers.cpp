@@ -6,6 +6,7 @@
 #include <cstring>
 #include <limits>
 
+#include <fast_float/fast_float.h>
 #include <fmt/format.h>
 
 #include <bufstream/kernels/digits.hpp>
@@ -17,59 +18,24 @@ namespace bufstream {
 
 namespace {
 
-// Decimal exponent of the first significant digit of a number text that from_chars found out
-// of range; it tells overflow (large) from underflow (small).
-long magnitude_exponent(std::string_view text) {
-  long exponent = 0;
-  long point = -1, first_nonzero = -1, position = 0;
-  std::size_t i = 0;
-  if (i < text.size() && text[i] == '-') ++i;
-  for (; i < text.size(); ++i) {
-    const char c = text[i];
-    if (c == '.') {
-      point = position;
-    } else if (c >= '0' && c <= '9') {
-      if (c != '0' && first_nonzero < 0) first_nonzero = position;
-      ++position;
-    } else {
-      break;
-    }
-  }
-  if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
-    ++i;
-    bool negative = false;
-    if (i < text.size() && (text[i] == '+' || text[i] == '-')) negative = text[i++] == '-';
-    for (; i < text.size() && exponent < 100000; ++i) exponent = exponent * 10 + (text[i] - '0');
-    if (negative) exponent = -exponent;
-  }
-  if (point < 0) point = position;
-  if (first_nonzero < 0) return -100000;  // all zeros
-  return exponent + (point - first_nonzero - 1);
-}
-
 // More fraction digits than this go to the full path, which keeps the exponent arithmetic
 // below far from int's range (any number of leading zeros is valid text).
 constexpr std::ptrdiff_t max_fast_fraction_digits = 100000;
 
-// The full path: `std::from_chars` for what the fast path does not take (more than 19
-// significant digits, a midpoint it cannot decide, subnormals, zero after rounding, overflow,
-// `.5` and `5.`, and text that is not a number at all).
-[[gnu::noinline]] double parse_double_with_from_chars(std::string_view text) noexcept {
+// The full path: fast_float's from_chars for what the fast path does not take (more than 19
+// significant digits, a midpoint it cannot decide, `.5` and `5.`, and text that is not a number
+// at all). It reads `inf` and `nan` too, refused before it, and gives infinity for a number
+// too large, refused after it; an underflow is zero, as it should be.
+[[gnu::noinline]] double parse_double_in_full(std::string_view text) noexcept {
   constexpr double none = std::numeric_limits<double>::quiet_NaN();
-  if (text.empty()) return none;
-  const std::size_t digit_at = text[0] == '-' ? 1 : 0;
+  const std::size_t digit_at = !text.empty() && text[0] == '-' ? 1 : 0;
   if (digit_at >= text.size()) return none;
   const char first = text[digit_at];
-  if (!((first >= '0' && first <= '9') || first == '.')) return none;  // no inf, nan
+  if (!((first >= '0' && first <= '9') || first == '.')) return none;
   double value = 0;
-  const char* end = text.data() + text.size();
-  auto [ptr, ec] = std::from_chars(text.data(), end, value, std::chars_format::general);
-  if (ptr != end) return none;
-  if (ec == std::errc::result_out_of_range) {
-    if (magnitude_exponent(text) > 0) return none;  // overflow
-    return text[0] == '-' ? -0.0 : 0.0;             // underflow rounds to zero
-  }
-  if (ec != std::errc()) return none;
+  const char* const end = text.data() + text.size();
+  const auto [ptr, ec] = fast_float::from_chars(text.data(), end, value);
+  if (ptr != end || ec != std::errc() || std::isinf(value)) return none;
   return value;
 }
 
@@ -88,14 +54,14 @@ double detail::parse_double_or_nan(std::string_view text) noexcept {
   std::uint64_t significand = 0;
   p = kernels::scan_integer_part(p, end, significand);
   std::ptrdiff_t digit_count = p - digits_start;
-  if (digit_count == 0) return parse_double_with_from_chars(text);
+  if (digit_count == 0) return parse_double_in_full(text);
   std::ptrdiff_t fraction_digits = 0;
   if (p != end && *p == '.') {
     const char* const fraction_start = ++p;
     p = kernels::scan_digits(p, end, significand);
     fraction_digits = p - fraction_start;
     if (fraction_digits == 0 || fraction_digits > max_fast_fraction_digits) {
-      return parse_double_with_from_chars(text);
+      return parse_double_in_full(text);
     }
     digit_count += fraction_digits;
   }
@@ -120,10 +86,10 @@ double detail::parse_double_or_nan(std::string_view text) noexcept {
     for (const char* q = digits_start; q != end && (*q == '0' || *q == '.'); ++q) {
       if (*q == '0') --digit_count;
     }
-    if (digit_count > 19) return parse_double_with_from_chars(text);
+    if (digit_count > 19) return parse_double_in_full(text);
   }
   const double value = detail::decimal_to_double_inline(significand, exponent);
-  if (value != value) return parse_double_with_from_chars(text);
+  if (value != value) return parse_double_in_full(text);
   return negative ? -value : value;
 }
 

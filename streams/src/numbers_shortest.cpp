@@ -1,22 +1,16 @@
-// Shortest round-trip printing of doubles: Schubfach (R. Giulietti, "The Schubfach way to
-// render doubles", 2020) finds the decimal, then each layout (C++ `to_chars`, JSON, Smalltalk)
-// is written from its digits.
-//
-// Schubfach in brief: a finite double v = c * 2^q rounds back from every real number of its
-// rounding interval [c - 1/2, c + 1/2] * 2^q (endpoints included when c is even; the lower gap
-// of a power of two is half as wide). Scaled by 10^-k, with k chosen so that the interval is
-// between 1 and 10 units wide, the interval holds at most one multiple of 10 (the shortest
-// decimal when there is one) and else one or two integers s, s + 1 (the nearer one is taken,
-// ties to even). The scaled bounds are computed 4 times larger, so that every comparison is
-// between integers, with one 64 x 126-bit multiplication each, rounded to odd: the paper
-// proves that the result, its comparisons with even integers and its parity against the
-// midpoint are then those of the exact values.
+// Shortest round-trip printing of doubles: {fmt}'s Dragonbox (J. Jeon, "Dragonbox: A New
+// Floating-Point Binary-to-Decimal Conversion Algorithm", 2020) finds the decimal, then each
+// layout (C++ `to_chars`, JSON, Smalltalk) is written from its digits here. Our own Schubfach
+// was 0-5% faster in bufstream-bench's numbers suite, short of the 5% a hand-written
+// conversion must win everywhere to stay (docs/BENCHMARKS.md, 2e), so the library's is used.
 #include <bufstream/numbers.hpp>
 
 #include <array>
 #include <bit>
 #include <cmath>
 #include <cstring>
+
+#include <fmt/format.h>
 
 #include <bufstream/kernels/format_integer.hpp>
 #include <bufstream/kernels/powers_of_ten.hpp>
@@ -27,101 +21,25 @@ namespace detail {
 
 namespace {
 
-using kernels::floor_log10_pow2;
-using kernels::floor_log10_three_quarters_pow2;
-using kernels::floor_log2_pow10;
-using kernels::multiply_64x64;
-using kernels::Power128;
-
-constexpr int significand_bits = 52;
-constexpr std::uint64_t hidden_bit = std::uint64_t{1} << significand_bits;
-constexpr int min_binary_exponent = -1074;  // q of the subnormals and of the smallest normals
-constexpr std::uint64_t low_63_bits = (std::uint64_t{1} << 63) - 1;
-
-// Schubfach's multiplier for 10^e: g = floor(10^e * 2^-r) + 1 with 2^125 <= g < 2^126, as
-// its two 63-bit halves g = high * 2^63 + low. It is the table's 128-bit floor shifted right
-// by 2 (floor(floor(x) / 4) == floor(x / 4)) plus one.
-struct Multiplier {
-  std::uint64_t high;
-  std::uint64_t low;
-};
-
-inline Multiplier multiplier_for(int e) noexcept {
-  const Power128& t = kernels::power_of_ten_128(e);
-  std::uint64_t g_high = t.high >> 2;
-  std::uint64_t g_low = (t.high << 62) | (t.low >> 2);
-  g_low += 1;
-  if (g_low == 0) ++g_high;
-  return {(g_high << 1) | (g_low >> 63), g_low & low_63_bits};
-}
-
-// Round to odd of g * cp / 2^127, computed as in the paper (section 9): the integer part, with
-// the lowest bit set when the discarded fraction is not zero.
-inline std::uint64_t round_to_odd(const Multiplier& g, std::uint64_t cp) noexcept {
-  const Power128 low_product = multiply_64x64(g.low, cp);
-  const Power128 high_product = multiply_64x64(g.high, cp);
-  const std::uint64_t middle = (high_product.low >> 1) + low_product.high;
-  const std::uint64_t integer = high_product.high + (middle >> 63);
-  return integer | ((middle & low_63_bits) != 0 ? 1 : 0);
-}
-
-// A shortest decimal, and whether it was found as the multiple of 10 inside the rounding
-// interval. When it was not, it does not end in 0 (a candidate s or t that did would be that
-// multiple of 10), so its digit count follows from its magnitude alone.
+// The shortest decimal of a finite positive double, significand * 10^exponent, with a
+// significand of 16 or 17 digits: Dragonbox's has no trailing zero, and one of fewer than 16
+// digits (a round value, or a subnormal) is padded with zeros to 17 (`padded`).
 struct ShortestDecimal {
   std::uint64_t significand;
   int exponent;
-  bool multiple_of_10;
+  bool padded;
 };
 
-// The shortest decimal of a finite positive double, inlined into format_double and
-// format_double_smalltalk (a call would cost a tenth of the conversion).
 [[gnu::always_inline]] inline ShortestDecimal shortest_decimal(double value) noexcept {
-  const auto bits = std::bit_cast<std::uint64_t>(value);
-  const auto biased_exponent = static_cast<int>((bits >> significand_bits) & 0x7FF);
-  std::uint64_t c = bits & (hidden_bit - 1);
-  int q = min_binary_exponent;
-  if (biased_exponent != 0) {
-    c |= hidden_bit;
-    q = biased_exponent - 1075;
-  }
-
-  const std::uint64_t out = c & 1;  // an odd c excludes the interval's endpoints
-  const std::uint64_t cb = c << 2;
-  const std::uint64_t cbr = cb + 2;
-  std::uint64_t cbl;
-  int k;
-  if (c != hidden_bit || q == min_binary_exponent) {
-    cbl = cb - 2;
-    k = floor_log10_pow2(q);
-  } else {  // a power of two: its lower neighbour is half as far as its upper one
-    cbl = cb - 1;
-    k = floor_log10_three_quarters_pow2(q);
-  }
-  const int h = q + floor_log2_pow10(-k) + 2;  // 1 <= h <= 4: cb << h fits in 64 bits
-  const Multiplier g = multiplier_for(-k);
-  const std::uint64_t vb = round_to_odd(g, cb << h);
-  const std::uint64_t vbl = round_to_odd(g, cbl << h);
-  const std::uint64_t vbr = round_to_odd(g, cbr << h);
-
-  const std::uint64_t s = vb >> 2;
-  const std::uint64_t t = s + 1;
-  // A multiple of 10 inside the interval is the shortest decimal (there is at most one); else
-  // s or t, whichever is inside, or the nearer to v when both are (ties to even). Every
-  // candidate is computed and the choice made with selects, not branches: which case applies
-  // depends on the value's low digits, which a branch predictor cannot guess.
-  const std::uint64_t sp10 = s / 10 * 10;
-  const std::uint64_t tp10 = sp10 + 10;
-  const bool sp10_inside = vbl + out <= sp10 << 2;
-  const bool tp10_inside = (tp10 << 2) + out <= vbr;
-  const bool s_inside = vbl + out <= s << 2;
-  const bool t_inside = (t << 2) + out <= vbr;
-  const auto distance = static_cast<std::int64_t>(vb - ((s + t) << 1));
-  const std::uint64_t nearer = distance < 0 || (distance == 0 && (s & 1) == 0) ? s : t;
-  const std::uint64_t one_of_two = s_inside != t_inside ? (s_inside ? s : t) : nearer;
-  const bool multiple_of_10 = sp10_inside != tp10_inside;
-  const std::uint64_t shortest = multiple_of_10 ? (sp10_inside ? sp10 : tp10) : one_of_two;
-  return {shortest, k, multiple_of_10};
+  const auto decimal = fmt::detail::dragonbox::to_decimal(value);
+  const std::uint64_t f = decimal.significand;
+  if (f >= 1000000000000000) [[likely]]
+    return {f, decimal.exponent, false};
+  // floor(bit_width * log10(2)): the length of 2^(bit_width - 1), or one less.
+  const unsigned guess = static_cast<unsigned>(std::bit_width(f)) * 1233u >> 12;
+  const unsigned length = guess + (f >= kernels::powers_of_ten_u64[guess] ? 1 : 0);
+  const unsigned zeros = 17 - length;
+  return {f * kernels::powers_of_ten_u64[zeros], decimal.exponent - static_cast<int>(zeros), true};
 }
 
 }  // namespace
@@ -173,24 +91,20 @@ inline int zero_bytes(int zero_bits) noexcept {
   d.top = static_cast<unsigned>(top);
   d.middle = kernels::eight_digit_values(static_cast<std::uint32_t>(high - top * 100000000));
   d.low = kernels::eight_digit_values(static_cast<std::uint32_t>(f - high * 100000000));
-  if (!decimal.multiple_of_10 && f >= 1000000000000000) [[likely]] {
-    // No trailing zero, 16 or 17 digits (every normal double but the round ones): the length
+  if (!decimal.padded) [[likely]] {
+    // 16 or 17 digits, no trailing zero (every normal double but the round ones): the length
     // from two comparisons, without waiting for the digits. (A branch, not a select, which
     // would wait for both sides.)
     d.first = f >= 10000000000000000 ? 0 : 1;
     d.count = 17 - d.first;
   } else {
-    // Byte i of a group is its digit i (lowest byte first): trailing zero bits count leading
-    // zero digits, leading zero bits trailing zero digits. f > 0: some group is not zero.
-    const int lead_in_middle = 1 + zero_bytes(std::countr_zero(d.middle));
-    const int lead_in_low = 9 + zero_bytes(std::countr_zero(d.low));
-    const int lead_below_top = d.middle != 0 ? lead_in_middle : lead_in_low;
-    d.first = d.top != 0 ? 0 : lead_below_top;
+    // 17 digits, the first one not 0. Byte i of a group is its digit i (lowest byte first):
+    // leading zero bits count trailing zero digits.
+    d.first = 0;
     const int end_in_low = 17 - zero_bytes(std::countl_zero(d.low));
     const int end_in_middle = 9 - zero_bytes(std::countl_zero(d.middle));
     const int end_above_low = d.middle != 0 ? end_in_middle : 1;
-    const int end = d.low != 0 ? end_in_low : end_above_low;
-    d.count = end - d.first;
+    d.count = d.low != 0 ? end_in_low : end_above_low;
   }
   d.exponent = decimal.exponent + 16 - d.first;
   return d;
@@ -203,18 +117,10 @@ inline int zero_bytes(int zero_bits) noexcept {
 //
 // `p[-1]` must be writable and is clobbered when the significand has 16 digits.
 inline void write_significand(char* p, const DecimalDigits& d) noexcept {
-  if (d.first <= 1) [[likely]] {   // every normal double has 16 or 17 digits
-    char* const at = p - d.first;  // the 17 digits from there: a leading 0 lands on p[-1]
-    at[0] = static_cast<char>('0' + d.top);
-    store_digits(at + 1, d.middle);
-    store_digits(at + 9, d.low);
-  } else {  // subnormals
-    char all[17];
-    all[0] = static_cast<char>('0' + d.top);
-    store_digits(all + 1, d.middle);
-    store_digits(all + 9, d.low);
-    for (int i = d.first; i < 17; ++i) p[i - d.first] = all[i];
-  }
+  char* const at = p - d.first;  // the 17 digits from there: a leading 0 lands on p[-1]
+  at[0] = static_cast<char>('0' + d.top);
+  store_digits(at + 1, d.middle);
+  store_digits(at + 9, d.low);
 }
 
 // "d.ddd" (or "d" alone when `always_fraction` is false and there is one digit). Writes up
@@ -235,7 +141,7 @@ inline char* scientific_digits(char* p, const DecimalDigits& d, bool always_frac
 }
 
 // The significand's text from its first significant digit, S[0..17), as two words (S[0..8)
-// and S[8..16), byte i of a word in bits 8i..8i+7) and S[16]. Normal doubles (first <= 1).
+// and S[8..16), byte i of a word in bits 8i..8i+7) and S[16].
 struct SignificandText {
   std::uint64_t low_word;
   std::uint64_t high_word;

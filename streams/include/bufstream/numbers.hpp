@@ -1,14 +1,15 @@
 // Number printing and parsing: the one implementation every format uses.
 //
-// Printing finds the shortest round-trip digits of a double with Schubfach (exact, one table
-// of 128-bit powers of ten) and lays them out as each format needs (`std::to_chars`' text,
-// JSON's `1.0`, Smalltalk's `1.0e100`) in one place; integers are written eight digits at a
-// time (`format_integer`). Parsing reads digits eight at a time from 64-bit words and is
-// correctly rounded: exact shortcuts (Clinger, Eisel-Lemire) for up to 19 significant digits,
-// `std::from_chars` for the rest; `decimal_to_double` is the shared core the format readers
-// call with the digits they scanned themselves. `read_integer`/`read_double` read a number
-// straight from a stream. The digit loops themselves live in the private kernel layer
-// (streams/kernels), behind the out-of-line functions declared here.
+// Printing takes the shortest round-trip digits of a double from {fmt}'s Dragonbox and lays
+// them out as each format needs (`std::to_chars`' text, JSON's `1.0`, Smalltalk's `1.0e100`)
+// in one place; integers are written eight digits at a time (`format_integer`). Parsing reads
+// digits eight at a time from 64-bit words and is correctly rounded: Clinger's shortcut and
+// Eisel-Lemire's first step inline, fast_float for what they cannot decide and for more than 19
+// digits; `decimal_to_double` is the shared core the format readers call with the digits they
+// scanned themselves. bufstream-bench's numbers suite measures both against the libraries.
+// `read_integer`/`read_double` read a number straight from a stream. The digit loops
+// themselves live in the private kernel layer (streams/kernels), behind the out-of-line
+// functions declared here.
 #pragma once
 
 #include <bit>
@@ -71,10 +72,11 @@ char* format_double(char* out, double value, DoubleFormat format = {});
 /// `1.0`, `0.001`, `1.0e100`, `1.5e-7`, `-0.0`. Finite values only.
 char* format_double_smalltalk(char* out, double value);
 
-/// The double nearest to `significand` * 10^`exponent` (ties to even), when it can be found
-/// exactly without big numbers: `std::nullopt` when the value is zero after rounding, subnormal,
-/// infinite, or too close to a midpoint between two doubles to decide (rare); callers then
-/// convert the text with `parse_double`. `significand` must be below 10^19 (19 digits).
+/// The double nearest to `significand` * 10^`exponent` (ties to even), subnormals and zero
+/// included, when it can be found without the digits themselves: `std::nullopt` when the value
+/// is too large for a double, or too close to a midpoint between two doubles to decide that
+/// way (rare); callers then convert the text with `parse_double`. `significand` must be below
+/// 10^19 (19 digits).
 inline std::optional<double> decimal_to_double(std::uint64_t significand, int exponent) noexcept;
 
 namespace detail {
