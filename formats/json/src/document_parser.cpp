@@ -69,9 +69,9 @@ class Structurals {
   static constexpr std::uint32_t padding_offset_ = 0;
 };
 
-// The walk: from indexed byte to indexed byte, writing nodes. Its place in the index, where
-// the next node goes and the innermost open container are locals; the containers around that
-// one wait on a stack.
+// The walk's Walk (indexed_walk.hpp): each value a node. Its place in the index, where the
+// next node goes and the innermost open container are the Place, a local of parse(); the
+// containers around that one wait on a stack.
 class Parser {
  public:
   Parser(DocumentData& d, std::size_t begin, std::size_t size, std::size_t max_depth)
@@ -81,148 +81,46 @@ class Parser {
         max_depth_(max_depth),
         index_(t_, begin, size) {}
 
-  bool parse() {
-    State s = refill({{nullptr, nullptr, nullptr}, d_.values.room_for(1), nullptr});
-    // The innermost open container: its node, its items so far, whether it is an object.
-    std::size_t node = 0;
-    std::size_t count = 0;
-    bool in_object = false;
-    std::size_t depth = 0;
-    const auto next = [&s, this] { return next_in(s); };
-    const auto put = [&s](const DocumentNode& n) { *s.out++ = n; };
-    // Opens a container at its node, which is the next; false past the depth limit.
-    const auto open = [&](Type type) {
-      if (depth >= max_depth_) return false;
-      if (depth != 0) {
-        if (depth - 1 == open_.size()) [[unlikely]]
-          open_.resize(std::min(max_depth_, 2 * depth + 14));
-        open_[depth - 1] = {node, count, in_object};
-      }
-      ++depth;
-      node = static_cast<std::size_t>(s.out - s.first);
-      count = 0;
-      in_object = type == Type::object;
-      put({type, false, 0, 0});
-      return true;
-    };
-    // Closes the innermost container; false for more items than a node counts (the event
-    // builder then says so).
-    const auto close = [&] {
-      if (count > std::numeric_limits<std::uint32_t>::max()) [[unlikely]]
-        return false;
-      DocumentNode& n = s.first[node];
-      n.count = static_cast<std::uint32_t>(count);
-      n.payload = static_cast<std::uint64_t>(s.out - s.first);
-      if (--depth != 0) {
-        const Open& o = open_[depth - 1];
-        node = o.node;
-        count = o.count;
-        in_object = o.is_object;
-      }
-      return true;
-    };
-
-    const char* p = next();
-  value:
-    switch (*p) {
-      case '{':
-        if (!open(Type::object)) return false;
-        p = next();
-        if (*p == '}') {
-          if (!close()) return false;  // empty
-          goto after_value;
-        }
-        goto key;
-      case '[':
-        if (!open(Type::array)) return false;
-        p = next();
-        if (*p == ']') {
-          if (!close()) return false;  // empty
-          goto after_value;
-        }
-        ++count;
-        goto value;
-      case '"':
-        if (!string(p, s)) return false;
-        goto after_value;
-      case 't':
-        if (!literal(p, "true")) return false;
-        put({Type::boolean, true, 0, 0});
-        goto after_value;
-      case 'f':
-        if (!literal(p, "false")) return false;
-        put({Type::boolean, false, 0, 0});
-        goto after_value;
-      case 'n':
-        if (!literal(p, "null")) return false;
-        put({Type::null, false, 0, 0});
-        goto after_value;
-      default:
-        if (!number(p, put)) return false;
-        goto after_value;
-    }
-  key:
-    if (*p != '"' || !string(p, s)) return false;
-    ++count;
-    if (*next() != ':') return false;
-    p = next();
-    goto value;
-  after_value:
-    p = next();
-    if (depth == 0) {
-      d_.values.set_end(s.out);
-      return p == t_ + size_ && index_.valid();
-    }
-    if (*p == ',') {
-      p = next();
-      if (in_object) goto key;
-      ++count;
-      goto value;
-    }
-    if (*p != (in_object ? '}' : ']') || !close()) return false;
-    goto after_value;
-  }
-
- private:
-  // The walk's place: in the index, and in the values' block (its first node, where the next
-  // goes).
-  struct State {
+  // The walk's place: in the index, in the values' block (its first node, where the next
+  // goes), and the innermost open container (its node, its items so far, the depth).
+  struct Place {
     Cursor at;
     DocumentNode* out;
     DocumentNode* first;
-  };
-  // An open container around the innermost one.
-  struct Open {
     std::size_t node;
-    std::size_t count;  // checked against the node's 32 bits when the container closes
-    bool is_object;
+    std::size_t count;
+    std::size_t depth;
   };
+
+  static constexpr bool stops() { return false; }  // the padding ends every walk
+
+  bool parse() {
+    Place s = refill({{nullptr, nullptr, nullptr}, d_.values.room_for(1), nullptr, 0, 0, 0});
+    if (walk_index(*this, s, false, false) != IndexedNext::done) return false;
+    const char* const p = next(s);
+    d_.values.set_end(s.out);
+    return p == t_ + size_ && index_.valid();
+  }
+
+  // ---- The hooks ----------------------------------------------------------------------------
 
   // The next stretch of the index, and room in the values' block for a node per offset in it
   // (a value starts at an indexed byte) and one more (a string's node goes in after its
-  // closing quote's offset, which may be the next stretch's first).
-  [[gnu::always_inline]] const char* next_in(State& s) {
+  // closing quote's offset, which may be the next stretch's first). Past the text's end, the
+  // padding's first byte, a space, which no grammar rule takes.
+  [[gnu::always_inline]] const char* next(Place& s) {
     if (s.at.at == s.at.end) [[unlikely]]
       s = refill(s);
     return s.at.base + *s.at.at++;
   }
-  [[gnu::noinline]] State refill(State s) {
-    d_.values.set_end(s.out);
-    const Cursor at = index_.next_stretch();
-    DocumentNode* const out = d_.values.room_for(static_cast<std::size_t>(at.end - at.at) + 1);
-    return {at, out, d_.values.data()};
-  }
-
   // The padding's spaces end a literal at the end of the text.
-  bool literal(const char* p, std::string_view word) const {
-    return literal_before(p, t_ + size_ + document_padding, word);
-  }
+  [[gnu::always_inline]] const char* limit() const { return t_ + size_ + document_padding; }
 
   // The string whose opening quote is at `p`; its escapes and its closing quote come next in
   // the index.
-  [[gnu::always_inline]] bool string(const char* p, State& s) {
+  [[gnu::always_inline]] bool string(Place& s, const char* p) {
     const char* const start = p + 1;
-    const char* const q = next_in(s);
+    const char* const q = next(s);
     if (*q == '"') [[likely]] {
       const auto length = static_cast<std::size_t>(q - start);
       if (length > std::numeric_limits<std::uint32_t>::max()) return false;
@@ -233,16 +131,89 @@ class Parser {
     s = escaped_string(start, q, s);
     return s.out != nullptr;
   }
+  [[gnu::always_inline]] void boolean(Place& s, const char*, bool value) {
+    *s.out++ = {Type::boolean, value, 0, 0};
+  }
+  [[gnu::always_inline]] void null(Place& s, const char*) { *s.out++ = {Type::null, false, 0, 0}; }
+  [[gnu::always_inline]] bool number(Place& s, const char* start) {
+    // The padding's first space ends a number at the end of the text.
+    return indexed_number(start, t_ + size_ + 1, [&s](auto value, const char*) {
+      using T = decltype(value);
+      if constexpr (std::is_same_v<T, std::uint64_t>) {
+        *s.out++ = unsigned_node(value);
+      } else if constexpr (std::is_same_v<T, std::int64_t>) {
+        *s.out++ = negative_integer_node(value);
+      } else {
+        *s.out++ = double_node(value);
+      }
+    });
+  }
+  [[gnu::always_inline]] bool key(Place& s, const char* p) {
+    if (!string(s, p)) return false;
+    ++s.count;
+    return *next(s) == ':';
+  }
+  // Opens a container at its node, which is the next; false past the depth limit.
+  [[gnu::always_inline]] bool open(Place& s, const char*, bool is_object, bool in_object) {
+    if (s.depth >= max_depth_) return false;
+    if (s.depth != 0) {
+      if (s.depth - 1 == open_.size()) [[unlikely]]
+        open_.resize(std::min(max_depth_, 2 * s.depth + 14));
+      open_[s.depth - 1] = {s.node, s.count, in_object};
+    }
+    ++s.depth;
+    s.node = static_cast<std::size_t>(s.out - s.first);
+    s.count = 0;
+    *s.out++ = {is_object ? Type::object : Type::array, false, 0, 0};
+    return true;
+  }
+  // Closes the innermost container; false for more items than a node counts (the event
+  // builder then says so).
+  [[gnu::always_inline]] bool close(Place& s, const char*, bool, bool& in_object) {
+    if (s.count > std::numeric_limits<std::uint32_t>::max()) [[unlikely]]
+      return false;
+    DocumentNode& n = s.first[s.node];
+    n.count = static_cast<std::uint32_t>(s.count);
+    n.payload = static_cast<std::uint64_t>(s.out - s.first);
+    if (--s.depth != 0) {
+      const Open& o = open_[s.depth - 1];
+      s.node = o.node;
+      s.count = o.count;
+      in_object = o.is_object;
+    }
+    return true;
+  }
+  [[gnu::always_inline]] void element(Place& s) { ++s.count; }
+  [[gnu::always_inline]] void array_comma(const char*) {}
+  [[gnu::always_inline]] bool at_top(const Place& s) const { return s.depth == 0; }
+
+ private:
+  // An open container around the innermost one.
+  struct Open {
+    std::size_t node;
+    std::size_t count;  // checked against the node's 32 bits when the container closes
+    bool is_object;
+  };
+
+  [[gnu::noinline]] Place refill(Place s) {
+    d_.values.set_end(s.out);
+    s.at = index_.next_stretch();
+    s.out = d_.values.room_for(static_cast<std::size_t>(s.at.end - s.at.at) + 1);
+    s.first = d_.values.data();
+    return s;
+  }
+
   // A string with escapes: decoded into the values' block, behind the nodes. The walk's
   // place after it, by value (so that the walk's stays in registers); `out` null for a string
   // JSON does not allow.
-  [[gnu::noinline]] State escaped_string(const char* start, const char* q, State s) {
+  [[gnu::noinline]] Place escaped_string(const char* start, const char* q, Place s) {
     // The end of the text gives the padding's first byte, a space, as the next indexed byte.
     decoded_.clear();
     if (detail::decode_indexed_string(
-            start, q, t_ + size_, [&s, this] { return next_in(s); }, decoded_) == nullptr ||
+            start, q, t_ + size_, [&s, this] { return next(s); }, decoded_) == nullptr ||
         decoded_.size() > std::numeric_limits<std::uint32_t>::max()) {
-      return {s.at, nullptr, nullptr};
+      s.out = nullptr;
+      return s;
     }
     d_.values.set_end(s.out);
     const std::uint64_t offset = d_.values.append_string(decoded_);
@@ -251,21 +222,6 @@ class Parser {
     s.first = d_.values.data();
     *s.out++ = {Type::string, false, static_cast<std::uint32_t>(decoded_.size()), offset};
     return s;
-  }
-
-  template <class Put>
-  bool number(const char* start, Put& put) {
-    // The padding's first space ends a number at the end of the text.
-    return indexed_number(start, t_ + size_ + 1, [&put](auto value, const char*) {
-      using T = decltype(value);
-      if constexpr (std::is_same_v<T, std::uint64_t>) {
-        put(unsigned_node(value));
-      } else if constexpr (std::is_same_v<T, std::int64_t>) {
-        put(negative_integer_node(value));
-      } else {
-        put(double_node(value));
-      }
-    });
   }
 
   DocumentData& d_;

@@ -80,132 +80,92 @@ void pass_number(Handler& handler, const Number& n) {
 
 }  // namespace detail
 
-// One indexed run (see Reader::parse below). Its state: `w`, the walk's place in the index;
-// `then`, how the token reader goes on from the cursor (always just after the last token taken)
-// if the run stops there; `open`, the containers this call has open (the run stops when none is
-// left) and `in_object`, whether the innermost one is an object. The line feeds are counted
-// up to the token taken last, also when the handler throws (`end_run`). Numbers and literals
-// may run on past the indexed bytes (their bytes are not indexed, and need no UTF-8 check) up
-// to `x.stop`, which leaves the window's last partial block to the token reader. `take(start,
-// end)` takes a token: the handler's call that follows sees it as the last (a token's stream
-// offset is its address plus `to_offset`, modulo 2^64).
+// One indexed run (see Reader::parse below): detail::walk_index over the window's index, each
+// token taken (`take(start, end)`: the handler's call that follows sees it as the last; a
+// token's stream offset is its address plus `to_offset`, modulo 2^64) and passed to the
+// handler. `opened`: the containers this call has open (the run stops when none is left). The
+// line feeds are counted up to the token taken last, also when the handler throws (`end_run`).
+// Numbers and literals may run on past the indexed bytes (their bytes are not indexed, and need
+// no UTF-8 check) up to `x.stop`, which leaves the window's last partial block to the token
+// reader, which goes on from the cursor (always just after the last token taken) with what the
+// walk says is due there.
 template <class Handler>
 detail::IndexedNext Reader::parse_indexed(Handler& handler, std::size_t base, bool after_value) {
-  using Next = detail::IndexedNext;
-  detail::IndexedWindow& x = start_indexed_run();
-  const detail::RunEnd<Reader> end_run{*this};
-  const std::uint64_t to_offset = in_.position() - reinterpret_cast<std::uintptr_t>(in_.cursor());
-  const auto take = [this, to_offset](const char* start, const char* end) {
-    token_start_ = to_offset + reinterpret_cast<std::uintptr_t>(start);
-    in_.set_cursor(end);
-  };
-  detail::IndexedPlace w = x.place;
-  Next then = after_value ? Next::after_value : Next::value;
-  std::size_t open = kinds_.size() - base;
-  bool in_object = !kinds_.empty() && kinds_.back() != 0;
+  struct Run {
+    using Place = detail::IndexedPlace;
+    static constexpr bool stops() { return true; }  // at the window's end, or the index's
+    Reader& r;
+    Handler& handler;
+    detail::IndexedWindow& x;
+    std::uint64_t to_offset;
+    std::size_t opened;  // the containers this call has open
 
-  const char* p = nullptr;
-  if (after_value) goto after_value;
-value:
-  p = detail::next_indexed(x, w);
-  if (p == nullptr) goto stop;
-value_at:
-  switch (*p) {
-    case '[':
-    case '{': {
-      const bool is_object = *p == '{';
-      if (depth_ >= options_.max_depth) goto stop;
-      take(p, p + 1);
-      ++depth_;
-      kinds_.push_back(is_object ? 1 : 0);
-      ++open;
-      in_object = is_object;
-      is_object ? handler.begin_object() : handler.begin_array();
-      then = Next::opened;
-      p = detail::next_indexed(x, w);
-      if (p == nullptr) goto stop;
-      if (*p == (is_object ? '}' : ']')) goto close;
-      if (is_object) goto key_at;
-      goto value_at;
+    [[gnu::always_inline]] void take(const char* start, const char* end) {
+      r.token_start_ = to_offset + reinterpret_cast<std::uintptr_t>(start);
+      r.in_.set_cursor(end);
     }
-    case '"': {
+    [[gnu::always_inline]] const char* next(Place& w) { return detail::next_indexed(x, w); }
+    [[gnu::always_inline]] const char* limit() const { return x.stop; }
+    [[gnu::always_inline]] bool string(Place& w, const char* p) {
       const detail::IndexedText t = detail::indexed_string(x, w, p);
-      if (t.end == nullptr) goto stop;
+      if (t.end == nullptr) return false;
       take(p, t.end);
       handler.string(t.text);
-      goto after_value;
+      return true;
     }
-    case 't':
-      if (!detail::literal_before(p, x.stop, "true")) goto stop;
-      take(p, p + 4);
-      handler.boolean(true);
-      goto after_value;
-    case 'f':
-      if (!detail::literal_before(p, x.stop, "false")) goto stop;
-      take(p, p + 5);
-      handler.boolean(false);
-      goto after_value;
-    case 'n':
-      if (!detail::literal_before(p, x.stop, "null")) goto stop;
+    [[gnu::always_inline]] void boolean(Place&, const char* p, bool value) {
+      take(p, p + (value ? 4 : 5));
+      handler.boolean(value);
+    }
+    [[gnu::always_inline]] void null(Place&, const char* p) {
       take(p, p + 4);
       handler.null();
-      goto after_value;
-    default: {
-      // A number, scanned here, in the walk: out of line, its call and result cost more than
-      // its digits.
-      const bool passed = detail::indexed_number(p, x.stop, [&](auto value, const char* end) {
+    }
+    [[gnu::always_inline]] bool number(Place&, const char* p) {
+      // Scanned here, in the walk: out of line, its call and result cost more than its digits.
+      return detail::indexed_number(p, x.stop, [&](auto value, const char* end) {
         take(p, end);
         detail::pass_number(handler, value);
       });
-      if (!passed) goto stop;
-      goto after_value;
     }
-  }
-
-after_value:
-  if (open == 0) {
-    then = Next::done;
-    goto stop;
-  }
-  then = Next::after_value;
-  p = detail::next_indexed(x, w);
-  if (p == nullptr) goto stop;
-  if (*p == ',') {
-    if (!in_object) {
-      in_.set_cursor(p + 1);
-      then = Next::value;
-      goto value;
+    [[gnu::always_inline]] bool key(Place& w, const char* p) {
+      const detail::IndexedText t = detail::indexed_string(x, w, p);
+      if (t.end == nullptr) return false;
+      const char* const colon = detail::next_indexed(x, w);
+      if (colon == nullptr || *colon != ':') return false;
+      take(p, colon + 1);
+      handler.key(t.text);
+      return true;
     }
-    p = detail::next_indexed(x, w);
-    if (p == nullptr) goto stop;
-    goto key_at;
-  }
-  if (*p != (in_object ? '}' : ']')) goto stop;
-close:  // the innermost open container, whose closing byte is at p
-  take(p, p + 1);
-  --depth_;
-  kinds_.pop_back();
-  --open;
-  if (std::exchange(in_object, !kinds_.empty() && kinds_.back() != 0)) {
-    handler.end_object();
-  } else {
-    handler.end_array();
-  }
-  goto after_value;
-
-key_at : {
-  if (*p != '"') goto stop;
-  const detail::IndexedText t = detail::indexed_string(x, w, p);
-  if (t.end == nullptr) goto stop;
-  const char* const colon = detail::next_indexed(x, w);
-  if (colon == nullptr || *colon != ':') goto stop;
-  take(p, colon + 1);
-  handler.key(t.text);
-  then = Next::value;
-  goto value;
-}
-
-stop:
+    [[gnu::always_inline]] bool open(Place&, const char* p, bool is_object, bool) {
+      if (r.depth_ >= r.options_.max_depth) return false;
+      take(p, p + 1);
+      ++r.depth_;
+      r.kinds_.push_back(is_object ? 1 : 0);
+      ++opened;
+      is_object ? handler.begin_object() : handler.begin_array();
+      return true;
+    }
+    [[gnu::always_inline]] bool close(Place&, const char* p, bool was_object, bool& in_object) {
+      take(p, p + 1);
+      --r.depth_;
+      r.kinds_.pop_back();
+      --opened;
+      in_object = !r.kinds_.empty() && r.kinds_.back() != 0;
+      was_object ? handler.end_object() : handler.end_array();
+      return true;
+    }
+    [[gnu::always_inline]] void element(Place&) {}
+    [[gnu::always_inline]] void array_comma(const char* p) { r.in_.set_cursor(p + 1); }
+    [[gnu::always_inline]] bool at_top(const Place&) const { return opened == 0; }
+  };
+  detail::IndexedWindow& x = start_indexed_run();
+  const detail::RunEnd<Reader> end_run{*this};
+  Run run{*this, handler, x, in_.position() - reinterpret_cast<std::uintptr_t>(in_.cursor()),
+          kinds_.size() - base};
+  detail::IndexedPlace w = x.place;
+  const detail::IndexedNext then =
+      detail::walk_index(run, w, after_value, !kinds_.empty() && kinds_.back() != 0);
   stop_indexed_run(then);
   return then;
 }

@@ -1,5 +1,7 @@
-// What Reader::parse's indexed runs (events.hpp) need of the structural index of the stream's
-// window; reader_index.cpp builds the index and tells how the runs work. Not a public API.
+// The one walk of a JSON structural index (walk_index), which Reader::parse's indexed runs
+// (events.hpp) and json::Document's parser (document_parser.cpp) both are, and what the runs
+// need of the index of the stream's window (reader_index.cpp builds it and tells how the runs
+// work). Not a public API.
 #pragma once
 
 #include <array>
@@ -26,6 +28,105 @@ inline bool literal_before(const char* p, const char* stop, std::string_view wor
   return static_cast<std::size_t>(stop - p) > word.size() &&
          std::string_view(p, word.size()) == word &&
          ends_token[static_cast<unsigned char>(p[word.size()])];
+}
+
+/// The one walk of a JSON structural index: from indexed byte to indexed byte, JSON's grammar
+/// of values, containers, keys and commas, for a `Walk` that takes what is found. The walk
+/// holds the grammar and the innermost container's kind; the Walk holds the rest: where it is
+/// in the index and in its output (`Place`, a local of the caller's, passed by reference to
+/// hooks that are inlined, so that it stays in registers), its open containers, and what each
+/// token becomes (events for Reader::parse, nodes for json::Document). Its hooks:
+///
+///   const char* next(Place&)                the next indexed byte, nullptr to stop (only
+///                                           when `Walk::stops()`, else never null)
+///   const char* limit()                     the first byte a literal must end before
+///   bool string(Place&, const char* p)      the string whose opening quote is at p
+///   void boolean(Place&, const char* p, bool), void null(Place&, const char* p)
+///   bool number(Place&, const char* p)      the number at p
+///   bool key(Place&, const char* p)         the key whose quote is at p, and its ':'
+///   bool open(Place&, const char* p, bool is_object, bool in_object)  a container's opening
+///                                           byte, inside one of kind in_object
+///   bool close(Place&, const char* p, bool was_object, bool& in_object)  its closing byte;
+///                                           in_object becomes the next one out's kind
+///   void element(Place&)                    an array's element begins (its ',' consumed)
+///   void array_comma(const char* p)         the ',' at p, between two elements, is taken
+///   bool at_top(const Place&)               no container the walk opened is open
+///
+/// A hook that returns false (or null) stops the walk, which returns what is due at the last
+/// token taken; `done` when the outermost value is complete. `after_value` starts the walk
+/// after a value (at its ',' or closing byte), in a container of kind `in_object`.
+template <class Walk>
+[[gnu::always_inline]] inline IndexedNext walk_index(Walk& k, typename Walk::Place& s,
+                                                     bool after_value, bool in_object) {
+  using Next = IndexedNext;
+  // A walk over a whole text (Walk::stops() false) always has a next byte: no check of it.
+  const auto stop_here = [](const char* p) { return Walk::stops() && p == nullptr; };
+  Next then = after_value ? Next::after_value : Next::value;
+  const char* p = nullptr;
+  if (after_value) goto after_value;
+value:
+  p = k.next(s);
+  if (stop_here(p)) return then;
+value_at:
+  switch (*p) {
+    case '[':
+    case '{': {
+      const bool is_object = *p == '{';
+      if (!k.open(s, p, is_object, in_object)) return then;
+      in_object = is_object;
+      then = Next::opened;
+      p = k.next(s);
+      if (stop_here(p)) return then;
+      if (*p == (is_object ? '}' : ']')) goto close;
+      if (is_object) goto key_at;
+      k.element(s);
+      goto value_at;
+    }
+    case '"':
+      if (!k.string(s, p)) return then;
+      goto after_value;
+    case 't':
+      if (!literal_before(p, k.limit(), "true")) return then;
+      k.boolean(s, p, true);
+      goto after_value;
+    case 'f':
+      if (!literal_before(p, k.limit(), "false")) return then;
+      k.boolean(s, p, false);
+      goto after_value;
+    case 'n':
+      if (!literal_before(p, k.limit(), "null")) return then;
+      k.null(s, p);
+      goto after_value;
+    default:
+      if (!k.number(s, p)) return then;
+      goto after_value;
+  }
+
+after_value:
+  if (k.at_top(s)) return Next::done;
+  then = Next::after_value;
+  p = k.next(s);
+  if (stop_here(p)) return then;
+  if (*p == ',') {
+    if (!in_object) {
+      k.array_comma(p);
+      then = Next::value;
+      k.element(s);
+      goto value;
+    }
+    p = k.next(s);
+    if (stop_here(p)) return then;
+    goto key_at;
+  }
+  if (*p != (in_object ? '}' : ']')) return then;
+close:  // the innermost open container, whose closing byte is at p
+  if (!k.close(s, p, in_object, in_object)) return then;
+  goto after_value;
+
+key_at:
+  if (*p != '"' || !k.key(s, p)) return then;
+  then = Next::value;
+  goto value;
 }
 
 /// Calls `r.end_run()` when it goes out of scope: an indexed run's line feeds are counted up
