@@ -35,10 +35,7 @@ struct ShortestDecimal {
   const std::uint64_t f = decimal.significand;
   if (f >= 1000000000000000) [[likely]]
     return {f, decimal.exponent, false};
-  // floor(bit_width * log10(2)): the length of 2^(bit_width - 1), or one less.
-  const unsigned guess = static_cast<unsigned>(std::bit_width(f)) * 1233u >> 12;
-  const unsigned length = guess + (f >= kernels::powers_of_ten_u64[guess] ? 1 : 0);
-  const unsigned zeros = 17 - length;
+  const unsigned zeros = 17 - kernels::decimal_length(f);
   return {f * kernels::powers_of_ten_u64[zeros], decimal.exponent - static_cast<int>(zeros), true};
 }
 

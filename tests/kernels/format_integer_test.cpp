@@ -58,13 +58,15 @@ TEST(KernelFormatInteger, PrintersWriteTheTextOfToChars) {
   for (int i = 0; i < 1000000; ++i) check(rng() >> (rng() % 64));
 }
 
-TEST(KernelFormatInteger, DecimalLengthBelow1e8) {
-  std::uint32_t p = 1;
-  for (unsigned digits = 1; digits <= 8; ++digits, p *= 10) {
-    EXPECT_EQ(decimal_length_below_1e8(p), digits);
-    EXPECT_EQ(decimal_length_below_1e8(p * 10 - 1), digits);
+TEST(KernelFormatInteger, DecimalLength) {
+  std::uint64_t p = 1;
+  for (unsigned digits = 1; digits <= 19; ++digits, p *= 10) {
+    EXPECT_EQ(decimal_length(p), digits);
+    EXPECT_EQ(decimal_length(p * 10 - 1), digits);
   }
-  EXPECT_EQ(decimal_length_below_1e8(0), 1u);
+  EXPECT_EQ(decimal_length(p), 20u);  // 10^19
+  EXPECT_EQ(decimal_length(std::numeric_limits<std::uint64_t>::max()), 20u);
+  EXPECT_EQ(decimal_length(0), 1u);
 }
 
 }  // namespace

@@ -40,11 +40,11 @@ inline void store_digits(char* p, std::uint64_t values) noexcept {
   std::memcpy(p, &text, 8);
 }
 
-/// The number of decimal digits of n < 10^8 (1 for 0). Computed from n alone, not from its
-/// digits: the end of the text, which the next value's position waits for, is known a few
-/// cycles after n is, while the digits' multiplications are still running.
-inline unsigned decimal_length_below_1e8(std::uint32_t n) noexcept {
-  const std::uint32_t m = n | 1;  // the same length, and 1 digit for 0
+/// The number of decimal digits of n (1 for 0). Computed from n alone, not from its digits:
+/// the end of the text, which the next value's position waits for, is known a few cycles
+/// after n is, while the digits' multiplications are still running.
+inline unsigned decimal_length(std::uint64_t n) noexcept {
+  const std::uint64_t m = n | 1;  // the same length, and 1 digit for 0
   // floor(bit_width * log10(2)): the length of 2^(bit_width - 1) or one less.
   const unsigned guess = static_cast<unsigned>(std::bit_width(m)) * 1233u >> 12;
   return guess + (m >= powers_of_ten_u64[guess] ? 1 : 0);
@@ -53,7 +53,7 @@ inline unsigned decimal_length_below_1e8(std::uint32_t n) noexcept {
 /// Writes n < 10^8 without leading zeros ("0" for 0) and returns the end. Stores eight bytes
 /// at p: the bytes after the digits are clobbered.
 inline char* format_below_1e8(char* p, std::uint32_t n) noexcept {
-  const unsigned length = decimal_length_below_1e8(n);
+  const unsigned length = decimal_length(n);
   std::uint64_t text = eight_digit_values(n) + 0x3030303030303030u;
   text >>= 8 * (8 - length);  // drop the leading zeros (the low bytes): the digits to the front
   if constexpr (std::endian::native == std::endian::big) text = __builtin_bswap64(text);
