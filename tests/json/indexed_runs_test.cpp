@@ -291,6 +291,38 @@ TEST(JsonIndexedRuns, ARunGoesOnWhereTheTokenReaderStopped) {
   expect_same_everywhere(adjacent);
 }
 
+// Values one after another (JSON Lines and the like): each run goes on with the index the last
+// one left, while the window's bytes stay put (reader_index.cpp). Whatever separates the
+// values, wherever the token reader stopped, and across refills, the events are the token
+// reader's.
+TEST(JsonIndexedRuns, ValuesOneAfterAnotherShareTheIndex) {
+  const std::vector<std::string> separators{"\n", " ", "\r\n", "", "\t \n  "};
+  std::string text;
+  for (int i = 0; i < 400; ++i) {
+    const std::string& sep = separators[static_cast<std::size_t>(i) % separators.size()];
+    switch (i % 8) {
+      case 0:
+        text += fmt::format("{{\"i\": {}, \"s\": \"a\\\"b{}\", \"t\": [true, null]}}", i, i);
+        break;
+      case 1: text += fmt::format("[{}, -{}.5e3, \"x\"]", i, i); break;
+      case 2: text += fmt::format("{}", i); break;  // after "", runs into the next value
+      case 3: text += "true"; break;
+      case 4:
+        text += fmt::format("\"{}\"", std::string(static_cast<std::size_t>(100 + i), 'w'));
+        break;
+      case 5: text += "null"; break;
+      case 6: text += fmt::format("{{\"deep\": [[[{{\"k\": {}}}]]]}}", i); break;
+      case 7: text += "[]"; break;
+    }
+    text += sep;
+  }
+  for (const std::string tail : {"", "\n{\"bad\": 1,}", "\n[1, 2", "\n\"open"}) {
+    SCOPED_TRACE(fmt::format("tail {:?}", tail));
+    expect_same_everywhere(text + tail);
+    expect_same_reads_everywhere(text + tail, read_in_turn);
+  }
+}
+
 TEST(JsonIndexedRuns, TheStandardFilesGiveTheTokenReadersEvents) {
   for (const char* name : {"twitter.json", "citm_catalog.json", "canada.json"}) {
     SCOPED_TRACE(name);

@@ -175,7 +175,7 @@ int Reader::skip_whitespace() {
       return as_byte(*in_.cursor());
     }
     // No whitespace (the first byte of a refilled window, most often): nothing to scan.
-    if (c0 == ' ' || c0 == '\n' || c0 == '\t' || c0 == '\r') {
+    if (detail::is_whitespace(c0)) {
       const char* const p = skip_scanned_whitespace();
       in_.set_cursor(p);
       if (p == scan_->end) continue;  // whitespace up to there: scan on, or refill

@@ -10,8 +10,10 @@
 // before anything that is not JSON (the reader then reads it and says what is wrong and
 // where), before invalid UTF-8 and before any stretch with a control byte in a string. Each
 // token is read whole before the handler hears of it, so a run never takes back what it
-// passed on. Where a run stops, the token reader reads the next token; the next run indexes
-// the window afresh from there.
+// passed on. Where a run stops, the token reader reads the next token; the next run goes on
+// with the same index while the window's bytes stay where they are (a JSON Lines file's
+// values are each indexed once, not once per value from its start), else indexes the window
+// afresh from there.
 #include <bufstream/json/reader.hpp>
 
 #include <cstddef>
@@ -52,25 +54,59 @@ void Reader::count_uncounted_lines() const noexcept {
   uncounted_ = cursor;
 }
 
+// Whether a run that starts at `cursor` can go on with the last run's index: the window's
+// bytes are where they were (a refill that moved them, or read others in their place, changed
+// the offset of an address), and the cursor lies in the last run's stretch, after its start
+// (a run's last token may begin in the stretch before, and those offsets are gone), at an
+// indexed byte or whitespace before one. The index is then that of the text from the last
+// fresh start on, which was outside any string: the index of the text, whatever the token
+// reader read since. Moves `place` on to the first offset at or after the cursor.
+bool Reader::Index::resume(const char* cursor, std::uint64_t offset_of_address) noexcept {
+  if (!resumable || offset_of_address != to_offset || cursor < place.stretch ||
+      cursor >= stretches.indexed_end()) {
+    return false;
+  }
+  const auto from = static_cast<std::uint32_t>(cursor - place.stretch);
+  const std::uint32_t* at = place.at;
+  while (at != place.end && *at < from) ++at;
+  if (at == place.end) return false;  // (the next stretch may be far: start afresh)
+  // Only whitespace before that offset. Else the token reader stopped inside a run of bytes
+  // that the index holds as one ("73true"), whose rest no offset marks, or the last run took
+  // an offset (its place is past it) but not its token.
+  for (const char* p = cursor; p != place.stretch + *at; ++p) {
+    if (!detail::is_whitespace(*p)) return false;
+  }
+  place.at = at;
+  return true;
+}
+
 detail::IndexedWindow& Reader::start_indexed_run() {
   if (!index_) index_ = std::make_unique_for_overwrite<Index>();  // the offsets as they come
   Index& x = *index_;
-  // A new index from the cursor on: its first byte is not in a string.
   const char* const cursor = in_.cursor();
+  const std::uint64_t to_offset = in_.position() - reinterpret_cast<std::uintptr_t>(cursor);
   uncounted_ = cursor;
   x.run_start = cursor;
-  x.stop = cursor + (static_cast<std::size_t>(in_.limit() - cursor) / 64) * 64;
-  x.stretches.start(cursor, x.stop, Index::first_stretch_blocks, Index::stretch_blocks,
-                    x.stretch_offsets);
-  x.place = {cursor, x.stretch_offsets, x.stretch_offsets};
+  if (!x.resume(cursor, to_offset)) {
+    // A new index from the cursor on: its first byte is not in a string.
+    x.to_offset = to_offset;
+    x.stop = cursor + (static_cast<std::size_t>(in_.limit() - cursor) / 64) * 64;
+    x.stretches.start(cursor, x.stop, Index::first_stretch_blocks, Index::stretch_blocks,
+                      x.stretch_offsets);
+    x.place = {cursor, x.stretch_offsets, x.stretch_offsets};
+  }
+  x.resumable = false;  // until the run ends well
   return x;
 }
 
-void Reader::stop_indexed_run(detail::IndexedNext next) noexcept {
-  if (in_.cursor() == index_->run_start) {
+void Reader::stop_indexed_run(detail::IndexedNext next, const detail::IndexedPlace& at) noexcept {
+  Index& x = *index_;
+  if (in_.cursor() == x.run_start) {
     // Nothing read: the reader reads on by itself for a while.
     no_index_before_ = in_.position() + 64;
   }
+  x.place = at;
+  x.resumable = true;
   // After '[' or '{', the token reader's next_element or next_key reads the first item.
   if (next == detail::IndexedNext::opened) first_ = true;
 }

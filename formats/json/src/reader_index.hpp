@@ -27,6 +27,12 @@ struct Reader::Index : detail::IndexedWindow {
   // the run started up to the window's last whole block.
   const char* run_start = nullptr;
   detail::StretchIndex stretches;
+  // After a run that ended well, `place` is where it stopped in the index, which the next run
+  // goes on with while the window's bytes stay where they were: while a window address plus
+  // `to_offset` is still the same stream offset (reader_index.cpp).
+  bool resumable = false;
+  std::uint64_t to_offset = 0;
+  bool resume(const char* cursor, std::uint64_t offset_of_address) noexcept;
 
   std::uint32_t stretch_offsets[64 * stretch_blocks];
 };

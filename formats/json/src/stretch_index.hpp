@@ -37,6 +37,8 @@ class StretchIndex {
 
   /// Where a walk must stop: the end, or where the text was found not to be JSON's.
   const char* stop() const noexcept { return stop_; }
+  /// The end of the stretches indexed so far.
+  const char* indexed_end() const noexcept { return indexed_end_; }
   /// Whether the text indexed so far is JSON's: valid UTF-8, no control byte in a string.
   bool clean() const noexcept { return !invalid_utf8_ && carry_.control_in_string == 0; }
 

@@ -166,7 +166,7 @@ detail::IndexedNext Reader::parse_indexed(Handler& handler, std::size_t base, bo
   detail::IndexedPlace w = x.place;
   const detail::IndexedNext then =
       detail::walk_index(run, w, after_value, !kinds_.empty() && kinds_.back() != 0);
-  stop_indexed_run(then);
+  stop_indexed_run(then, w);
   return then;
 }
 

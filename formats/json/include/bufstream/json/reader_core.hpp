@@ -40,6 +40,7 @@ class Reader;
 namespace detail {
 
 struct IndexedWindow;
+struct IndexedPlace;
 template <class R>
 struct RunEnd;
 
@@ -281,7 +282,7 @@ class Reader {
   // A new index of the window from the cursor on, for a run.
   detail::IndexedWindow& start_indexed_run();
   // After a run that stopped at the cursor, where the token reader goes on as `next` says.
-  void stop_indexed_run(detail::IndexedNext next) noexcept;
+  void stop_indexed_run(detail::IndexedNext next, const detail::IndexedPlace& at) noexcept;
   // Counts the line feeds from the run's start to the cursor (then up to date).
   void count_lines() const noexcept {
     if (uncounted_ != nullptr) count_uncounted_lines();

@@ -14,6 +14,11 @@
 
 namespace bufstream::json::detail {
 
+/// JSON's whitespace (RFC 8259): space, tab, line feed, carriage return.
+constexpr bool is_whitespace(char c) noexcept {
+  return c == ' ' || c == '\n' || c == '\t' || c == '\r';
+}
+
 /// The bytes that may follow a number or a literal in a text a parser walks by its structural
 /// index: whitespace, a structural byte, a quote (which the parser then finds out of place).
 inline constexpr std::array<bool, 256> ends_token = [] {
