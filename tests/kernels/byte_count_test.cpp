@@ -1,6 +1,6 @@
-// count_byte against a plain loop: every length 0..130 at every alignment, texts dense and
-// sparse in the byte, and runs long enough for the byte counters to be added up (255 rounds
-// of 16 bytes) several times.
+// count_byte against a plain loop: every length 0..200 at every alignment (whole rounds of 64
+// bytes, pieces of 16 and single bytes), texts dense and sparse in the byte, and runs long
+// enough for the byte counters to be added up (255 rounds of 64 bytes) several times.
 #include <algorithm>
 #include <cstddef>
 #include <string>
@@ -18,11 +18,11 @@ std::size_t plain_count(const char* p, std::size_t n, char b) {
 
 TEST(KernelByteCount, EveryLengthAndAlignment) {
   for (const std::size_t every : {1u, 2u, 3u, 7u, 17u, 64u}) {
-    std::string text(130 + 16, 'a');
+    std::string text(200 + 16, 'a');
     for (std::size_t i = 0; i < text.size(); i += every) text[i] = '\n';
     text[5] = '\xff';  // a byte with its top bit set is not counted as a line feed
     for (std::size_t offset = 0; offset < 16; ++offset) {
-      for (std::size_t n = 0; n <= 130; ++n) {
+      for (std::size_t n = 0; n <= 200; ++n) {
         ASSERT_EQ(count_byte(text.data() + offset, n, '\n'),
                   plain_count(text.data() + offset, n, '\n'))
             << "every " << every << " offset " << offset << " length " << n;
@@ -33,7 +33,7 @@ TEST(KernelByteCount, EveryLengthAndAlignment) {
 
 TEST(KernelByteCount, LongRunsOverflowNoCounter) {
   // All equal: each byte counter reaches 255 before the sums are taken.
-  for (const std::size_t n : {16u * 255, 16u * 255 + 1, 16u * 256, 100000u}) {
+  for (const std::size_t n : {64u * 255, 64u * 255 + 1, 64u * 255 + 48, 64u * 256, 100000u}) {
     const std::string same(n, '\n');
     EXPECT_EQ(count_byte(same.data(), n, '\n'), n);
     const std::string none(n, 'x');
