@@ -11,10 +11,12 @@
 // Forms: portable (SWAR, eight bytes per word, each flag exact), SSE2 (x86-64, sixteen bytes
 // per compare; what mask64 calls there, so the scan's portable copy uses it), and AVX2 and
 // AVX-512 in x86/byte_pair.hpp, for loops compiled for those sets. All read exactly the 64
-// bytes they are given. SSE2 over SWAR and AVX2 over SSE2: no measurement recorded (1301b9c,
-// which brought the per-line compares, counted the approach's instructions, not a form's).
-// AVX-512 over AVX2: measured only as the loader's whole AVX-512 path, this form with the
-// AVX-512 structure masks and bit listing (899d3be: mapped file 2.55 -> 2.35 ms, side by side).
+// bytes they are given. Each form is measured only with the structure masks' form of its set,
+// as the loader's path for that set: SSE2 over SWAR as the structure masks' SSE2 form, whose
+// masks these are (without it the bulk load took 1.78x the time, the mapped load 1.51x;
+// structure_masks.hpp); AVX2 over SSE2 as the loader's whole AVX2 path (BUFSTREAM_ISA=avx2
+// against sse2, 3 rounds side by side, 3b38715: bulk load 8.03 -> 3.84 ms, mapped 12.44 ->
+// 8.34); AVX-512 over AVX2 as its whole AVX-512 path (899d3be: mapped file 2.55 -> 2.35 ms).
 #pragma once
 
 #include <cstdint>

@@ -14,8 +14,9 @@
 //
 // Forms: portable (SWAR, eight bytes per word, each flag exact) and SSE2 (x86-64, sixteen bytes
 // per compare, always used there). Both read exactly the 64 bytes they are given. SSE2 over
-// SWAR: no measurement recorded (f2d219d measured the SSE2 masks against the per-field scan,
-// not against the SWAR form).
+// SWAR, in bufstream-bench against a build with the portable form on x86-64 too (3 rounds
+// side by side, 3b38715): with the portable form the csv suite's reads took 1.15x (floats)
+// and 1.17x (integers) the time.
 #pragma once
 
 #include <cstdint>
