@@ -4,7 +4,10 @@
 // glosses between its slashes).
 //
 // Forms: portable (a bit scan per position; a plain loop per span), SSE2 (four spans at once).
-// The AVX-512 forms, for loops compiled for AVX-512, are in x86/bit_positions.hpp.
+// The AVX-512 forms, for loops compiled for AVX-512, are in x86/bit_positions.hpp. The SSE2
+// spans, which the loader's portable, SSE2 and AVX2 loops call, against a build with the
+// portable spans (BUFSTREAM_ISA=avx2, 3 rounds side by side, 7ee5154): without them the CEDICT
+// bulk load took 1.14x the time (1.13-1.15x in every round) and the mapped load 1.06x.
 #pragma once
 
 #include <bit>
