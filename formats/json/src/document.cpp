@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <limits>
 #include <span>
@@ -13,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include <bufstream/json/events.hpp>
+#include <bufstream/json/pointer.hpp>
 #include <bufstream/json/reader.hpp>
 #include <bufstream/json/writer.hpp>
 #include <bufstream/memory_read_stream.hpp>
@@ -173,39 +175,6 @@ void add_nlohmann(Builder& b, const nlohmann::json& v) {
   }
 }
 
-// A JSON Pointer reference token with ~1 and ~0 decoded.
-std::string unescape_token(std::string_view token, std::string_view pointer) {
-  std::string out;
-  out.reserve(token.size());
-  for (std::size_t i = 0; i < token.size(); ++i) {
-    if (token[i] != '~') {
-      out += token[i];
-      continue;
-    }
-    if (i + 1 < token.size() && (token[i + 1] == '0' || token[i + 1] == '1')) {
-      out += token[i + 1] == '0' ? '~' : '/';
-      ++i;
-      continue;
-    }
-    throw std::invalid_argument(fmt::format(
-        "json::Document: invalid JSON Pointer \"{}\": '~' must be followed by 0 or 1", pointer));
-  }
-  return out;
-}
-
-void append_token(std::string& pointer, std::string_view token) {
-  pointer += '/';
-  for (const char c : token) {
-    if (c == '~') {
-      pointer += "~0";
-    } else if (c == '/') {
-      pointer += "~1";
-    } else {
-      pointer += c;
-    }
-  }
-}
-
 // A type with its article, for messages: "an array", "a string", "null".
 std::string_view described(Type type) noexcept {
   switch (type) {
@@ -328,38 +297,26 @@ Value Value::element(std::size_t index) const {
 }
 
 Value Value::at(std::string_view pointer) const {
-  if (pointer.empty()) return *this;
-  if (pointer.front() != '/') {
-    throw std::invalid_argument(fmt::format(
-        "json::Document: invalid JSON Pointer \"{}\": it must be empty or start with '/'",
-        pointer));
-  }
+  // A wildcard is only a member name here: at() looks up one value.
+  const Pointer parsed(pointer);
   Value v = *this;
-  std::size_t at = 1;
-  for (;;) {
-    const std::size_t slash = pointer.find('/', at);
-    const std::string_view raw =
-        pointer.substr(at, slash == std::string_view::npos ? std::string_view::npos : slash - at);
-    const std::string token = unescape_token(raw, pointer);
+  for (std::size_t i = 0; i < parsed.size(); ++i) {
+    const std::string& token = parsed.token(i);
     if (v.type() == Type::object) {
       v = v[std::string_view(token)];
     } else if (v.type() == Type::array) {
-      // An index is "0" or digits without a leading zero (RFC 6901 section 4).
-      const bool is_index = !token.empty() && token.size() <= 19 &&
-                            token.find_first_not_of("0123456789") == std::string::npos &&
-                            (token.size() == 1 || token.front() != '0');
-      if (!is_index) {
+      const std::optional<std::uint64_t> index = parsed.index(i);
+      if (!index) {
         throw AccessError(fmt::format("json::Document: {} is an array; \"{}\" is not an index",
                                       shown(v.pointer()), token));
       }
-      v = v[static_cast<std::size_t>(std::stoull(token))];
+      v = v[static_cast<std::size_t>(std::min<std::uint64_t>(*index, SIZE_MAX))];
     } else {
       throw AccessError(fmt::format("json::Document: {} is {}; it has no \"{}\"",
                                     shown(v.pointer()), described(v.type()), token));
     }
-    if (slash == std::string_view::npos) return v;
-    at = slash + 1;
   }
+  return v;
 }
 
 std::string Value::pointer() const {
@@ -380,7 +337,7 @@ std::string Value::pointer() const {
     } else {
       std::size_t k = c + 1;
       while (end_of(*d_, k + 1) <= i_) k = end_of(*d_, k + 1);
-      append_token(out, string_of(*d_, d_->values[k]));
+      Pointer::append_token(out, string_of(*d_, d_->values[k]));
       c = k + 1;
     }
   }

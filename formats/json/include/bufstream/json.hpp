@@ -24,6 +24,7 @@
 #include <bufstream/json/options.hpp>
 #include <bufstream/json/read_json.hpp>
 #include <bufstream/json/reader.hpp>
+#include <bufstream/json/select.hpp>
 #include <bufstream/json/write_json.hpp>
 #include <bufstream/json/writer.hpp>
 #include <bufstream/memory_read_stream.hpp>

@@ -1,0 +1,113 @@
+// Selecting values out of a document as a json::Reader passes them, by JSON Pointer: one
+// element of a huge document at a time, in constant memory.
+//
+//     json::Reader reader(in);                          // {"meta": {...}, "rows": [...]}
+//     json::Selection rows(reader, json::Pointer("/rows/*"));
+//     while (rows.next()) {
+//       Row row = reader.read<Row>();                   // or reader.parse(handler),
+//     }                                                 // json::Document::parse_next(reader),
+//     reader.finish();                                  // reader.read<nlohmann::json>()
+//
+//     json::seek(reader, json::Pointer("/meta/version"));   // one value, or NotFoundError
+//     auto version = reader.read<std::string>();
+//
+// `*` stands for every element of an array or member of an object, at any depth and several
+// times ("/data/*/items/*"). Everything that is not selected is skipped with the reader's
+// skip_value(), which validates it without building anything; a selected value is read by the
+// caller, with any of the reader's ways, or left (the next `next()` skips it). Errors in the
+// document are the reader's own ParseErrors, at the same positions as in a plain read.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <bufstream/errors.hpp>
+#include <bufstream/json/pointer.hpp>
+#include <bufstream/json/reader_core.hpp>
+
+namespace bufstream::json {
+
+/// `seek` found no value at the pointer: a ParseError at the place where the document parted
+/// from it (the end of the object that has no such member, the value that is no container),
+/// which also says how many of its tokens matched.
+class NotFoundError : public ParseError {
+ public:
+  NotFoundError(const ParseError& error, std::string pointer, std::size_t matched);
+  /// The pointer that was looked up.
+  const std::string& pointer() const noexcept { return pointer_; }
+  /// How many of its reference tokens matched: the deepest value found is at
+  /// `Pointer(pointer()).prefix(matched())`.
+  std::size_t matched() const noexcept { return matched_; }
+
+ private:
+  std::string pointer_;
+  std::size_t matched_;
+};
+
+/// The values a pointer selects in the reader's next value, one at a time, in document order.
+/// The reader must outlive the selection; while it runs, the reader is used only to read (or
+/// skip) each selected value whole.
+class Selection {
+ public:
+  Selection(Reader& reader, Pointer pointer);
+
+  /// Moves to the next selected value and returns true, with the reader right before it; or
+  /// returns false when there is none left. Without `*` a pointer selects at most one value,
+  /// and reading stops right after it; with `*` the walked value is read to its end (so that
+  /// `reader.finish()` or the next value can follow). A selected value the caller did not read
+  /// is skipped; one read only in part (a container begun and not ended) is a UsageError.
+  bool next();
+
+  const Pointer& pointer() const noexcept { return pointer_; }
+  /// The reference token that led to the selected value at level `i` (0 to pointer().size()
+  /// - 1): the member's key, or the element's index in decimal (where the pointer has `*`).
+  const std::string& token(std::size_t i) const { return tokens_.at(i); }
+  /// The key of the selected value's member in its object, where the pointer's last token
+  /// was `*` over an object or a name; nullopt for an array's element and for the root.
+  std::optional<std::string_view> key() const;
+  /// The selected value's own pointer ("/rows/17" for "/rows/*").
+  std::string path() const;
+
+ private:
+  friend void seek(Reader& reader, const Pointer& pointer);
+  struct Frame {
+    bool is_object;
+    std::uint64_t count;  // elements or members passed
+    bool found;           // a plain token has matched here (it cannot match again)
+  };
+  // Where the document parted from a plain pointer, for seek's error.
+  struct Miss {
+    SourcePosition position;
+    std::string message;
+    std::size_t matched;
+  };
+  bool start();
+  bool enter(std::size_t level);
+  bool matches(std::size_t level, const Frame& frame, std::optional<std::string_view> key) const;
+  void close_unmatched(std::size_t level, const Frame& frame);
+  void select();
+  void leave_selected();
+
+  Reader& reader_;
+  Pointer pointer_;
+  std::vector<Frame> frames_;        // the containers open at levels 0 to size - 1
+  std::vector<std::string> tokens_;  // what led to the current value, one per level
+  std::vector<bool> object_levels_;  // whether tokens_[i] is a member's key
+  bool started_ = false;
+  bool done_ = false;
+  bool selected_ = false;  // a selected value is due, at selected_offset_
+  std::uint64_t selected_offset_ = 0;
+  std::size_t selected_depth_ = 0;
+  std::optional<Miss> miss_;
+};
+
+/// Moves `reader` to the value at `pointer` (without `*`) inside the reader's next value,
+/// reading no further than that value's start; a pointer that is not in the document is a
+/// NotFoundError naming the pointer and how far it matched (what came before is read).
+void seek(Reader& reader, const Pointer& pointer);
+
+}  // namespace bufstream::json

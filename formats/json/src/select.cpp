@@ -1,0 +1,203 @@
+// json::Selection: a pointer's values picked out of a stream with the pull API. One frame per
+// level of the pointer that the reader is inside; each element or member of the innermost
+// frame is matched against that level's token, and what does not match is skipped whole.
+#include <bufstream/json/select.hpp>
+
+#include <utility>
+
+#include <fmt/format.h>
+
+#include <bufstream/json/reader.hpp>
+#include <bufstream/json/writer_core.hpp>
+
+namespace bufstream::json {
+
+namespace {
+
+// A value's kind with its article, for messages.
+std::string_view described(ValueType type) noexcept {
+  switch (type) {
+    case ValueType::null: return "null";
+    case ValueType::boolean: return "a boolean";
+    case ValueType::number: return "a number";
+    case ValueType::string: return "a string";
+    case ValueType::array: return "an array";
+    case ValueType::object: return "an object";
+  }
+  return "a value";
+}
+
+// A pointer's text for messages: "" is the root.
+std::string shown(std::string_view pointer) {
+  return pointer.empty() ? std::string("the root") : fmt::format("\"{}\"", pointer);
+}
+
+}  // namespace
+
+NotFoundError::NotFoundError(const ParseError& error, std::string pointer, std::size_t matched)
+    : ParseError(error), pointer_(std::move(pointer)), matched_(matched) {}
+
+Selection::Selection(Reader& reader, Pointer pointer)
+    : reader_(reader),
+      pointer_(std::move(pointer)),
+      tokens_(pointer_.size()),
+      object_levels_(pointer_.size(), false) {
+  frames_.reserve(pointer_.size());
+}
+
+std::optional<std::string_view> Selection::key() const {
+  if (pointer_.empty() || !object_levels_.back()) return std::nullopt;
+  return tokens_.back();
+}
+
+std::string Selection::path() const {
+  std::string out;
+  for (const std::string& token : tokens_) Pointer::append_token(out, token);
+  return out;
+}
+
+bool Selection::next() {
+  if (selected_) leave_selected();
+  if (done_) return false;
+  if (!started_) return start();
+  while (!frames_.empty()) {
+    const std::size_t level = frames_.size() - 1;
+    Frame& frame = frames_.back();
+    std::optional<std::string_view> key;
+    bool more;
+    if (frame.is_object) {
+      key = reader_.next_key();
+      more = key.has_value();
+    } else {
+      more = reader_.next_element();
+    }
+    if (!more) {
+      close_unmatched(level, frame);
+      frames_.pop_back();
+      if (miss_) break;  // a plain pointer's token is not here: nothing more can match
+      continue;
+    }
+    const bool match = !frame.found && matches(level, frame, key);
+    ++frame.count;
+    if (!match) {
+      reader_.skip_value();
+      continue;
+    }
+    frame.found = !pointer_.is_wildcard(level);
+    object_levels_[level] = frame.is_object;
+    if (frame.is_object) {
+      tokens_[level].assign(*key);
+    } else {
+      tokens_[level] = std::to_string(frame.count - 1);
+    }
+    if (level + 1 == pointer_.size()) {
+      select();
+      return true;
+    }
+    if (!enter(level + 1)) {
+      if (miss_) break;  // a plain pointer goes on into no container: it is not here
+      reader_.skip_value();
+    }
+  }
+  done_ = true;
+  return false;
+}
+
+bool Selection::start() {
+  started_ = true;
+  if (pointer_.empty()) {
+    select();
+    return true;
+  }
+  if (!enter(0)) {
+    if (!miss_) reader_.skip_value();
+    done_ = true;
+    return false;
+  }
+  return next();
+}
+
+// Enters the value at the reader (whose tokens 0 to level - 1 matched), when it is a container
+// for the pointer's token `level`; else leaves it unread and says why in miss_.
+bool Selection::enter(std::size_t level) {
+  const ValueType type = reader_.peek();
+  if (type == ValueType::object) {
+    reader_.begin_object();
+  } else if (type == ValueType::array) {
+    reader_.begin_array();
+  } else {
+    if (!pointer_.has_wildcards()) {
+      miss_ = Miss{reader_.position(),
+                   fmt::format("{} is {}, which has no \"{}\"", shown(pointer_.prefix(level)),
+                               described(type), pointer_.token(level)),
+                   level};
+    }
+    return false;
+  }
+  frames_.push_back({type == ValueType::object, 0, false});
+  return true;
+}
+
+bool Selection::matches(std::size_t level, const Frame& frame,
+                        std::optional<std::string_view> key) const {
+  if (pointer_.is_wildcard(level)) return true;
+  if (frame.is_object) return *key == pointer_.token(level);
+  const std::optional<std::uint64_t> index = pointer_.index(level);
+  return index && *index == frame.count;
+}
+
+// A container at `level` has ended (its closing byte the reader's last token) without the
+// pointer's plain token there: for seek's error.
+void Selection::close_unmatched(std::size_t level, const Frame& frame) {
+  if (frame.found || pointer_.has_wildcards()) return;
+  const std::string at = shown(pointer_.prefix(level));
+  const std::string& token = pointer_.token(level);
+  std::string message;
+  if (frame.is_object) {
+    message = fmt::format("the object at {} has no member \"{}\"", at, token);
+  } else if (pointer_.index(level)) {
+    message = fmt::format("the array at {} has {} element{}, none at index {}", at, frame.count,
+                          frame.count == 1 ? "" : "s", token);
+  } else {
+    message = fmt::format("the value at {} is an array, and \"{}\" is not an index", at, token);
+  }
+  miss_ = Miss{reader_.token_position(), std::move(message), level};
+}
+
+void Selection::select() {
+  reader_.peek();  // past the whitespace before it: a peek of the caller's then moves nothing
+  selected_ = true;
+  selected_offset_ = reader_.stream().position();
+  selected_depth_ = reader_.depth();
+}
+
+// After a selected value: skipped if the caller left it, an error if it was left half read.
+void Selection::leave_selected() {
+  selected_ = false;
+  if (reader_.depth() != selected_depth_) {
+    throw UsageError(fmt::format(
+        "json::Selection: the value at \"{}\" was read only in part; read a selected value "
+        "whole, or not at all",
+        path()));
+  }
+  if (reader_.stream().position() == selected_offset_) reader_.skip_value();
+  if (!pointer_.has_wildcards()) done_ = true;
+}
+
+void seek(Reader& reader, const Pointer& pointer) {
+  if (pointer.has_wildcards()) {
+    throw UsageError(
+        fmt::format("json::seek: \"{}\" has a '*', which selects many values; use json::Selection",
+                    pointer.text()));
+  }
+  Selection selection(reader, pointer);
+  if (selection.next()) return;                    // the caller reads the value
+  const Selection::Miss& miss = *selection.miss_;  // a plain pointer always says why
+  throw NotFoundError(
+      ParseError(miss.position,
+                 fmt::format("JSON Pointer \"{}\" not found: {}", pointer.text(), miss.message),
+                 reader.options().source_name),
+      pointer.text(), miss.matched);
+}
+
+}  // namespace bufstream::json
