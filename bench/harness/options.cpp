@@ -97,8 +97,8 @@ readers and writers on top of them, against the C++ libraries a user would other
 Prints one table per suite; progress goes to stderr.
 
 options:
-  --suite NAME     streams, json, json-files, json-lines, ston, csv, numbers, cedict or
-                   compressed; repeatable (default: all)
+  --suite NAME     streams, json, json-files, json-lines, json-select, ston, csv, numbers,
+                   cedict or compressed; repeatable (default: all)
   --data NAME      floats or integers; repeatable (default: both)
   --rows N         rows per data set (default: 25000; json-lines: one per line)
   --repeat N       measured repetitions per variant, after one warm-up (default: 5);

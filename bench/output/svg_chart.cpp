@@ -84,6 +84,9 @@ std::vector<Group> collect_groups(const Results& results, const Options& options
           group.title = op;
         } else if (suite == "json-files") {
           group.title = fmt::format("{} {}", op, data);
+        } else if (suite == "json-select") {
+          group.title =
+              fmt::format("{} {} rows of {} in one document", op, group_digits(options.rows), data);
         } else if (suite == "json-lines") {
           group.title =
               fmt::format("{} {} rows of {} as JSON Lines", op, group_digits(options.rows), data);

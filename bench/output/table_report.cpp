@@ -357,6 +357,26 @@ void print_json_lines_table(std::FILE* out, const Results& results, const Option
   print_reasons(out, results, "json-lines");
 }
 
+// json-select: one column group per data set, each variant against the plain event walk
+// over the whole file.
+void print_json_select_table(std::FILE* out, const Results& results, const Options& options) {
+  fmt::print(out,
+             "\njson-select: one document of {} rows, {{\"meta\": {{...}}, \"rows\": [...]}}, "
+             "read by JSON Pointer ({})\n",
+             group_digits(options.rows), runs_note(options));
+  print_ratio_table(out, results,
+                    {.suite = "json-select", .reference = "whole-events", .throughput = true});
+  fmt::print(out,
+             "  read: select-events and select-document are json::Selection of \"/rows/*\", each "
+             "row read by parse() into a handler or by Document::parse_next; whole-events is "
+             "parse() of the whole file into a handler that keeps the rows (what `bufstream "
+             "check` does), whole-document json::Document::parse of the whole file; "
+             "simdjson-ondemand iterates \"rows\" with the whole file in memory. seek: the value "
+             "at \"/meta/version\", near the start: json::seek, then read_integer; a whole "
+             "Document's at(); simdjson's doc[\"meta\"][\"version\"] after loading the file\n");
+  print_reasons(out, results, "json-select");
+}
+
 // Numbers: one column group per data set, each conversion against bufstream's own (a peer
 // above 1.00x is faster than bufstream).
 void print_numbers_table(std::FILE* out, const Results& results, const Options& options) {
@@ -388,6 +408,8 @@ void print_tables(std::FILE* out, const Results& results, const Options& options
       print_json_files_table(out, results, options);
     } else if (suite == "json-lines") {
       print_json_lines_table(out, results, options);
+    } else if (suite == "json-select") {
+      print_json_select_table(out, results, options);
     } else if (suite == "compressed") {
       print_compressed_table(out, results, options);
     } else if (suite == "numbers") {

@@ -210,8 +210,8 @@ TEST(JsonIndexedRuns, Utf8SequencesAcrossARunsStretchesAreCheckedWhole) {
 std::vector<std::string> positions_after_values(ReadStream& in) {
   std::vector<std::string> out;
   Reader reader(in);
-  // Asked for no position during a run, the reader counts the run's lines when it ends, over
-  // all its bytes at once.
+  // Asked for no position during a run, the reader counts the run's lines when a position is
+  // asked for, over all its bytes at once.
   test::JsonEventCounter counter;
   try {
     while (!reader.at_end()) {
@@ -251,6 +251,50 @@ TEST(JsonIndexedRuns, LinesCountedAtARunsEndAreTheTokenReaders) {
       expect_same_reads_everywhere(text + tail, positions_after_values);
     }
   }
+}
+
+// The runs' line feeds are counted when a position is asked for, not at each run's end (a
+// run of a small value costs no count): values read by runs one after another, then a
+// position, give the lines the token reader gives.
+TEST(JsonIndexedRuns, LinesOfManyRunsAreCountedWhenAsked) {
+  std::string text;
+  for (int i = 0; i < 3000; ++i) text += fmt::format("{{\"a\": [{},\n {}]}}\n", i, i * 3);
+  text += "{\"last\":\n\n  oops}";
+  const auto read_then_ask = [](ReadStream& in) -> std::vector<std::string> {
+    std::vector<std::string> out;
+    Reader reader(in);
+    test::JsonEventCounter counter;
+    try {
+      for (int i = 0;; ++i) {
+        reader.parse(counter);
+        if (i % 500 == 499) {
+          const SourcePosition p = reader.position();
+          out.push_back(fmt::format("@{}:{}:{}", p.line, p.column, p.offset));
+        }
+      }
+    } catch (const ParseError& e) {
+      out.push_back(std::string("error: ") + e.what());
+    }
+    return out;
+  };
+  expect_same_reads_everywhere(text, read_then_ask);
+}
+
+// A stream read around its reader (through stream()) moves the window under the runs' bytes
+// whose line feeds are not counted yet: they are given up, never read where they were.
+TEST(JsonIndexedRuns, AStreamReadAroundTheReaderLeavesNothingToReadBack) {
+  std::string text = "[1, 2,\n 3]";
+  text += std::string(5000, 'x');
+  text += "\n[4]";
+  MemoryReadStream source(text);
+  BufferedReadStream in(source, BufferOptions{.buffer_size = 256});
+  Reader reader(in);
+  test::JsonEventCounter counter;
+  reader.parse(counter);  // a run: its line feed is not counted yet
+  in.skip(5000);          // refills: the window moves
+  EXPECT_EQ(reader.position().offset, 5010U);
+  reader.parse(counter);
+  EXPECT_EQ(reader.position().offset, text.size());
 }
 
 // Values read in turn by parse() and by the token reader's typed read, so that a run starts

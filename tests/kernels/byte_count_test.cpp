@@ -1,6 +1,6 @@
 // count_byte against a plain loop: every length 0..200 at every alignment (whole rounds of 64
 // bytes, pieces of 16 and single bytes), texts dense and sparse in the byte, and runs long
-// enough for the byte counters to be added up (255 rounds of 64 bytes) several times.
+// enough for the byte counters to be added up (63 rounds of 64 bytes) several times.
 #include <algorithm>
 #include <cstddef>
 #include <string>
@@ -32,8 +32,10 @@ TEST(KernelByteCount, EveryLengthAndAlignment) {
 }
 
 TEST(KernelByteCount, LongRunsOverflowNoCounter) {
-  // All equal: each byte counter reaches 255 before the sums are taken.
-  for (const std::size_t n : {64u * 255, 64u * 255 + 1, 64u * 255 + 48, 64u * 256, 100000u}) {
+  // All equal: each byte counter reaches 63, and the four together 252, before the sums are
+  // taken.
+  for (const std::size_t n : {64u * 63, 64u * 63 + 1, 64u * 63 + 17, 64u * 64, 64u * 255,
+                              64u * 255 + 1, 64u * 255 + 48, 64u * 256, 100000u}) {
     const std::string same(n, '\n');
     EXPECT_EQ(count_byte(same.data(), n, '\n'), n);
     const std::string none(n, 'x');

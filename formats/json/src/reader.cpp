@@ -111,6 +111,7 @@ inline const char* Reader::skip_scanned_whitespace() {
     // The bytes before the first stop (all of them if there is none).
     const std::uint64_t run = ~stops & (stops - 1);
     if (const std::uint64_t line_feeds = s.masks[b].line_feed & from & run) {
+      flush_lines();  // the runs' line feeds come first
       const auto last = static_cast<std::uint64_t>(63 - std::countl_zero(line_feeds));
       lines_.new_lines(static_cast<std::uint64_t>(count_line_feeds(line_feeds)),
                        s.offset + 64 * b + last + 1);
@@ -154,6 +155,7 @@ decltype(auto) Reader::reading(F&& f) {
 }
 
 std::string_view Reader::fill(std::size_t n) {
+  flush_lines();  // before the window moves
   return reading([&] { return in_.fill(n); });
 }
 

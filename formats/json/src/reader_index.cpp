@@ -47,9 +47,17 @@ LineFeeds count_line_feeds(const char* p, const char* const end) noexcept {
 
 void Reader::count_uncounted_lines() const noexcept {
   const char* const cursor = in_.cursor();
+  const std::uint64_t position = in_.position();
+  if (position - reinterpret_cast<std::uintptr_t>(cursor) != uncounted_to_offset_ ||
+      cursor < uncounted_) {
+    // The stream was read around the reader (through stream()), and the window moved: those
+    // bytes are gone, and the reader's lines were off from then on anyway.
+    uncounted_ = nullptr;
+    return;
+  }
   const LineFeeds lf = count_line_feeds(uncounted_, cursor);
   if (lf.count != 0) {
-    lines_.new_lines(lf.count, in_.position() - static_cast<std::uint64_t>(cursor - lf.last) + 1);
+    lines_.new_lines(lf.count, position - static_cast<std::uint64_t>(cursor - lf.last) + 1);
   }
   uncounted_ = cursor;
 }
@@ -85,7 +93,11 @@ detail::IndexedWindow& Reader::start_indexed_run() {
   Index& x = *index_;
   const char* const cursor = in_.cursor();
   const std::uint64_t to_offset = in_.position() - reinterpret_cast<std::uintptr_t>(cursor);
-  uncounted_ = cursor;
+  if (uncounted_ != nullptr && to_offset != uncounted_to_offset_) flush_lines();
+  if (uncounted_ == nullptr) {
+    uncounted_ = cursor;
+    uncounted_to_offset_ = to_offset;
+  }
   x.run_start = cursor;
   if (!x.resume(cursor, to_offset)) {
     // A new index from the cursor on: its first byte is not in a string.

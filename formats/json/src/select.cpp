@@ -38,21 +38,28 @@ NotFoundError::NotFoundError(const ParseError& error, std::string pointer, std::
     : ParseError(error), pointer_(std::move(pointer)), matched_(matched) {}
 
 Selection::Selection(Reader& reader, Pointer pointer)
-    : reader_(reader),
-      pointer_(std::move(pointer)),
-      tokens_(pointer_.size()),
-      object_levels_(pointer_.size(), false) {
+    : reader_(reader), pointer_(std::move(pointer)), levels_(pointer_.size()) {
   frames_.reserve(pointer_.size());
+  for (std::size_t i = 0; i < levels_.size(); ++i) {
+    levels_[i].name = pointer_.token(i);
+    levels_[i].index = pointer_.index(i);
+    levels_[i].wildcard = pointer_.is_wildcard(i);
+  }
+}
+
+std::string Selection::token(std::size_t i) const {
+  const Level& level = levels_.at(i);
+  return level.is_key ? level.key : std::to_string(level.at);
 }
 
 std::optional<std::string_view> Selection::key() const {
-  if (pointer_.empty() || !object_levels_.back()) return std::nullopt;
-  return tokens_.back();
+  if (levels_.empty() || !levels_.back().is_key) return std::nullopt;
+  return levels_.back().key;
 }
 
 std::string Selection::path() const {
   std::string out;
-  for (const std::string& token : tokens_) Pointer::append_token(out, token);
+  for (std::size_t i = 0; i < levels_.size(); ++i) Pointer::append_token(out, token(i));
   return out;
 }
 
@@ -63,6 +70,7 @@ bool Selection::next() {
   while (!frames_.empty()) {
     const std::size_t level = frames_.size() - 1;
     Frame& frame = frames_.back();
+    Level& want = levels_[level];
     std::optional<std::string_view> key;
     bool more;
     if (frame.is_object) {
@@ -77,20 +85,21 @@ bool Selection::next() {
       if (miss_) break;  // a plain pointer's token is not here: nothing more can match
       continue;
     }
-    const bool match = !frame.found && matches(level, frame, key);
-    ++frame.count;
+    const std::uint64_t at = frame.count++;
+    const bool match =
+        !frame.found && (want.wildcard || (frame.is_object ? *key == want.name : want.index == at));
     if (!match) {
       reader_.skip_value();
       continue;
     }
-    frame.found = !pointer_.is_wildcard(level);
-    object_levels_[level] = frame.is_object;
+    frame.found = !want.wildcard;
+    want.is_key = frame.is_object;
     if (frame.is_object) {
-      tokens_[level].assign(*key);
+      want.key.assign(*key);
     } else {
-      tokens_[level] = std::to_string(frame.count - 1);
+      want.at = at;
     }
-    if (level + 1 == pointer_.size()) {
+    if (level + 1 == levels_.size()) {
       select();
       return true;
     }
@@ -136,14 +145,6 @@ bool Selection::enter(std::size_t level) {
   }
   frames_.push_back({type == ValueType::object, 0, false});
   return true;
-}
-
-bool Selection::matches(std::size_t level, const Frame& frame,
-                        std::optional<std::string_view> key) const {
-  if (pointer_.is_wildcard(level)) return true;
-  if (frame.is_object) return *key == pointer_.token(level);
-  const std::optional<std::uint64_t> index = pointer_.index(level);
-  return index && *index == frame.count;
 }
 
 // A container at `level` has ended (its closing byte the reader's last token) without the

@@ -84,7 +84,8 @@ void pass_number(Handler& handler, const Number& n) {
 // token taken (`take(start, end)`: the handler's call that follows sees it as the last; a
 // token's stream offset is its address plus `to_offset`, modulo 2^64) and passed to the
 // handler. `opened`: the containers this call has open (the run stops when none is left). The
-// line feeds are counted up to the token taken last, also when the handler throws (`end_run`).
+// line feeds are counted when needed (count_lines), up to the cursor, so also when the handler
+// throws.
 // Numbers and literals may run on past the indexed bytes (their bytes are not indexed, and need
 // no UTF-8 check) up to `x.stop`, which leaves the window's last partial block to the token
 // reader, which goes on from the cursor (always just after the last token taken) with what the
@@ -160,7 +161,6 @@ detail::IndexedNext Reader::parse_indexed(Handler& handler, std::size_t base, bo
     [[gnu::always_inline]] bool at_top(const Place&) const { return opened == 0; }
   };
   detail::IndexedWindow& x = start_indexed_run();
-  const detail::RunEnd<Reader> end_run{*this};
   Run run{*this, handler, x, in_.position() - reinterpret_cast<std::uintptr_t>(in_.cursor()),
           kinds_.size() - base};
   detail::IndexedPlace w = x.place;

@@ -41,8 +41,6 @@ namespace detail {
 
 struct IndexedWindow;
 struct IndexedPlace;
-template <class R>
-struct RunEnd;
 
 // Where Reader::parse goes on after an indexed run (events.hpp): at a value, after one, after a
 // container's opening byte, or nowhere (the value parse() reads is complete).
@@ -271,11 +269,12 @@ class Reader {
   // bytes, parse() walks the window's structural index (json_index.hpp) from token to token
   // instead of reading the tokens one by one; the run stops before anything it does not read
   // whole (a token that goes on past the window, anything wrong), which parse() then reads
-  // token by token, so that every error is this reader's. The line feeds of a run's bytes are
-  // counted only when a position is asked for and when the run ends (count_lines).
+  // token by token, so that every error is this reader's. The line feeds of the runs' bytes are
+  // counted only when a position is asked for, before the token reader counts line feeds of its
+  // own, and before the window moves (count_lines, flush_lines): a run of a small value (a JSON
+  // Lines value, a selected row) costs no count of its own.
   struct Index;
   friend struct detail::IndexedWindow;
-  friend struct detail::RunEnd<Reader>;
   bool index_worthwhile() const noexcept {
     return in_.limit() - in_.cursor() >= 128 && in_.position() >= no_index_before_ && !failure_;
   }
@@ -283,23 +282,31 @@ class Reader {
   detail::IndexedWindow& start_indexed_run();
   // After a run that stopped at the cursor, where the token reader goes on as `next` says.
   void stop_indexed_run(detail::IndexedNext next, const detail::IndexedPlace& at) noexcept;
-  // Counts the line feeds from the run's start to the cursor (then up to date).
+  // Counts the line feeds of the runs' bytes up to the cursor; runs go on counting from there.
   void count_lines() const noexcept {
     if (uncounted_ != nullptr) count_uncounted_lines();
   }
-  void count_uncounted_lines() const noexcept;
-  void end_run() noexcept {
-    count_lines();
-    uncounted_ = nullptr;
+  // count_lines, and no run bytes are left: before the token reader counts line feeds itself,
+  // and before the window moves.
+  void flush_lines() const noexcept {
+    if (uncounted_ != nullptr) {
+      count_uncounted_lines();
+      uncounted_ = nullptr;
+    }
   }
+  void count_uncounted_lines() const noexcept;
   template <class Handler>
   detail::IndexedNext parse_indexed(Handler& handler, std::size_t base, bool after_value);
 
   ReadStream& in_;
   ReadOptions options_;
   mutable LineTracker lines_;
-  mutable const char* uncounted_ = nullptr;  // a run's bytes from here to the cursor
-  std::uint64_t no_index_before_ = 0;        // stream offset before which no run is tried
+  // The runs' bytes from here to the cursor (their line feeds not yet counted), and the
+  // window's offset of an address then: a reader whose stream was read around it (the window
+  // moved) cannot count them any more, and never reads them.
+  mutable const char* uncounted_ = nullptr;
+  mutable std::uint64_t uncounted_to_offset_ = 0;
+  std::uint64_t no_index_before_ = 0;  // stream offset before which no run is tried
   std::unique_ptr<Index> index_;
   std::size_t depth_ = 0;
   bool first_ = false;  // inside a container, before its first element or member

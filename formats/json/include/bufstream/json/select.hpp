@@ -65,7 +65,7 @@ class Selection {
   const Pointer& pointer() const noexcept { return pointer_; }
   /// The reference token that led to the selected value at level `i` (0 to pointer().size()
   /// - 1): the member's key, or the element's index in decimal (where the pointer has `*`).
-  const std::string& token(std::size_t i) const { return tokens_.at(i); }
+  std::string token(std::size_t i) const;
   /// The key of the selected value's member in its object, where the pointer's last token
   /// was `*` over an object or a name; nullopt for an array's element and for the root.
   std::optional<std::string_view> key() const;
@@ -87,16 +87,24 @@ class Selection {
   };
   bool start();
   bool enter(std::size_t level);
-  bool matches(std::size_t level, const Frame& frame, std::optional<std::string_view> key) const;
   void close_unmatched(std::size_t level, const Frame& frame);
   void select();
   void leave_selected();
 
   Reader& reader_;
   Pointer pointer_;
-  std::vector<Frame> frames_;        // the containers open at levels 0 to size - 1
-  std::vector<std::string> tokens_;  // what led to the current value, one per level
-  std::vector<bool> object_levels_;  // whether tokens_[i] is a member's key
+  // A level of the pointer: its token, and what led to the current value there (a member's
+  // key, or an element's index).
+  struct Level {
+    std::string_view name;               // the token (a view of pointer_'s)
+    std::optional<std::uint64_t> index;  // the token as an index
+    bool wildcard = false;
+    std::string key;
+    std::uint64_t at = 0;
+    bool is_key = false;
+  };
+  std::vector<Frame> frames_;  // the containers open at levels 0 to size - 1
+  std::vector<Level> levels_;  // one per token
   bool started_ = false;
   bool done_ = false;
   bool selected_ = false;  // a selected value is due, at selected_offset_

@@ -134,14 +134,6 @@ key_at:
   goto value;
 }
 
-/// Calls `r.end_run()` when it goes out of scope: an indexed run's line feeds are counted up
-/// to the token taken last, however the run ends (a handler may throw).
-template <class R>
-struct RunEnd {
-  R& r;
-  ~RunEnd() { r.end_run(); }
-};
-
 /// A walk's place in the structural index of the window: the current stretch, its next
 /// offset and the end of its offsets. A value that a walk keeps in a local, passed by value
 /// or by a reference that an inlined function drops, so that it stays in registers (the
