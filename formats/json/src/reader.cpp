@@ -100,7 +100,8 @@ const Reader::Scan& Reader::rescan() {
 }
 
 // The first byte from the cursor on that is not whitespace, or the end of the scanned bytes;
-// the line feeds before it are counted.
+// the line feeds before it are counted, or, after a run whose bytes are not counted yet, left
+// to that count (the whitespace between JSON Lines values read by runs costs no count).
 inline const char* Reader::skip_scanned_whitespace() {
   const Scan& s = scanned();
   const auto size = static_cast<std::size_t>(s.end - s.base);
@@ -110,8 +111,8 @@ inline const char* Reader::skip_scanned_whitespace() {
     const std::uint64_t stops = ~s.masks[b].whitespace & from;
     // The bytes before the first stop (all of them if there is none).
     const std::uint64_t run = ~stops & (stops - 1);
-    if (const std::uint64_t line_feeds = s.masks[b].line_feed & from & run) {
-      flush_lines();  // the runs' line feeds come first
+    const std::uint64_t line_feeds = s.masks[b].line_feed & from & run;
+    if (line_feeds != 0 && uncounted_ == nullptr) {
       const auto last = static_cast<std::uint64_t>(63 - std::countl_zero(line_feeds));
       lines_.new_lines(static_cast<std::uint64_t>(count_line_feeds(line_feeds)),
                        s.offset + 64 * b + last + 1);

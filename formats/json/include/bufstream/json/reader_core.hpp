@@ -269,10 +269,10 @@ class Reader {
   // bytes, parse() walks the window's structural index (json_index.hpp) from token to token
   // instead of reading the tokens one by one; the run stops before anything it does not read
   // whole (a token that goes on past the window, anything wrong), which parse() then reads
-  // token by token, so that every error is this reader's. The line feeds of the runs' bytes are
-  // counted only when a position is asked for, before the token reader counts line feeds of its
-  // own, and before the window moves (count_lines, flush_lines): a run of a small value (a JSON
-  // Lines value, a selected row) costs no count of its own.
+  // token by token, so that every error is this reader's. The line feeds of the runs' bytes,
+  // and of the whitespace the token reader skips after them, are counted only when a position
+  // is asked for and before the window moves (count_lines, flush_lines): a run of a small
+  // value (a JSON Lines value, a selected row) costs no count of its own.
   struct Index;
   friend struct detail::IndexedWindow;
   bool index_worthwhile() const noexcept {
@@ -286,8 +286,7 @@ class Reader {
   void count_lines() const noexcept {
     if (uncounted_ != nullptr) count_uncounted_lines();
   }
-  // count_lines, and no run bytes are left: before the token reader counts line feeds itself,
-  // and before the window moves.
+  // count_lines, and no run bytes are left: before the window moves.
   void flush_lines() const noexcept {
     if (uncounted_ != nullptr) {
       count_uncounted_lines();
