@@ -171,9 +171,12 @@ int Reader::skip_whitespace() {
       continue;
     }
     const char c0 = *in_.cursor();
-    // One space before a token (after ':' or ',' in most pretty-printed JSON): nothing to scan.
-    if (c0 == ' ' && in_.limit() - in_.cursor() >= 2 &&
+    // One space before a token (after ':' or ',' in most pretty-printed JSON), or one line
+    // feed (between JSON Lines values): nothing to scan.
+    if ((c0 == ' ' || c0 == '\n') && in_.limit() - in_.cursor() >= 2 &&
         static_cast<signed char>(in_.cursor()[1]) > ' ') {
+      // (After a run whose bytes are not counted yet, the line feed joins them.)
+      if (c0 == '\n' && uncounted_ == nullptr) lines_.new_line(in_.position() + 1);
       in_.advance(1);
       return as_byte(*in_.cursor());
     }
