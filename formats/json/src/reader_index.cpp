@@ -68,27 +68,30 @@ void Reader::count_uncounted_lines() const noexcept {
 // (a run's last token may begin in the stretch before, and those offsets are gone), at an
 // indexed byte or whitespace before one. The index is then that of the text from the last
 // fresh start on, which was outside any string: the index of the text, whatever the token
-// reader read since. Moves `place` on to the first offset at or after the cursor.
-bool Reader::Index::resume(const char* cursor, std::uint64_t offset_of_address) noexcept {
+// reader read since. Returns the first offset at or after the cursor (nullptr: start afresh).
+const std::uint32_t* Reader::Index::resume(const char* cursor,
+                                           std::uint64_t offset_of_address) const noexcept {
   if (!resumable || offset_of_address != to_offset || cursor < place.stretch ||
       cursor >= stretches.indexed_end()) {
-    return false;
+    return nullptr;
   }
   const auto from = static_cast<std::uint32_t>(cursor - place.stretch);
   const std::uint32_t* at = place.at;
   while (at != place.end && *at < from) ++at;
-  if (at == place.end) return false;  // (the next stretch may be far: start afresh)
+  if (at == place.end) return nullptr;  // (the next stretch may be far: start afresh)
   // Only whitespace before that offset. Else the token reader stopped inside a run of bytes
   // that the index holds as one ("73true"), whose rest no offset marks, or the last run took
   // an offset (its place is past it) but not its token.
   for (const char* p = cursor; p != place.stretch + *at; ++p) {
-    if (!detail::is_whitespace(*p)) return false;
+    if (!detail::is_whitespace(*p)) return nullptr;
   }
-  place.at = at;
-  return true;
+  return at;
 }
 
-detail::IndexedWindow& Reader::start_indexed_run() {
+// The run's place is x.place with the offset returned in `at`: not stored there, so that the
+// run loads the place's stretch and end as they were stored, each whole (a load of the place
+// that spans a fresh store of `at` waits for the store to reach the cache).
+detail::IndexedStart Reader::start_indexed_run() {
   if (!index_) index_ = std::make_unique_for_overwrite<Index>();  // the offsets as they come
   Index& x = *index_;
   const char* const cursor = in_.cursor();
@@ -99,16 +102,18 @@ detail::IndexedWindow& Reader::start_indexed_run() {
     uncounted_to_offset_ = to_offset;
   }
   x.run_start = cursor;
-  if (!x.resume(cursor, to_offset)) {
+  const std::uint32_t* at = x.resume(cursor, to_offset);
+  if (at == nullptr) {
     // A new index from the cursor on: its first byte is not in a string.
     x.to_offset = to_offset;
     x.stop = cursor + (static_cast<std::size_t>(in_.limit() - cursor) / 64) * 64;
     x.stretches.start(cursor, x.stop, Index::first_stretch_blocks, Index::stretch_blocks,
                       x.stretch_offsets);
     x.place = {cursor, x.stretch_offsets, x.stretch_offsets};
+    at = x.stretch_offsets;
   }
   x.resumable = false;  // until the run ends well
-  return x;
+  return {&x, at};
 }
 
 void Reader::stop_indexed_run(detail::IndexedNext next, const detail::IndexedPlace& at) noexcept {

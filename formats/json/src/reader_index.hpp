@@ -32,7 +32,8 @@ struct Reader::Index : detail::IndexedWindow {
   // `to_offset` is still the same stream offset (reader_index.cpp).
   bool resumable = false;
   std::uint64_t to_offset = 0;
-  bool resume(const char* cursor, std::uint64_t offset_of_address) noexcept;
+  // The first offset at or after the cursor, or nullptr (see reader_index.cpp).
+  const std::uint32_t* resume(const char* cursor, std::uint64_t offset_of_address) const noexcept;
 
   std::uint32_t stretch_offsets[64 * stretch_blocks];
 };

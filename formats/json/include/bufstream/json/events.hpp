@@ -160,10 +160,11 @@ detail::IndexedNext Reader::parse_indexed(Handler& handler, std::size_t base, bo
     [[gnu::always_inline]] void array_comma(const char* p) { r.in_.set_cursor(p + 1); }
     [[gnu::always_inline]] bool at_top(const Place&) const { return opened == 0; }
   };
-  detail::IndexedWindow& x = start_indexed_run();
+  const detail::IndexedStart start = start_indexed_run();
+  detail::IndexedWindow& x = *start.window;
   Run run{*this, handler, x, in_.position() - reinterpret_cast<std::uintptr_t>(in_.cursor()),
           kinds_.size() - base};
-  detail::IndexedPlace w = x.place;
+  detail::IndexedPlace w{x.place.stretch, start.at, x.place.end};
   const detail::IndexedNext then =
       detail::walk_index(run, w, after_value, !kinds_.empty() && kinds_.back() != 0);
   stop_indexed_run(then, w);

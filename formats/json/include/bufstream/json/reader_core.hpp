@@ -41,6 +41,7 @@ namespace detail {
 
 struct IndexedWindow;
 struct IndexedPlace;
+struct IndexedStart;
 
 // Where Reader::parse goes on after an indexed run (events.hpp): at a value, after one, after a
 // container's opening byte, or nowhere (the value parse() reads is complete).
@@ -278,8 +279,8 @@ class Reader {
   bool index_worthwhile() const noexcept {
     return in_.limit() - in_.cursor() >= 128 && in_.position() >= no_index_before_ && !failure_;
   }
-  // A new index of the window from the cursor on, for a run.
-  detail::IndexedWindow& start_indexed_run();
+  // The index of the window from the cursor on, for a run (the last run's, or a new one).
+  detail::IndexedStart start_indexed_run();
   // After a run that stopped at the cursor, where the token reader goes on as `next` says.
   void stop_indexed_run(detail::IndexedNext next, const detail::IndexedPlace& at) noexcept;
   // Counts the line feeds of the runs' bytes up to the cursor; runs go on counting from there.

@@ -158,6 +158,13 @@ struct IndexedWindow {
   IndexedPlace index_more() noexcept;
 };
 
+/// Where a run starts (Reader::start_indexed_run): the window's index, and the offset of its
+/// place to go on from (the place's stretch and end are the index's own). Two registers.
+struct IndexedStart {
+  IndexedWindow* window;
+  const std::uint32_t* at;
+};
+
 /// The next indexed byte from `w` on, or nullptr; `w` moves past it.
 [[gnu::always_inline]] inline const char* next_indexed(IndexedWindow& x, IndexedPlace& w) noexcept {
   if (w.at == w.end) [[unlikely]] {
