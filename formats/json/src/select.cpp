@@ -166,7 +166,9 @@ void Selection::close_unmatched(std::size_t level, const Frame& frame) {
 }
 
 void Selection::select() {
-  reader_.peek();  // past the whitespace before it: a peek of the caller's then moves nothing
+  // Past the whitespace before it, so that a peek of the caller's then moves nothing.
+  const std::string_view window = reader_.stream().buffered();
+  if (window.empty() || static_cast<unsigned char>(window.front()) <= ' ') reader_.peek();
   selected_ = true;
   selected_offset_ = reader_.stream().position();
   selected_depth_ = reader_.depth();
