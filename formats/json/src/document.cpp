@@ -346,8 +346,28 @@ std::string Value::pointer() const {
 
 // ---- Document -------------------------------------------------------------------------------
 
-Document::Document() : data_(std::make_unique<DocumentData>()) {}
-Document::~Document() = default;
+namespace {
+
+// The values of the last document destroyed on this thread, cleared, for the next one: a loop
+// of Document::parse_next (JSON Lines, rows picked by a json::Selection) then allocates nothing
+// per value once its block is large enough. Only a block of up to 64 KiB is kept, and no text.
+thread_local std::unique_ptr<detail::DocumentData> spare_data;
+constexpr std::size_t max_spare_bytes = 64 * 1024;
+
+}  // namespace
+
+Document::Document()
+    : data_(spare_data ? std::move(spare_data) : std::make_unique<DocumentData>()) {}
+
+Document::~Document() {
+  if (data_ == nullptr || spare_data != nullptr ||
+      data_->values.capacity_bytes() > max_spare_bytes) {
+    return;
+  }
+  data_->values.clear();
+  data_->text = {};
+  spare_data = std::move(data_);
+}
 
 Document Document::parse(ReadStream& in, ReadOptions options) {
   const std::uint64_t start = in.position();

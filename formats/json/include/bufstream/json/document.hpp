@@ -99,6 +99,14 @@ class DocumentValues {
     return {end() - offset, size};
   }
   std::size_t string_bytes() const noexcept { return string_bytes_; }
+  /// The block's bytes.
+  std::size_t capacity_bytes() const noexcept { return capacity_ * node_bytes; }
+  /// No nodes and no strings; the block stays, for the next document's.
+  void clear() noexcept {
+    size_ = 0;
+    string_bytes_ = 0;
+    node_room_ = capacity_;
+  }
 
  private:
   static constexpr std::size_t node_bytes = sizeof(DocumentNode);
