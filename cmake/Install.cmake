@@ -3,10 +3,21 @@
 # format, and the umbrella bufstream::bufstream), a version file and a pkg-config file.
 include(CMakePackageConfigHelpers)
 
+# The ABI version (the shared libraries' SONAME, libbufstream_NAME.so.SOVERSION) and what
+# find_package accepts follow semantic versioning: before 1.0 each minor version may change the
+# ABI (SOVERSION 0.2, a request for 0.2 takes any 0.2.x); from 1.0 only a major version may.
+# A change of the ABI within one version is what scripts/check-abi reports (CHANGELOG.md).
+if(PROJECT_VERSION_MAJOR EQUAL 0)
+  set(bufstream_soversion ${PROJECT_VERSION_MAJOR}.${PROJECT_VERSION_MINOR})
+  set(bufstream_version_compatibility SameMinorVersion)
+else()
+  set(bufstream_soversion ${PROJECT_VERSION_MAJOR})
+  set(bufstream_version_compatibility SameMajorVersion)
+endif()
 foreach(lib IN LISTS bufstream_libraries)
   set_target_properties(${lib} PROPERTIES
     VERSION ${PROJECT_VERSION}
-    SOVERSION ${PROJECT_VERSION_MAJOR}.${PROJECT_VERSION_MINOR})
+    SOVERSION ${bufstream_soversion})
 endforeach()
 
 install(TARGETS ${bufstream_libraries} bufstream_all bufstream_warnings
@@ -38,7 +49,7 @@ configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/bufstreamConfig.cmake.
   ${PROJECT_BINARY_DIR}/bufstreamConfig.cmake
   INSTALL_DESTINATION ${bufstream_cmake_dir})
 write_basic_package_version_file(${PROJECT_BINARY_DIR}/bufstreamConfigVersion.cmake
-  COMPATIBILITY SameMinorVersion)
+  COMPATIBILITY ${bufstream_version_compatibility})
 install(FILES ${PROJECT_BINARY_DIR}/bufstreamConfig.cmake
   ${PROJECT_BINARY_DIR}/bufstreamConfigVersion.cmake
   DESTINATION ${bufstream_cmake_dir})
