@@ -169,7 +169,7 @@ void add_nlohmann(Builder& b, const nlohmann::json& v) {
       b.end_object();
       break;
     case nlohmann::json::value_t::binary:
-      throw std::invalid_argument("json::Document: nlohmann binary values have no JSON form");
+      throw bufstream::UsageError("json::Document: nlohmann binary values have no JSON form");
   }
 }
 
@@ -187,7 +187,7 @@ std::string unescape_token(std::string_view token, std::string_view pointer) {
       ++i;
       continue;
     }
-    throw std::invalid_argument(fmt::format(
+    throw bufstream::UsageError(fmt::format(
         "json::Document: invalid JSON Pointer \"{}\": '~' must be followed by 0 or 1", pointer));
   }
   return out;
@@ -231,7 +231,7 @@ std::string shown(std::string_view pointer) {
 // ---- Value ----------------------------------------------------------------------------------
 
 void Value::wrong_type(std::string_view wanted) const {
-  throw AccessError(
+  throw bufstream::AccessError(
       fmt::format("json::Document: {} is {}, not {}", shown(pointer()), described(type()), wanted));
 }
 
@@ -250,8 +250,8 @@ std::int64_t Value::as_int64() const {
   if (n.type == Type::uint64) {
     if (n.payload <= static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()))
       return static_cast<std::int64_t>(n.payload);
-    throw AccessError(fmt::format("json::Document: {} is {}, out of the range of int64",
-                                  shown(pointer()), n.payload));
+    throw bufstream::AccessError(fmt::format("json::Document: {} is {}, out of the range of int64",
+                                             shown(pointer()), n.payload));
   }
   wrong_type("an integer");
 }
@@ -260,8 +260,9 @@ std::uint64_t Value::as_uint64() const {
   const DocumentNode& n = node();
   if (n.type == Type::uint64) return n.payload;
   if (n.type == Type::int64) {
-    throw AccessError(fmt::format("json::Document: {} is {}, out of the range of uint64",
-                                  shown(pointer()), static_cast<std::int64_t>(n.payload)));
+    throw bufstream::AccessError(fmt::format("json::Document: {} is {}, out of the range of uint64",
+                                             shown(pointer()),
+                                             static_cast<std::int64_t>(n.payload)));
   }
   wrong_type("an integer");
 }
@@ -312,15 +313,16 @@ std::optional<Value> Value::find(std::string_view key) const {
 
 Value Value::operator[](std::string_view key) const {
   if (std::optional<Value> v = find(key)) return *v;
-  throw AccessError(fmt::format("json::Document: {} has no member \"{}\"", shown(pointer()), key));
+  throw bufstream::AccessError(
+      fmt::format("json::Document: {} has no member \"{}\"", shown(pointer()), key));
 }
 
 Value Value::element(std::size_t index) const {
   expect(Type::array, "an array");
   if (index >= node().count) {
-    throw AccessError(fmt::format("json::Document: {} has {} element{}, no index {}",
-                                  shown(pointer()), node().count, node().count == 1 ? "" : "s",
-                                  index));
+    throw bufstream::AccessError(fmt::format("json::Document: {} has {} element{}, no index {}",
+                                             shown(pointer()), node().count,
+                                             node().count == 1 ? "" : "s", index));
   }
   std::size_t e = i_ + 1;
   for (std::size_t n = 0; n < index; ++n) e = end_of(*d_, e);
@@ -330,7 +332,7 @@ Value Value::element(std::size_t index) const {
 Value Value::at(std::string_view pointer) const {
   if (pointer.empty()) return *this;
   if (pointer.front() != '/') {
-    throw std::invalid_argument(fmt::format(
+    throw bufstream::UsageError(fmt::format(
         "json::Document: invalid JSON Pointer \"{}\": it must be empty or start with '/'",
         pointer));
   }
@@ -349,13 +351,13 @@ Value Value::at(std::string_view pointer) const {
                             token.find_first_not_of("0123456789") == std::string::npos &&
                             (token.size() == 1 || token.front() != '0');
       if (!is_index) {
-        throw AccessError(fmt::format("json::Document: {} is an array; \"{}\" is not an index",
-                                      shown(v.pointer()), token));
+        throw bufstream::AccessError(fmt::format(
+            "json::Document: {} is an array; \"{}\" is not an index", shown(v.pointer()), token));
       }
       v = v[static_cast<std::size_t>(std::stoull(token))];
     } else {
-      throw AccessError(fmt::format("json::Document: {} is {}; it has no \"{}\"",
-                                    shown(v.pointer()), described(v.type()), token));
+      throw bufstream::AccessError(fmt::format("json::Document: {} is {}; it has no \"{}\"",
+                                               shown(v.pointer()), described(v.type()), token));
     }
     if (slash == std::string_view::npos) return v;
     at = slash + 1;
@@ -450,8 +452,9 @@ Document Document::from_nlohmann(const nlohmann::json& value) {
 }
 
 void detail::throw_typed_read_error(const Value& value, const ParseError& error) {
-  throw AccessError(fmt::format("json::Document: {} cannot be read as the type asked for: {}",
-                                shown(value.pointer()), error.message()));
+  throw bufstream::AccessError(
+      fmt::format("json::Document: {} cannot be read as the type asked for: {}",
+                  shown(value.pointer()), error.message()));
 }
 
 nlohmann::json to_nlohmann(Value value) {
