@@ -104,10 +104,10 @@ struct Plan {
 bool is_csv(FileFormat f) { return f == FileFormat::csv || f == FileFormat::tsv; }
 bool is_json(FileFormat f) { return f == FileFormat::json || f == FileFormat::jsonl; }
 
-csv::WriterOptions csv_writer_options(const Plan& plan) {
-  csv::WriterOptions options;
+csv::WriteOptions csv_writer_options(const Plan& plan) {
+  csv::WriteOptions options;
   options.separator = plan.to == FileFormat::tsv ? '\t' : ',';
-  options.line_end = plan.args.has("lf") ? csv::LineEnd::lf : csv::LineEnd::crlf;
+  options.line_end = plan.args.has("lf") ? bufstream::LineEnd::lf : bufstream::LineEnd::crlf;
   return options;
 }
 
@@ -189,7 +189,7 @@ void emit_csv(csv::Reader& reader, Events& events, Output& output, bool top_leve
 }
 
 void convert_from_csv(const Plan& plan, Input& input, Output& output) {
-  csv::ReaderOptions options = csv_reader_options(plan.from, plan.args, input.name());
+  csv::ReadOptions options = csv_reader_options(plan.from, plan.args, input.name());
   csv::Reader reader(input.stream(), options);
   const bool header = !plan.args.has("no-header");
   const bool infer = plan.args.has("infer");
