@@ -477,15 +477,17 @@ TEST(StonReader, LongNumbersAreLimited) {
 }
 
 TEST(StonReader, DepthLimitIsAClearError) {
+  // The default limit is every reader's (it was 1000 before STON took JSON's).
   const std::size_t limit = ReadOptions{}.max_depth;
-  EXPECT_EQ(limit, 1000U);
+  EXPECT_EQ(limit, 512U);
+  EXPECT_EQ(limit, bufstream::default_max_depth);
   EXPECT_EQ(limit, WriteOptions{}.max_depth);  // what the writer writes by default reads back
   const std::string deep_ok = std::string(limit, '[') + std::string(limit, ']');
   EXPECT_TRUE(parse_everywhere(deep_ok).root().is_list());
 
   const std::string too_deep = std::string(limit + 1, '[') + std::string(limit + 1, ']');
   const ParseError e = parse_error_everywhere(too_deep);
-  EXPECT_EQ(e.message(), "nesting deeper than 1000 levels (ReadOptions::max_depth)");
+  EXPECT_EQ(e.message(), "nesting deeper than 512 levels (ReadOptions::max_depth)");
   EXPECT_EQ(e.offset(), limit);
 
   // Far deeper than any stack: still just an error.
@@ -497,7 +499,7 @@ TEST(StonReader, DepthLimitIsAClearError) {
   std::string associations;
   for (int i = 0; i < 100000; ++i) associations += "#a:";
   EXPECT_EQ(parse_error_everywhere(associations + "1").message(),
-            "nesting deeper than 1000 levels (ReadOptions::max_depth)");
+            "nesting deeper than 512 levels (ReadOptions::max_depth)");
   std::string tags;
   for (int i = 0; i < 100000; ++i) tags += "T[";
   EXPECT_THROW((void)parse(tags), ParseError);

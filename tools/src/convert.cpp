@@ -205,7 +205,7 @@ void convert_from_csv(const Plan& plan, Input& input, Output& output) {
       return;
     }
     case FileFormat::ston: {
-      ston::Writer writer(output.stream(), {.pretty = plan.pretty});
+      ston::Writer writer(output.stream(), {.indent = plan.pretty ? 1U : 0U});
       StonEventWriter events(writer);
       emit_csv(reader, events, output, true, header, infer);
       output.stream().lf();
@@ -350,7 +350,7 @@ void convert_from_json(const Plan& plan, Input& input, Output& output) {
       return;
     }
     case FileFormat::ston: {
-      ston::Writer writer(output.stream(), {.pretty = plan.pretty});
+      ston::Writer writer(output.stream(), {.indent = plan.pretty ? 1U : 0U});
       StonEventWriter events(writer);
       write_units(events);
       output.stream().lf();
@@ -368,7 +368,7 @@ void convert_from_ston(const Plan& plan, Input& input, Output& output) {
   auto write_ston = [&](ston::Writer& writer, const ston::Value& v, const SourcePosition& start) {
     try {
       writer.write(v);
-    } catch (const ston::WriteError& e) {
+    } catch (const bufstream::UsageError& e) {
       throw ParseError(start, fmt::format("cannot convert this value: {}", e.what()), input.name());
     }
   };
@@ -417,7 +417,7 @@ void convert_from_ston(const Plan& plan, Input& input, Output& output) {
       return;
     }
     case FileFormat::ston: {
-      ston::Writer writer(output.stream(), {.pretty = plan.pretty});
+      ston::Writer writer(output.stream(), {.indent = plan.pretty ? 1U : 0U});
       for_each_value([&](const ston::Value& v, const SourcePosition& start, bool) {
         write_ston(writer, v, start);
       });
