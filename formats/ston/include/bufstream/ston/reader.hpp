@@ -47,8 +47,8 @@ struct ReadOptions {
   /// Longest number text, and the largest decimal exponent of an exact number (`1e400` is an
   /// integer of 401 digits): keeps a hostile input from asking for gigabytes. It applies to
   /// each digit group on its own (integer part, fraction, exponent, denominator, scale), read
-  /// from any stream, and to an exact number's decimal exponent; a float beyond the double
-  /// range reads as an infinity. Strings and
+  /// from any stream, and to an exact number's decimal exponent. (A float beyond the range of
+  /// double, `1.0e400`, is an error whatever its length, as in every reader.) Strings and
   /// symbols have no limit but memory, whatever the stream's buffer size.
   std::size_t max_number_length = 10000;
   /// Skip a UTF-8 byte-order mark (EF BB BF) at the very start of the stream (position 0), as
