@@ -80,17 +80,17 @@ int main() {
     bufstream::StringWriteStream gz;
     bufstream::StringWriteStream zst;
     {
-      bufstream::GzipWriteStream out(gz);
+      bufstream::compress::GzipWriteStream out(gz);
       out.write("compressed text\n");
       out.close();
-      bufstream::ZstdWriteStream zout(zst);
+      bufstream::compress::ZstdWriteStream zout(zst);
       zout.write("compressed text\n");
       zout.close();
     }
     bufstream::MemoryReadStream gz_in(gz.view());
     bufstream::MemoryReadStream zst_in(zst.view());
-    bufstream::GzipReadStream gunzip(gz_in);
-    bufstream::ZstdReadStream unzstd(zst_in);
+    bufstream::compress::GzipReadStream gunzip(gz_in);
+    bufstream::compress::ZstdReadStream unzstd(zst_in);
     if (gunzip.up_to_end() != "compressed text\n") return fail("gzip round trip differs");
     if (unzstd.up_to_end() != "compressed text\n") return fail("zstd round trip differs");
   }
