@@ -20,8 +20,9 @@ function(bufstream_add_readme_examples readme)
     endif()
     string(SUBSTRING "${text}" 0 ${length} code)
     math(EXPR index "${index} + 1")
-    # An example of the compression decorators needs bufstream::compress, which is optional.
-    string(FIND "${code}" "<bufstream/compress/" uses_compress)
+    # An example of the compression decorators (<bufstream/compress.hpp> or a header of
+    # <bufstream/compress/>) needs bufstream::compress, which is optional.
+    string(FIND "${code}" "<bufstream/compress" uses_compress)
     if(NOT uses_compress EQUAL -1 AND NOT TARGET bufstream::compress)
       string(SUBSTRING "${text}" ${length} -1 text)
       continue()

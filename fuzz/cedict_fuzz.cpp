@@ -53,7 +53,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   using namespace bufstream;
   const fuzz::FuzzInput input = fuzz::split_input(data, size);
   const bool lenient = size > 0 && (data[0] & 1) != 0;
-  cedict::LoadOptions options;
+  cedict::ReadOptions options;
   options.errors = lenient ? cedict::ErrorMode::lenient : cedict::ErrorMode::strict;
   fuzz::FuzzStream buffered(input);
   const Outcome a = attempt([&] { return cedict::Dictionary::load(buffered.stream(), options); });

@@ -28,7 +28,7 @@ struct Outcome {
   std::uint64_t error_offset = 0;
 };
 
-Outcome read_all(bufstream::ReadStream& in, const bufstream::csv::ReaderOptions& options) {
+Outcome read_all(bufstream::ReadStream& in, const bufstream::csv::ReadOptions& options) {
   Outcome outcome;
   try {
     bufstream::csv::Reader reader(in, options);
@@ -46,7 +46,7 @@ struct TypedOutcome {
   std::uint64_t error_offset = 0;
 };
 
-TypedOutcome read_typed(bufstream::ReadStream& in, const bufstream::csv::ReaderOptions& options) {
+TypedOutcome read_typed(bufstream::ReadStream& in, const bufstream::csv::ReadOptions& options) {
   TypedOutcome outcome;
   try {
     bufstream::csv::Reader reader(in, options);
@@ -65,7 +65,7 @@ bool same_row(const Row& a, const Row& b) {
 }
 
 void check_typed(const bufstream::fuzz::FuzzInput& input,
-                 const bufstream::csv::ReaderOptions& options,
+                 const bufstream::csv::ReadOptions& options,
                  const std::optional<Records>& records) {
   using namespace bufstream;
   fuzz::FuzzStream buffered(input);
@@ -96,7 +96,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const fuzz::FuzzInput input = fuzz::split_input(data, size);
   // The selector byte also picks the dialect: strict or lenient, comma or semicolon.
   const std::uint8_t selector = size > 0 ? data[0] : 0;
-  csv::ReaderOptions options;
+  csv::ReadOptions options;
   options.lazy_quotes = (selector & 1) != 0;
   options.variable_field_count = (selector & 1) != 0;
   options.separator = (selector & 2) != 0 ? ';' : ',';
@@ -118,7 +118,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (const auto& record : *a.records) writer.record(record);
   writer.flush();
   MemoryReadStream again(text.view());
-  csv::ReaderOptions strict_any_width;
+  csv::ReadOptions strict_any_width;
   strict_any_width.separator = options.separator;
   strict_any_width.variable_field_count = true;
   strict_any_width.skip_bom = false;  // a first field that starts with a BOM must stay

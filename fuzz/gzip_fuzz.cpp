@@ -63,7 +63,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (too_large) return 0;
 
   fuzz::FuzzStream source(input);
-  GzipReadStream gunzip(source.stream(), GzipFormat::gzip, {.buffer_size = input.buffer_size});
+  compress::GzipReadStream gunzip(source.stream(), compress::GzipFormat::gzip,
+                                  {.buffer_size = input.buffer_size});
   std::optional<std::string> got;
   try {
     got = gunzip.next(max_output + 1);

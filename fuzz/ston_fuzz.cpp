@@ -53,10 +53,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   for (bool pretty : {false, true}) {
     StringWriteStream text;
-    ston::Writer writer(text, {.pretty = pretty});
+    ston::Writer writer(text, {.indent = pretty ? 1U : 0U});
     try {
       for (const auto& v : a.values) writer.write(v);
-    } catch (const ston::WriteError&) {
+    } catch (const bufstream::UsageError&) {
       continue;  // deeper than the writer's limit: refused, never written wrong
     }
     MemoryReadStream again(text.view());

@@ -59,7 +59,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (too_large) return 0;
 
   fuzz::FuzzStream source(input);
-  ZstdReadStream unzstd(source.stream(), {.buffer_size = input.buffer_size});
+  compress::ZstdReadStream unzstd(source.stream(), {.buffer_size = input.buffer_size});
   std::optional<std::string> got;
   try {
     got = unzstd.next(max_output + 1);

@@ -144,7 +144,8 @@ void run_decompress(SuiteContext& context, const std::string& data, const std::f
   {
     FdReadStream gz_file(gz);
     FdReadStream zst_file(zst);
-    if (GzipReadStream(gz_file).up_to_end() != text || ZstdReadStream(zst_file).up_to_end() != text)
+    if (compress::GzipReadStream(gz_file).up_to_end() != text ||
+        compress::ZstdReadStream(zst_file).up_to_end() != text)
       throw std::runtime_error("a decorator does not decompress the file to its text");
   }
   std::vector<InterleavedSuiteVariant> rows;
@@ -164,11 +165,11 @@ void run_decompress(SuiteContext& context, const std::string& data, const std::f
         .finish = [bytes = size_of_file(file)](Timing t) { return of_size(std::move(t), bytes); },
     });
   };
-  add("gzip", gz, decompress_decorated<GzipReadStream>);
+  add("gzip", gz, decompress_decorated<compress::GzipReadStream>);
   add("gzip-oneshot", gz, [](const std::filesystem::path& p) -> std::uint64_t {
     return decompress_oneshot(true, read_file(p)).size();
   });
-  add("zstd", zst, decompress_decorated<ZstdReadStream>);
+  add("zstd", zst, decompress_decorated<compress::ZstdReadStream>);
   add("zstd-oneshot", zst, [](const std::filesystem::path& p) -> std::uint64_t {
     return decompress_oneshot(false, read_file(p)).size();
   });
@@ -197,7 +198,7 @@ void run_reads(SuiteContext& context, const Format& format, const std::string& d
     rows.push_back(std::move(row));
   };
   add("gzip", gz, [&format](const std::filesystem::path& p, Stopwatch& w) {
-    return read_decorated<GzipReadStream>(format, p, w);
+    return read_decorated<compress::GzipReadStream>(format, p, w);
   });
   add("gzip-oneshot", gz, [&format](const std::filesystem::path& p, Stopwatch& w) {
     return read_oneshot(format, true, p, w);
@@ -209,7 +210,7 @@ void run_reads(SuiteContext& context, const Format& format, const std::string& d
       },
       zcat.empty() ? "zcat not found on the PATH (apt install gzip)" : "");
   add("zstd", zst, [&format](const std::filesystem::path& p, Stopwatch& w) {
-    return read_decorated<ZstdReadStream>(format, p, w);
+    return read_decorated<compress::ZstdReadStream>(format, p, w);
   });
   add("zstd-oneshot", zst, [&format](const std::filesystem::path& p, Stopwatch& w) {
     return read_oneshot(format, false, p, w);
@@ -249,13 +250,15 @@ void run_writes(SuiteContext& context, const Format& format, const DataSet& set,
     });
   };
   add("gzip", true, [&format](const DataSet& s, const std::filesystem::path& p) {
-    write_decorated<GzipWriteStream>(format, s, p, GzipWriteOptions{.level = gzip_level});
+    write_decorated<compress::GzipWriteStream>(format, s, p,
+                                               compress::GzipWriteOptions{.level = gzip_level});
   });
   add("gzip-oneshot", true, [&format](const DataSet& s, const std::filesystem::path& p) {
     write_oneshot(format, true, s, p);
   });
   add("zstd", false, [&format](const DataSet& s, const std::filesystem::path& p) {
-    write_decorated<ZstdWriteStream>(format, s, p, ZstdWriteOptions{.level = zstd_level});
+    write_decorated<compress::ZstdWriteStream>(format, s, p,
+                                               compress::ZstdWriteOptions{.level = zstd_level});
   });
   add("zstd-oneshot", false, [&format](const DataSet& s, const std::filesystem::path& p) {
     write_oneshot(format, false, s, p);

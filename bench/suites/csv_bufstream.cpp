@@ -6,7 +6,8 @@ namespace bufstream::bench {
 
 void write_csv_bufstream(WriteStream& out, const DataSet& set) {
   csv::Writer writer(
-      out, {.separator = ',', .quoting = csv::Quoting::as_needed, .line_end = csv::LineEnd::lf});
+      out,
+      {.separator = ',', .quoting = csv::Quoting::as_needed, .line_end = bufstream::LineEnd::lf});
   for (const Row& row : set.rows) {
     writer.field(row.i);
     writer.field(row.minus_i);

@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-namespace bufstream::compress_detail {
+namespace bufstream::compress::detail {
 
 /// What one call of a codec did.
 struct Step {
@@ -63,4 +63,4 @@ class Encoder {
   virtual Step encode(std::span<const char> in, std::span<char> out, Flush flush) = 0;
 };
 
-}  // namespace bufstream::compress_detail
+}  // namespace bufstream::compress::detail

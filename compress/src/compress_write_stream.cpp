@@ -4,7 +4,7 @@
 
 #include "codec.hpp"
 
-namespace bufstream {
+namespace bufstream::compress {
 
 namespace {
 
@@ -15,22 +15,21 @@ constexpr std::size_t output_chunk = 16384;
 }  // namespace
 
 CompressWriteStream::CompressWriteStream(WriteStream& sink,
-                                         std::unique_ptr<compress_detail::Encoder> encoder,
+                                         std::unique_ptr<detail::Encoder> encoder,
                                          BufferOptions options)
     : BufferedSink(sink, options.buffer_size, SinkClose::always), encoder_(std::move(encoder)) {}
 
 CompressWriteStream::CompressWriteStream(std::unique_ptr<WriteStream> sink,
-                                         std::unique_ptr<compress_detail::Encoder> encoder,
+                                         std::unique_ptr<detail::Encoder> encoder,
                                          BufferOptions options)
     : BufferedSink(std::move(sink), options.buffer_size, SinkClose::always),
       encoder_(std::move(encoder)) {}
 
 CompressWriteStream::~CompressWriteStream() = default;
 
-void CompressWriteStream::pump(std::string_view in, std::size_t& taken,
-                               compress_detail::Flush mode) {
+void CompressWriteStream::pump(std::string_view in, std::size_t& taken, detail::Flush mode) {
   if (!member_open_) {
-    if (in.empty() && mode != compress_detail::Flush::end) return;
+    if (in.empty() && mode != detail::Flush::end) return;
     encoder_->reset();
     member_open_ = true;
   }
@@ -38,34 +37,33 @@ void CompressWriteStream::pump(std::string_view in, std::size_t& taken,
   WriteStream& out = sink();
   for (;;) {
     char* room = out.reserve(output_chunk);
-    const compress_detail::Step step =
-        encoder_->encode(in, std::span<char>(room, output_chunk), mode);
+    const detail::Step step = encoder_->encode(in, std::span<char>(room, output_chunk), mode);
     out.commit(step.out_made);
     in.remove_prefix(step.in_used);
     taken += step.in_used;
-    if (in.empty() && (mode == compress_detail::Flush::none || step.done)) return;
+    if (in.empty() && (mode == detail::Flush::none || step.done)) return;
   }
 }
 
 void CompressWriteStream::consume(std::string_view bytes, std::size_t& taken, bool /*last*/) {
-  pump(bytes, taken, compress_detail::Flush::none);
+  pump(bytes, taken, detail::Flush::none);
 }
 
 void CompressWriteStream::flush_consumed() {
   if (!unflushed_) return;
   std::size_t none = 0;
-  pump({}, none, compress_detail::Flush::sync);
+  pump({}, none, detail::Flush::sync);
   unflushed_ = false;
 }
 
 void CompressWriteStream::end_consumed() {
   if (!member_open_) return;
   std::size_t none = 0;
-  pump({}, none, compress_detail::Flush::end);
+  pump({}, none, detail::Flush::end);
   member_open_ = false;
   unflushed_ = false;
 }
 
 void CompressWriteStream::finish() { finish_output(); }
 
-}  // namespace bufstream
+}  // namespace bufstream::compress

@@ -8,11 +8,11 @@
 
 #include "codec.hpp"
 
-namespace bufstream {
+namespace bufstream::compress {
 
 DecompressReadStream::DecompressReadStream(ReadStream& source,
-                                           std::unique_ptr<compress_detail::Decoder> decoder,
-                                           DecompressOptions options)
+                                           std::unique_ptr<detail::Decoder> decoder,
+                                           ReadOptions options)
     : source_(&source),
       decoder_(std::move(decoder)),
       buffer_size_(std::max<std::size_t>(options.buffer_size, 1)),
@@ -20,8 +20,8 @@ DecompressReadStream::DecompressReadStream(ReadStream& source,
       buffer_(buffer_size_) {}
 
 DecompressReadStream::DecompressReadStream(std::unique_ptr<ReadStream> source,
-                                           std::unique_ptr<compress_detail::Decoder> decoder,
-                                           DecompressOptions options)
+                                           std::unique_ptr<detail::Decoder> decoder,
+                                           ReadOptions options)
     : DecompressReadStream(*source, std::move(decoder), std::move(options)) {
   owned_ = std::move(source);
 }
@@ -59,10 +59,10 @@ std::size_t DecompressReadStream::produce(std::span<char> dst) {
       if (in.size() < want) in = gather_start(want);
       member_left_ = decoder_->declared_size(in);
     }
-    compress_detail::Step step;
+    detail::Step step;
     try {
       step = decoder_->decode(in, dst);
-    } catch (const compress_detail::CorruptInput& e) {
+    } catch (const detail::CorruptInput& e) {
       take_input(e.in_used);
       fail_corrupt(e.message);
     }
@@ -155,4 +155,4 @@ std::optional<std::uint64_t> DecompressReadStream::source_remaining_hint() const
   return member_left_;
 }
 
-}  // namespace bufstream
+}  // namespace bufstream::compress

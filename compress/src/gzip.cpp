@@ -14,13 +14,13 @@
 
 #include "codec.hpp"
 
-namespace bufstream {
+namespace bufstream::compress {
 
 namespace {
 
-using compress_detail::CorruptInput;
-using compress_detail::Flush;
-using compress_detail::Step;
+using detail::CorruptInput;
+using detail::Flush;
+using detail::Step;
 
 // Both libraries count in 32 bits; larger spans are taken in parts.
 template <class T>
@@ -32,7 +32,7 @@ T clamp32(std::size_t n) {
 // (FHCRC) wrongly when the header arrives over several calls (the fuzzer found a bad CRC taken
 // as good), and it does not refuse the reserved flag bits. ISA-L then inflates the deflate
 // data and checks the trailer (CRC-32 and length).
-class IsalGzipDecoder final : public compress_detail::Decoder {
+class IsalGzipDecoder final : public detail::Decoder {
  public:
   IsalGzipDecoder() : state_(std::make_unique<inflate_state>()) {
     isal_inflate_init(state_.get());
@@ -191,7 +191,7 @@ class IsalGzipDecoder final : public compress_detail::Decoder {
 
 // zlib streams are read with zlib: ISA-L's zlib wrapper (2.30) reads one byte past the end of
 // a stream when more input follows, which would lose the start of what comes next.
-class ZlibDecoder final : public compress_detail::Decoder {
+class ZlibDecoder final : public detail::Decoder {
  public:
   ZlibDecoder() {
     const int rc = inflateInit2(&z_, 15);
@@ -229,22 +229,22 @@ class ZlibDecoder final : public compress_detail::Decoder {
   z_stream z_{};
 };
 
-std::unique_ptr<compress_detail::Decoder> make_decoder(GzipFormat format) {
+std::unique_ptr<detail::Decoder> make_decoder(GzipFormat format) {
   if (format == GzipFormat::zlib) return std::make_unique<ZlibDecoder>();
   return std::make_unique<IsalGzipDecoder>();
 }
 
-class DeflateEncoder final : public compress_detail::Encoder {
+class DeflateEncoder final : public detail::Encoder {
  public:
   DeflateEncoder(int level, GzipFormat format) {
     if (level < 0 || level > 9) {
-      throw std::invalid_argument(fmt::format("gzip level {} is not in 0..9", level));
+      throw UsageError(fmt::format("gzip level {} is not in 0..9", level));
     }
     // Window bits: 15 (32 KiB window); +16 asks zlib for the gzip wrapper.
     const int window_bits = format == GzipFormat::gzip ? 15 + 16 : 15;
     const int rc = deflateInit2(&z_, level, Z_DEFLATED, window_bits, 8, Z_DEFAULT_STRATEGY);
     if (rc == Z_MEM_ERROR) throw std::bad_alloc();
-    if (rc != Z_OK) throw std::invalid_argument(fmt::format("deflateInit2 failed ({})", rc));
+    if (rc != Z_OK) throw std::logic_error(fmt::format("deflateInit2 failed ({})", rc));
   }
   ~DeflateEncoder() override { deflateEnd(&z_); }
   DeflateEncoder(const DeflateEncoder&) = delete;
@@ -280,11 +280,11 @@ class DeflateEncoder final : public compress_detail::Encoder {
 
 }  // namespace
 
-GzipReadStream::GzipReadStream(ReadStream& source, GzipFormat format, DecompressOptions options)
+GzipReadStream::GzipReadStream(ReadStream& source, GzipFormat format, ReadOptions options)
     : DecompressReadStream(source, make_decoder(format), std::move(options)) {}
 
 GzipReadStream::GzipReadStream(std::unique_ptr<ReadStream> source, GzipFormat format,
-                               DecompressOptions options)
+                               ReadOptions options)
     : DecompressReadStream(std::move(source), make_decoder(format), std::move(options)) {}
 
 GzipReadStream::~GzipReadStream() = default;
@@ -300,4 +300,4 @@ GzipWriteStream::GzipWriteStream(std::unique_ptr<WriteStream> sink, GzipWriteOpt
 
 GzipWriteStream::~GzipWriteStream() { finish_on_destruction("GzipWriteStream"); }
 
-}  // namespace bufstream
+}  // namespace bufstream::compress

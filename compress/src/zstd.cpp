@@ -11,15 +11,15 @@
 
 #include "codec.hpp"
 
-namespace bufstream {
+namespace bufstream::compress {
 
 namespace {
 
-using compress_detail::CorruptInput;
-using compress_detail::Flush;
-using compress_detail::Step;
+using detail::CorruptInput;
+using detail::Flush;
+using detail::Step;
 
-class ZstdDecoder final : public compress_detail::Decoder {
+class ZstdDecoder final : public detail::Decoder {
  public:
   ZstdDecoder() : d_(ZSTD_createDCtx()) {
     if (d_ == nullptr) throw std::bad_alloc();
@@ -64,13 +64,13 @@ class ZstdDecoder final : public compress_detail::Decoder {
   ZSTD_DCtx* d_;
 };
 
-class ZstdEncoder final : public compress_detail::Encoder {
+class ZstdEncoder final : public detail::Encoder {
  public:
   ZstdEncoder(int level, bool checksum) : c_(ZSTD_createCCtx()) {
     if (c_ == nullptr) throw std::bad_alloc();
     if (level < ZSTD_minCLevel() || level > ZSTD_maxCLevel()) {
       ZSTD_freeCCtx(c_);
-      throw std::invalid_argument(
+      throw UsageError(
           fmt::format("zstd level {} is not in {}..{}", level, ZSTD_minCLevel(), ZSTD_maxCLevel()));
     }
     ZSTD_CCtx_setParameter(c_, ZSTD_c_compressionLevel, level);
@@ -103,10 +103,10 @@ class ZstdEncoder final : public compress_detail::Encoder {
 
 }  // namespace
 
-ZstdReadStream::ZstdReadStream(ReadStream& source, DecompressOptions options)
+ZstdReadStream::ZstdReadStream(ReadStream& source, ReadOptions options)
     : DecompressReadStream(source, std::make_unique<ZstdDecoder>(), std::move(options)) {}
 
-ZstdReadStream::ZstdReadStream(std::unique_ptr<ReadStream> source, DecompressOptions options)
+ZstdReadStream::ZstdReadStream(std::unique_ptr<ReadStream> source, ReadOptions options)
     : DecompressReadStream(std::move(source), std::make_unique<ZstdDecoder>(), std::move(options)) {
 }
 
@@ -123,4 +123,4 @@ ZstdWriteStream::ZstdWriteStream(std::unique_ptr<WriteStream> sink, ZstdWriteOpt
 
 ZstdWriteStream::~ZstdWriteStream() { finish_on_destruction("ZstdWriteStream"); }
 
-}  // namespace bufstream
+}  // namespace bufstream::compress

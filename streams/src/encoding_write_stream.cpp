@@ -20,8 +20,7 @@ constexpr std::size_t max_piece = std::size_t{1} << 16;
 
 EncodingOptions checked(EncodingOptions options) {
   if (options.bom && byte_order_mark(options.encoding).empty()) {
-    throw std::invalid_argument(
-        fmt::format("{} has no byte-order mark", encoding_name(options.encoding)));
+    throw UsageError(fmt::format("{} has no byte-order mark", encoding_name(options.encoding)));
   }
   return options;
 }

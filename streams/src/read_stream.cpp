@@ -223,7 +223,7 @@ ReadStream::Block ReadStream::read_rest(std::size_t padding) {
 
 std::uint64_t ReadStream::skip(std::int64_t count) {
   if (count < 0) {
-    throw std::invalid_argument(fmt::format("ReadStream::skip: negative count {}", count));
+    throw UsageError(fmt::format("ReadStream::skip: negative count {}", count));
   }
   auto left = static_cast<std::uint64_t>(count);
   std::uint64_t skipped = 0;

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include <bufstream/errors.hpp>
 #include <bufstream/kernels/utf8.hpp>
 
 namespace bufstream::utf8 {
@@ -86,8 +87,8 @@ char* encode(char32_t cp, char* out) noexcept {
 
 void put(WriteStream& out, char32_t cp) {
   if (!is_scalar_value(cp)) {
-    throw std::invalid_argument(fmt::format("utf8::put: U+{:04X} is not a Unicode scalar value",
-                                            static_cast<std::uint32_t>(cp)));
+    throw UsageError(fmt::format("utf8::put: U+{:04X} is not a Unicode scalar value",
+                                 static_cast<std::uint32_t>(cp)));
   }
   char* p = out.reserve(4);
   out.commit(static_cast<std::size_t>(encode(cp, p) - p));

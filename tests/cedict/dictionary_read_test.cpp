@@ -299,7 +299,7 @@ TEST(DictionaryRead, TablesGrowBeyondTheirEstimate) {
 TEST(DictionaryRead, AtChecksBounds) {
   const Dictionary dict = Dictionary::load_view(small_file);
   EXPECT_EQ(dict.at(5).traditional, "綠");
-  EXPECT_THROW((void)dict.at(6), std::out_of_range);
+  EXPECT_THROW((void)dict.at(6), AccessError);
 }
 
 TEST(DictionaryRead, MovedDictionaryKeepsItsEntries) {
@@ -359,7 +359,7 @@ TEST(DictionaryRead, FastPathAgreesOnRandomDictionaries) {
       text += next() % 20 == 0 ? "\r\n" : "\n";
     }
     if (next() % 2 == 0) text.pop_back();  // sometimes no final newline
-    const LoadOptions lenient{.errors = ErrorMode::lenient, .max_reported_errors = 1000};
+    const ReadOptions lenient{.errors = ErrorMode::lenient, .max_reported_errors = 1000};
     const Dictionary fast = Dictionary::load_view(text, lenient);
     testing::ChunkedReadStream bytes(text, 1);
     const Dictionary slow = Dictionary::load(bytes, lenient);

@@ -147,7 +147,7 @@ TEST(LineLoader, StrictErrorsNameTheSameLineColumnAndByte) {
 TEST(LineLoader, LenientModeSkipsAndCountsAsTheBulkLoaderDoes) {
   const std::string text =
       "好 好 [hao3] /good/\nnot an entry\n你 你 [ni3] /you/\n\n他 他 [ta1] /he/";
-  const LoadOptions lenient{.errors = ErrorMode::lenient};
+  const ReadOptions lenient{.errors = ErrorMode::lenient};
   for (const auto& setup : testing::reader_setups()) {
     SCOPED_TRACE(setup.name);
     auto in = setup.make(text);

@@ -192,7 +192,7 @@ INSTANTIATE_TEST_SUITE_P(InstructionSets, LoaderPaths,
                            return std::string(kernels::name(param.param));
                          });
 
-const LoadOptions lenient{.errors = ErrorMode::lenient, .max_reported_errors = 100000};
+const ReadOptions lenient{.errors = ErrorMode::lenient, .max_reported_errors = 100000};
 
 TEST_P(LoaderPaths, ZeroCopyAgreesWithTheLineParserAcrossChunks) {
   RandomText random(11);

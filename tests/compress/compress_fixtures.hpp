@@ -37,48 +37,55 @@ inline std::string codec_param_name(const ::testing::TestParamInfo<Codec>& p) {
   return codec_name(p.param);
 }
 
-inline std::unique_ptr<DecompressReadStream> make_reader(Codec codec,
-                                                         std::unique_ptr<ReadStream> source,
-                                                         std::size_t buffer_size = 65536) {
-  const DecompressOptions options{.buffer_size = buffer_size};
+inline std::unique_ptr<compress::DecompressReadStream> make_reader(
+    Codec codec, std::unique_ptr<ReadStream> source, std::size_t buffer_size = 65536) {
+  const compress::ReadOptions options{.buffer_size = buffer_size};
   switch (codec) {
     case Codec::gzip:
-      return std::make_unique<GzipReadStream>(std::move(source), GzipFormat::gzip, options);
+      return std::make_unique<compress::GzipReadStream>(std::move(source),
+                                                        compress::GzipFormat::gzip, options);
     case Codec::zlib:
-      return std::make_unique<GzipReadStream>(std::move(source), GzipFormat::zlib, options);
-    case Codec::zstd: return std::make_unique<ZstdReadStream>(std::move(source), options);
+      return std::make_unique<compress::GzipReadStream>(std::move(source),
+                                                        compress::GzipFormat::zlib, options);
+    case Codec::zstd: return std::make_unique<compress::ZstdReadStream>(std::move(source), options);
   }
   return nullptr;
 }
 
-inline std::unique_ptr<DecompressReadStream> make_reader(Codec codec, ReadStream& source,
-                                                         std::size_t buffer_size = 65536,
-                                                         std::string source_name = {}) {
-  const DecompressOptions options{.buffer_size = buffer_size,
-                                  .source_name = std::move(source_name)};
+inline std::unique_ptr<compress::DecompressReadStream> make_reader(Codec codec, ReadStream& source,
+                                                                   std::size_t buffer_size = 65536,
+                                                                   std::string source_name = {}) {
+  const compress::ReadOptions options{.buffer_size = buffer_size,
+                                      .source_name = std::move(source_name)};
   switch (codec) {
-    case Codec::gzip: return std::make_unique<GzipReadStream>(source, GzipFormat::gzip, options);
-    case Codec::zlib: return std::make_unique<GzipReadStream>(source, GzipFormat::zlib, options);
-    case Codec::zstd: return std::make_unique<ZstdReadStream>(source, options);
+    case Codec::gzip:
+      return std::make_unique<compress::GzipReadStream>(source, compress::GzipFormat::gzip,
+                                                        options);
+    case Codec::zlib:
+      return std::make_unique<compress::GzipReadStream>(source, compress::GzipFormat::zlib,
+                                                        options);
+    case Codec::zstd: return std::make_unique<compress::ZstdReadStream>(source, options);
   }
   return nullptr;
 }
 
 /// The writer of `codec` at `level` (-1: the codec's default) into `sink`.
-inline std::unique_ptr<CompressWriteStream> make_writer(Codec codec, WriteStream& sink,
-                                                        int level = -1,
-                                                        std::size_t buffer_size = 65536) {
+inline std::unique_ptr<compress::CompressWriteStream> make_writer(Codec codec, WriteStream& sink,
+                                                                  int level = -1,
+                                                                  std::size_t buffer_size = 65536) {
   switch (codec) {
     case Codec::gzip:
     case Codec::zlib:
-      return std::make_unique<GzipWriteStream>(
+      return std::make_unique<compress::GzipWriteStream>(
           sink,
-          GzipWriteOptions{.level = level < 0 ? 6 : level,
-                           .format = codec == Codec::gzip ? GzipFormat::gzip : GzipFormat::zlib,
-                           .buffer_size = buffer_size});
+          compress::GzipWriteOptions{.level = level < 0 ? 6 : level,
+                                     .format = codec == Codec::gzip ? compress::GzipFormat::gzip
+                                                                    : compress::GzipFormat::zlib,
+                                     .buffer_size = buffer_size});
     case Codec::zstd:
-      return std::make_unique<ZstdWriteStream>(
-          sink, ZstdWriteOptions{.level = level < 0 ? 3 : level, .buffer_size = buffer_size});
+      return std::make_unique<compress::ZstdWriteStream>(
+          sink,
+          compress::ZstdWriteOptions{.level = level < 0 ? 3 : level, .buffer_size = buffer_size});
   }
   return nullptr;
 }

@@ -151,7 +151,7 @@ TEST(CorruptGzip, EveryOptionalHeaderPartIsReadInAnyPieces) {
   EXPECT_EQ(test::run_tool("gzip -dc", full_header_member), "hello, world\n");
   for (std::size_t chunk : std::initializer_list<std::size_t>{1, 2, 5, 100}) {
     testing::ChunkedReadStream source(full_header_member + full_header_member, chunk);
-    GzipReadStream in(source, GzipFormat::gzip, {.buffer_size = 3});
+    compress::GzipReadStream in(source, compress::GzipFormat::gzip, {.buffer_size = 3});
     EXPECT_EQ(in.up_to_end(), "hello, world\nhello, world\n") << chunk;
   }
 }
@@ -161,7 +161,7 @@ TEST(CorruptGzip, ABadHeaderCrcOrAReservedFlagIsAnError) {
     std::string bad_crc = full_header_member;
     bad_crc[full_header_size - 1] = static_cast<char>(bad_crc[full_header_size - 1] ^ 0x01);
     testing::ChunkedReadStream source(bad_crc, chunk);
-    GzipReadStream in(source);
+    compress::GzipReadStream in(source);
     try {
       (void)in.up_to_end();
       ADD_FAILURE() << "no error";

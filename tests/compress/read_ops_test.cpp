@@ -82,7 +82,7 @@ class DecompressOps : public ::testing::TestWithParam<DecoderSetup> {
  private:
   std::unique_ptr<std::string> compressed_;
   test::OwningReader source_;
-  std::unique_ptr<DecompressReadStream> stream_;
+  std::unique_ptr<compress::DecompressReadStream> stream_;
 };
 
 INSTANTIATE_TEST_SUITE_P(Setups, DecompressOps, ::testing::ValuesIn(decoder_setups()),
@@ -264,7 +264,7 @@ TEST(DecompressOverADescriptor, ReadsTheSourceInBlocks) {
       file.write(packed.data(), static_cast<std::streamsize>(packed.size()));
     }
     FdReadStream file(path);
-    const std::unique_ptr<DecompressReadStream> in = test::make_reader(codec, file);
+    const std::unique_ptr<compress::DecompressReadStream> in = test::make_reader(codec, file);
     const std::uint64_t before = *read_calls();
     const std::string out = in->up_to_end();
     const std::uint64_t calls = *read_calls() - before;
@@ -286,7 +286,7 @@ TEST(DecompressRemainingHint, AFrameThatDeclaresItsSizeTellsWhatIsLeft) {
   for (const std::size_t buffer_size : {std::size_t{1}, std::size_t{7}, std::size_t{65536}}) {
     SCOPED_TRACE(buffer_size);
     MemoryReadStream source(packed);
-    ZstdReadStream in(source, {.buffer_size = buffer_size});
+    compress::ZstdReadStream in(source, {.buffer_size = buffer_size});
     EXPECT_EQ(in.remaining_hint(), std::nullopt);  // the frame has not begun
     ASSERT_EQ(in.next_byte(), text[0]);
     EXPECT_EQ(in.remaining_hint(), text.size() - 1);
@@ -301,7 +301,7 @@ TEST(DecompressRemainingHint, AFrameThatDeclaresItsSizeTellsWhatIsLeft) {
   // Two frames: the hint counts the current one only (it is a hint, never a promise).
   const std::string two = packed + packed;
   MemoryReadStream source(two);
-  ZstdReadStream in(source);
+  compress::ZstdReadStream in(source);
   in.skip(10);
   EXPECT_EQ(in.remaining_hint(), text.size() - 10);
   EXPECT_EQ(in.up_to_end().size(), 2 * text.size() - 10);
@@ -310,7 +310,7 @@ TEST(DecompressRemainingHint, AFrameThatDeclaresItsSizeTellsWhatIsLeft) {
     SCOPED_TRACE(test::codec_name(codec));
     const std::string streamed = test::compress(codec, text);  // as a stream: no size
     MemoryReadStream plain(streamed);
-    const std::unique_ptr<DecompressReadStream> reader = test::make_reader(codec, plain);
+    const std::unique_ptr<compress::DecompressReadStream> reader = test::make_reader(codec, plain);
     reader->skip(10);
     EXPECT_EQ(reader->remaining_hint(), std::nullopt);
   }

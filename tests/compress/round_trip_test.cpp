@@ -213,12 +213,12 @@ TEST(CompressWriteStream, DestructionFinishesTheStream) {
 
 TEST(CompressWriteStream, CloseClosesTheSinkOwnedOrNot) {
   StringWriteStream borrowed;
-  GzipWriteStream a(borrowed);
+  compress::GzipWriteStream a(borrowed);
   a.close();
   EXPECT_TRUE(borrowed.is_closed());
   auto owned = std::make_unique<StringWriteStream>();
   StringWriteStream* sink = owned.get();
-  ZstdWriteStream b(std::move(owned));
+  compress::ZstdWriteStream b(std::move(owned));
   b.write("x");
   b.close();
   EXPECT_TRUE(sink->is_closed());
@@ -227,9 +227,9 @@ TEST(CompressWriteStream, CloseClosesTheSinkOwnedOrNot) {
 
 TEST(CompressWriteStream, LevelsOutsideTheRangeAreRefused) {
   StringWriteStream out;
-  EXPECT_THROW(GzipWriteStream(out, {.level = 10}), std::invalid_argument);
-  EXPECT_THROW(GzipWriteStream(out, {.level = -1}), std::invalid_argument);
-  EXPECT_THROW(ZstdWriteStream(out, {.level = 23}), std::invalid_argument);
+  EXPECT_THROW(compress::GzipWriteStream(out, {.level = 10}), UsageError);
+  EXPECT_THROW(compress::GzipWriteStream(out, {.level = -1}), UsageError);
+  EXPECT_THROW(compress::ZstdWriteStream(out, {.level = 23}), UsageError);
 }
 
 }  // namespace

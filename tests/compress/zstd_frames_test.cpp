@@ -109,7 +109,7 @@ std::vector<Way> ways() {
 }
 
 Outcome read_all(ReadStream& source, std::size_t buffer_size) {
-  ZstdReadStream in(source, {.buffer_size = buffer_size});
+  compress::ZstdReadStream in(source, {.buffer_size = buffer_size});
   Outcome got;
   try {
     std::array<char, 64> chunk{};

@@ -1,5 +1,6 @@
 // A program as a user writes it against an installed bufstream: JSON and CSV written through
-// buffered descriptor streams, read back, checked.
+// buffered descriptor streams, read back, checked; STON, CEDICT and the compression decorators
+// through their umbrella headers.
 #include <unistd.h>
 
 #include <cstdint>
@@ -10,15 +11,16 @@
 
 #include <bufstream/buffered_read_stream.hpp>
 #include <bufstream/buffered_write_stream.hpp>
+#include <bufstream/cedict.hpp>
 #include <bufstream/csv.hpp>
 #include <bufstream/fd_read_stream.hpp>
 #include <bufstream/fd_write_stream.hpp>
 #include <bufstream/json.hpp>
 #include <bufstream/memory_read_stream.hpp>
+#include <bufstream/ston.hpp>
 #include <bufstream/string_write_stream.hpp>
-#if __has_include(<bufstream/compress/gzip.hpp>)
-#include <bufstream/compress/gzip.hpp>
-#include <bufstream/compress/zstd.hpp>
+#if __has_include(<bufstream/compress.hpp>)
+#include <bufstream/compress.hpp>
 #define CONSUMER_HAS_COMPRESS 1
 #endif
 
@@ -75,22 +77,30 @@ int main() {
   ::unlink(json_path.c_str());
   ::unlink(csv_path.c_str());
 
+  const std::string ston_text = "[1,#two,'three',Point[4,5]]";
+  if (bufstream::ston::to_string(bufstream::ston::parse(ston_text).root()) != ston_text) {
+    return fail("STON round trip differs");
+  }
+  const auto dict = bufstream::cedict::Dictionary::load_view(
+      "\xE4\xBD\xA0\xE5\xA5\xBD \xE4\xBD\xA0\xE5\xA5\xBD [ni3 hao3] /hello/hi/\n");
+  if (dict.find_pinyin("ni hao").size() != 1) return fail("CEDICT look-up differs");
+
 #ifdef CONSUMER_HAS_COMPRESS
   {
     bufstream::StringWriteStream gz;
     bufstream::StringWriteStream zst;
     {
-      bufstream::GzipWriteStream out(gz);
+      bufstream::compress::GzipWriteStream out(gz);
       out.write("compressed text\n");
       out.close();
-      bufstream::ZstdWriteStream zout(zst);
+      bufstream::compress::ZstdWriteStream zout(zst);
       zout.write("compressed text\n");
       zout.close();
     }
     bufstream::MemoryReadStream gz_in(gz.view());
     bufstream::MemoryReadStream zst_in(zst.view());
-    bufstream::GzipReadStream gunzip(gz_in);
-    bufstream::ZstdReadStream unzstd(zst_in);
+    bufstream::compress::GzipReadStream gunzip(gz_in);
+    bufstream::compress::ZstdReadStream unzstd(zst_in);
     if (gunzip.up_to_end() != "compressed text\n") return fail("gzip round trip differs");
     if (unzstd.up_to_end() != "compressed text\n") return fail("zstd round trip differs");
   }

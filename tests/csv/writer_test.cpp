@@ -22,7 +22,7 @@ namespace {
 
 struct WriteCase {
   std::string name;
-  WriterOptions options;
+  WriteOptions options;
   std::function<void(Writer&)> write;
   std::string expected;
 };
@@ -37,7 +37,7 @@ const std::vector<WriteCase>& write_cases() {
        },
        "a,b\r\n"},
       {"LF line end",
-       {.line_end = LineEnd::lf},
+       {.line_end = bufstream::LineEnd::lf},
        [](Writer& w) {
          w.record({"a", "b"});
          w.record({"c"});
@@ -184,25 +184,25 @@ TEST(CsvWriter, NeverQuotingRefusesFieldsThatNeedQuotes) {
     StringWriteStream out;
     Writer w(out, {.quoting = Quoting::never});
     w.field("ok");
-    EXPECT_THROW(w.field(bad), std::invalid_argument);
+    EXPECT_THROW(w.field(bad), UsageError);
     EXPECT_EQ(out.view(), "ok");  // nothing of the refused field, not even its separator
   }
   StringWriteStream out;
   Writer w(out, {.separator = '.', .quoting = Quoting::never});
-  EXPECT_THROW(w.field(1.5), std::invalid_argument);
+  EXPECT_THROW(w.field(1.5), UsageError);
 
   StringWriteStream bom;
   Writer never(bom, {.quoting = Quoting::never});
   EXPECT_THROW(never.field("\xEF\xBB\xBF"
                            "a"),
-               std::invalid_argument);
+               UsageError);
   EXPECT_EQ(bom.view(), "");
 }
 
 TEST(CsvWriter, SeparatorMustNotBeQuoteOrLineEnd) {
   StringWriteStream out;
   for (char bad : {'"', '\r', '\n'}) {
-    EXPECT_THROW(Writer(out, {.separator = bad}), std::invalid_argument);
+    EXPECT_THROW(Writer(out, {.separator = bad}), UsageError);
   }
 }
 

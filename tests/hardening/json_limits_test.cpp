@@ -27,7 +27,7 @@ std::string nested_arrays(std::size_t depth) {
 using CountEvents = test::JsonEventCounter;
 
 TEST(JsonLimits, NestingUpToTheDefaultDepthIsRead) {
-  const std::string text = nested_arrays(default_max_depth);
+  const std::string text = nested_arrays(bufstream::default_max_depth);
   MemoryReadStream in(text);
   const nlohmann::json doc = read(in);
   const nlohmann::json* inner = &doc;
@@ -36,19 +36,19 @@ TEST(JsonLimits, NestingUpToTheDefaultDepthIsRead) {
     inner = &(*inner)[0];
     ++depth;
   }
-  EXPECT_EQ(depth, default_max_depth);
+  EXPECT_EQ(depth, bufstream::default_max_depth);
 }
 
 TEST(JsonLimits, NestingBeyondTheDepthIsAnErrorAtTheBracket) {
   for (const char* open : {"[", "{\"k\":"}) {
     std::string text;
-    for (std::size_t i = 0; i <= default_max_depth; ++i) text += open;
+    for (std::size_t i = 0; i <= bufstream::default_max_depth; ++i) text += open;
     MemoryReadStream in(text);
     try {
       (void)read(in);
-      FAIL() << "no error for depth " << default_max_depth + 1;
+      FAIL() << "no error for depth " << bufstream::default_max_depth + 1;
     } catch (const ParseError& e) {
-      const std::uint64_t bracket = default_max_depth * std::string_view(open).size();
+      const std::uint64_t bracket = bufstream::default_max_depth * std::string_view(open).size();
       EXPECT_EQ(e.offset(), bracket) << e.what();
       EXPECT_NE(e.message().find("512"), std::string::npos) << e.what();
     }

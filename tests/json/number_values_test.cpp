@@ -216,7 +216,7 @@ TEST(JsonNumberValues, IntegerReadsTakeTheIntegersThatFit) {
     SCOPED_TRACE(text);
     for_each_reader(
         text, [](ReadStream& in) { EXPECT_THROW(json::read<std::uint64_t>(in), ParseError); });
-    EXPECT_THROW(json::read<std::uint64_t>(Document::parse(text).root()), AccessError);
+    EXPECT_THROW(json::read<std::uint64_t>(Document::parse(text).root()), bufstream::AccessError);
   }
   for_each_reader("-9223372036854775809",
                   [](ReadStream& in) { EXPECT_THROW(json::read<std::int64_t>(in), ParseError); });

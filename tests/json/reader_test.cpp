@@ -195,7 +195,7 @@ TEST_P(JsonReaderValues, AfterAnErrorEveryCallThrowsItAgain) {
 std::string nested(std::size_t depth) { return std::string(depth, '[') + std::string(depth, ']'); }
 
 TEST_P(JsonReaderValues, AcceptsNestingUpToTheLimit) {
-  const std::string text = nested(default_max_depth);
+  const std::string text = nested(bufstream::default_max_depth);
   for_each_reader(text, [&](ReadStream& in) {
     const nlohmann::json doc = whole(in);
     const nlohmann::json* v = &doc;
@@ -204,12 +204,12 @@ TEST_P(JsonReaderValues, AcceptsNestingUpToTheLimit) {
       v = &(*v)[0];
       ++depth;
     }
-    EXPECT_EQ(depth + 1, default_max_depth);
+    EXPECT_EQ(depth + 1, bufstream::default_max_depth);
   });
 }
 
 TEST_P(JsonReaderValues, RejectsNestingBeyondTheLimit) {
-  const std::string text = nested(default_max_depth + 1);
+  const std::string text = nested(bufstream::default_max_depth + 1);
   for_each_reader(text, [&](ReadStream& in) {
     expect_parse_error(
         [&] { whole(in); },

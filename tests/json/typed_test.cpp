@@ -117,7 +117,7 @@ void expect_typed(std::string_view text, const T& expected) {
 }
 
 // Through a Document, text that is not JSON fails to parse at the same place, and a value of
-// the wrong shape is an AccessError that says what the stream reader says.
+// the wrong shape is an bufstream::AccessError that says what the stream reader says.
 template <class T>
 void expect_typed_error(std::string_view text, const ExpectedError& error) {
   for_each_reader(text,
@@ -138,8 +138,8 @@ void expect_typed_error(std::string_view text, const ExpectedError& error) {
   const std::string expected_part = error.message.substr(0, error.message.find(" but found"));
   try {
     json::read<T>(doc->root());
-    ADD_FAILURE() << "no AccessError for " << text;
-  } catch (const AccessError& e) {
+    ADD_FAILURE() << "no bufstream::AccessError for " << text;
+  } catch (const bufstream::AccessError& e) {
     EXPECT_NE(std::string_view(e.what()).find(expected_part), std::string_view::npos) << e.what();
   }
 }

@@ -94,8 +94,8 @@ TEST(JsonWriter, NonFiniteIsAnErrorByDefault) {
     StringWriteStream out;
     Writer w(out);
     w.begin_array();
-    EXPECT_THROW(w.value(d), std::invalid_argument);
-    EXPECT_THROW(w.value(static_cast<float>(d)), std::invalid_argument);
+    EXPECT_THROW(w.value(d), bufstream::UsageError);
+    EXPECT_THROW(w.value(static_cast<float>(d)), bufstream::UsageError);
     w.value(1);  // the writer is still usable, and nothing of the refused value was written
     w.end_array();
     w.finish();
@@ -132,7 +132,7 @@ TEST(JsonWriter, EscapesAtEveryPositionOfEveryLength) {
       bad[at] = '\xff';
       StringWriteStream out;
       Writer w(out);
-      EXPECT_THROW(w.value(bad), std::invalid_argument) << "length " << length << " at " << at;
+      EXPECT_THROW(w.value(bad), bufstream::UsageError) << "length " << length << " at " << at;
     }
   }
 }
@@ -202,7 +202,7 @@ TEST(JsonWriter, ShortInvalidStringsLeaveNoTrace) {
       StringWriteStream out;
       Writer w(out);
       w.begin_array().value("x");
-      EXPECT_THROW(w.value(s), std::invalid_argument);
+      EXPECT_THROW(w.value(s), bufstream::UsageError);
       w.value(1).end_array();
       w.finish();
       EXPECT_EQ(out.view(), R"(["x",1])");
@@ -216,9 +216,9 @@ TEST(JsonWriter, InvalidUtf8IsRefusedBeforeAnythingIsWritten) {
     StringWriteStream out;
     Writer w(out);
     w.begin_object();
-    EXPECT_THROW(w.key(bad), std::invalid_argument);
+    EXPECT_THROW(w.key(bad), bufstream::UsageError);
     w.key("k");
-    EXPECT_THROW(w.value(bad), std::invalid_argument);
+    EXPECT_THROW(w.value(bad), bufstream::UsageError);
     w.value(1).end_object();
     w.finish();
     EXPECT_EQ(out.view(), R"({"k":1})");
@@ -257,14 +257,39 @@ TEST(JsonWriter, PrettyPrinting) {
             "  \"o\": {}\n"
             "}");
   EXPECT_EQ(write_everywhere([](Writer& w) { w.begin_array().value(1).value(2).end_array(); },
-                             {.indent = 3, .line_end = "\r\n"}),
+                             {.indent = 3, .line_end = LineEnd::crlf}),
             "[\r\n   1,\r\n   2\r\n]");
+}
+
+TEST(JsonWriter, PrettyPrintingWithTabs) {
+  const auto doc = [](Writer& w) {
+    w.begin_object().key("a").value(std::vector<int>{1}).end_object();
+  };
+  EXPECT_EQ(write_everywhere(doc, {.indent = 1, .indent_char = '\t'}),
+            "{\n\t\"a\": [\n\t\t1\n\t]\n}");
+  EXPECT_EQ(write_everywhere(doc, {.indent = 2, .indent_char = '\t'}),
+            "{\n\t\t\"a\": [\n\t\t\t\t1\n\t\t]\n}");
+}
+
+TEST(JsonWriter, AnIndentCharOtherThanSpaceOrTabIsAUsageError) {
+  StringWriteStream out;
+  for (const char c : {'x', '\n', '\0'}) {
+    try {
+      Writer w(out, {.indent = 2, .indent_char = c});
+      ADD_FAILURE() << "indent_char " << int{c} << " was taken";
+    } catch (const bufstream::UsageError& e) {
+      EXPECT_NE(std::string(e.what()).find("json::Writer: indent_char must be ' ' or '\\t'"),
+                std::string::npos)
+          << e.what();
+    }
+  }
 }
 
 TEST(JsonWriter, PrettyPrintingMatchesNlohmannDump) {
   const nlohmann::json doc = nlohmann::json::parse(
       R"({"list":[1,2,{"x":[],"y":{}}],"name":"n","nested":{"deeper":{"deepest":[true,false]}}})");
   EXPECT_EQ(written(doc, {.indent = 4}), doc.dump(4));
+  EXPECT_EQ(written(doc, {.indent = 1, .indent_char = '\t'}), doc.dump(1, '\t'));
   EXPECT_EQ(written(doc), doc.dump());
 }
 
@@ -278,8 +303,10 @@ TEST(JsonWriter, JsonLines) {
       },
       {.json_lines = true});
   EXPECT_EQ(text, "{\"a\":1}\n[1,2]\n\"three\"\nnull\n");
+  EXPECT_EQ(written(std::vector<int>{1}, {.line_end = LineEnd::crlf, .json_lines = true}),
+            "[1]\r\n");
   StringWriteStream out;
-  EXPECT_THROW(Writer(out, {.indent = 2, .json_lines = true}), std::invalid_argument);
+  EXPECT_THROW(Writer(out, {.indent = 2, .json_lines = true}), bufstream::UsageError);
 }
 
 TEST(JsonWriter, StandardContainers) {
@@ -307,10 +334,10 @@ TEST(JsonWriter, NlohmannValues) {
       {"s", "\xc3\xa9\n"}, {"a", {1, nullptr, false}},     {"o", nlohmann::json::object()}};
   EXPECT_EQ(written(doc),
             R"({"a":[1,null,false],"f":1.0,"i":-3,"o":{},"s":"é\n","u":18446744073709551615})");
-  EXPECT_THROW(written(nlohmann::json::binary({1, 2})), std::invalid_argument);
+  EXPECT_THROW(written(nlohmann::json::binary({1, 2})), bufstream::UsageError);
   StringWriteStream out;
   Writer w(out);
-  EXPECT_THROW(w.value(nlohmann::json::array({1, "ok", "bad\xff"})), std::invalid_argument);
+  EXPECT_THROW(w.value(nlohmann::json::array({1, "ok", "bad\xff"})), bufstream::UsageError);
   EXPECT_EQ(out.view(), R"([1,"ok")");  // what precedes the bad string is written
 }
 
@@ -329,7 +356,7 @@ TEST(JsonWriter, MisuseThrowsUsageError) {
   const auto misuse = [](auto f) {
     StringWriteStream out;
     Writer w(out);
-    EXPECT_THROW(f(w), UsageError);
+    EXPECT_THROW(f(w), bufstream::UsageError);
   };
   misuse([](Writer& w) { w.begin_object().value(1); });  // value where a key is due
   misuse([](Writer& w) { w.begin_object().key("a").value(1).value(2); });  // again
@@ -350,8 +377,8 @@ TEST(JsonWriter, MisuseLeavesTheOutputIntact) {
   StringWriteStream out;
   Writer w(out);
   w.begin_object().key("a").value(1);
-  EXPECT_THROW(w.value(2), UsageError);
-  EXPECT_THROW(w.end_array(), UsageError);
+  EXPECT_THROW(w.value(2), bufstream::UsageError);
+  EXPECT_THROW(w.end_array(), bufstream::UsageError);
   w.key("b").value(2).end_object();
   w.finish();
   EXPECT_EQ(out.view(), R"({"a":1,"b":2})");
@@ -364,7 +391,7 @@ TEST(JsonWriter, FinishReportsTheOpenContainer) {
   try {
     w.finish();
     FAIL() << "no error";
-  } catch (const UsageError& e) {
+  } catch (const bufstream::UsageError& e) {
     EXPECT_STREQ(e.what(), "json::Writer: finish() with 2 unclosed containers (an object is open)");
   }
 }

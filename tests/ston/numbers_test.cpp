@@ -56,7 +56,6 @@ TEST(StonNumbers, Integers) {
 }
 
 TEST(StonNumbers, Floats) {
-  const double inf = std::numeric_limits<double>::infinity();
   expect_numbers({
       {"1.5", 1.5},
       {"-0.0", -0.0},
@@ -74,10 +73,9 @@ TEST(StonNumbers, Floats) {
       {"1.5e-", 1.5},
       {"1.5e+", 1.5},
       {"1.0e308", 1e308},
-      {"1.0e-320", 1e-320},  // subnormal
-      {"1.0e400", inf},      // beyond a double: infinity, as Pharo's arithmetic overflows
-      {"-1.0e400", -inf},
-      {"1.0e99999999999999999999", inf},
+      {"1.0e-320", 1e-320},                                // subnormal
+      {"1.7976931348623157e308", 1.7976931348623157e308},  // the largest double
+      {"-1.7976931348623157e308", -1.7976931348623157e308},
       {"0.1e-400", 0.0},
       {"-0.1e-400", -0.0},
       {"1.0e-000000000000000000000001", 0.1},
@@ -166,6 +164,16 @@ TEST(StonNumbers, Errors) {
       {"[1e-10001]", 1, 2, "exponent 10001 is larger than 10000 (ReadOptions::max_number_length)"},
       {"1e99999999999999999999", 0, 1,
        "exponent 99999999999999999999 is larger than 10000 (ReadOptions::max_number_length)"},
+      // A float beyond the range of double is an error at the number, as in every reader
+      // (Pharo's arithmetic would overflow to infinity).
+      {"1.0e400", 0, 1, "expected a number within the range of double but found 1.0e400"},
+      {"[2, -1.0e400]", 4, 5, "expected a number within the range of double but found -1.0e400"},
+      {"1.8e308", 0, 1, "expected a number within the range of double but found 1.8e308"},
+      {"{#a:1.0e99999999999999999999}", 4, 5,
+       "expected a number within the range of double but found 1.0e99999999999999999999"},
+      {"123456789012345678901234567890123456789012345.0e300", 0, 1,
+       "expected a number within the range of double but found "
+       "1234567890123456789012345678901234567890..."},
       // Not numbers in STON: a scaled decimal is a fraction with a scale; a fraction has no
       // exponent; a float has one point.
       {"1.5s2", 3, 4, "expected end of input after the value but found 's'"},

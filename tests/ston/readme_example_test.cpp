@@ -40,7 +40,7 @@ std::string readme_example() {
   list.push_back(list);                                 // [1,'two',#three,1.5,1/3,@1]
   list.push_back(ston::to_value(doc, User{"ann", 7}));  // User{#name:'ann',#age:7}
   std::string text = ston::to_string(list);
-  std::string pretty = ston::to_string(header, {.pretty = true});
+  std::string pretty = ston::to_string(header, {.indent = 1});
 
   // Read it back: the cycle is restored, the user is typed again.
   ston::Document back = ston::parse(text);

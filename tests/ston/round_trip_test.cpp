@@ -159,7 +159,7 @@ TEST(StonRoundTrip, RandomGraphsWithSharingAndCycles) {
     const Value original = graph.value(0);
     for (bool pretty : {false, true}) {
       for (bool ascii : {false, true}) {
-        const WriteOptions options{.pretty = pretty, .ascii_only = ascii};
+        const WriteOptions options{.indent = pretty ? 1U : 0U, .ascii_only = ascii};
         const std::string text = test::write_everywhere(original, options);
         const Document back = test::parse_everywhere(text);
         ASSERT_EQ(back.root(), original) << text;
@@ -219,11 +219,11 @@ TEST(StonRoundTrip, PharoMetadataIsRewrittenAsPharoWritesIt) {
   };
   for (std::string_view text : texts) {
     const Document doc = test::parse_everywhere(text);
-    EXPECT_EQ(test::write_everywhere(doc.root(), {.pretty = true}), text);
+    EXPECT_EQ(test::write_everywhere(doc.root(), {.indent = 1}), text);
   }
   // Tonel's own writer quotes every symbol with a '-' (`#'Bar-Core'`); STON's rule writes
   // it bare, and both read as the same symbol.
-  EXPECT_EQ(to_string(parse("Package {\n\t#name : #'Bar-Core'\n}").root(), {.pretty = true}),
+  EXPECT_EQ(to_string(parse("Package {\n\t#name : #'Bar-Core'\n}").root(), {.indent = 1}),
             "Package {\n\t#name : #Bar-Core\n}");
   const Document compact =
       parse("Class { #name : #Foo, #superclass : #Object, #category : 'Bar' }");

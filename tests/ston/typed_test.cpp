@@ -59,8 +59,8 @@ TEST(StonTyped, UserStructRoundTripsAsATaggedObject) {
   const app::User nobody =
       from_value<app::User>(parse("User{#name:'',#age:0,#tags:[],#score:nil}").root());
   EXPECT_FALSE(nobody.score.has_value());
-  EXPECT_THROW((void)from_value<app::User>(parse("Point[1,2]").root()), TypeError);
-  EXPECT_THROW((void)from_value<app::User>(parse("User{#name:'x'}").root()), std::out_of_range);
+  EXPECT_THROW((void)from_value<app::User>(parse("Point[1,2]").root()), AccessError);
+  EXPECT_THROW((void)from_value<app::User>(parse("User{#name:'x'}").root()), AccessError);
 }
 
 TEST(StonTyped, BuiltInConversions) {
@@ -72,9 +72,9 @@ TEST(StonTyped, BuiltInConversions) {
             "18446744073709551615");
   EXPECT_EQ(from_value<std::uint64_t>(parse("18446744073709551615").root()),
             std::numeric_limits<std::uint64_t>::max());
-  EXPECT_THROW((void)from_value<std::uint64_t>(parse("18446744073709551616").root()), TypeError);
-  EXPECT_THROW((void)from_value<std::uint8_t>(parse("256").root()), TypeError);
-  EXPECT_THROW((void)from_value<unsigned>(parse("-1").root()), TypeError);
+  EXPECT_THROW((void)from_value<std::uint64_t>(parse("18446744073709551616").root()), AccessError);
+  EXPECT_THROW((void)from_value<std::uint8_t>(parse("256").root()), AccessError);
+  EXPECT_THROW((void)from_value<unsigned>(parse("-1").root()), AccessError);
   EXPECT_EQ(from_value<std::int8_t>(parse("-128").root()), -128);
   EXPECT_EQ(from_value<double>(parse("1/4").root()), 0.25);
   EXPECT_EQ((from_value<std::map<std::string, int>>(parse("{#a:1,'b':2}").root())),
@@ -87,14 +87,14 @@ TEST(StonTyped, ByteArray) {
   Document doc;
   const std::vector<std::byte> bytes{std::byte{0x0a}, std::byte{0x1b}, std::byte{0xff}};
   EXPECT_EQ(to_string(to_value(doc, bytes)), "ByteArray['0a1bff']");
-  EXPECT_EQ(to_string(to_value(doc, bytes), {.pretty = true}), "ByteArray [ '0a1bff' ]");
+  EXPECT_EQ(to_string(to_value(doc, bytes), {.indent = 1}), "ByteArray [ '0a1bff' ]");
   EXPECT_EQ(from_value<std::vector<std::byte>>(parse("ByteArray['0A1BFF']").root()), bytes);
   EXPECT_TRUE(from_value<std::vector<std::byte>>(parse("ByteArray['']").root()).empty());
   EXPECT_THROW((void)from_value<std::vector<std::byte>>(parse("ByteArray['0a1']").root()),
-               TypeError);
+               AccessError);
   EXPECT_THROW((void)from_value<std::vector<std::byte>>(parse("ByteArray['zz']").root()),
-               TypeError);
-  EXPECT_THROW((void)from_value<std::vector<std::byte>>(parse("ByteArray[1]").root()), TypeError);
+               AccessError);
+  EXPECT_THROW((void)from_value<std::vector<std::byte>>(parse("ByteArray[1]").root()), AccessError);
 }
 
 TEST(StonTyped, Character) {
@@ -104,19 +104,19 @@ TEST(StonTyped, Character) {
   EXPECT_EQ(from_value<Character>(parse("Character['\\u20AC']").root()), Character{U'\u20AC'});
   EXPECT_EQ(from_value<Character>(parse("Character['\xF0\x9F\x98\x80']").root()),
             Character{U'\U0001F600'});
-  EXPECT_THROW((void)from_value<Character>(parse("Character['ab']").root()), TypeError);
-  EXPECT_THROW((void)to_value(doc, Character{0xD800}), std::invalid_argument);
+  EXPECT_THROW((void)from_value<Character>(parse("Character['ab']").root()), AccessError);
+  EXPECT_THROW((void)to_value(doc, Character{0xD800}), UsageError);
 }
 
 TEST(StonTyped, Point) {
   Document doc;
   EXPECT_EQ(to_string(to_value(doc, Point{1, 2.5})), "Point[1,2.5]");
-  EXPECT_EQ(to_string(to_value(doc, Point{1, 2}), {.pretty = true}), "Point [ 1, 2 ]");
+  EXPECT_EQ(to_string(to_value(doc, Point{1, 2}), {.indent = 1}), "Point [ 1, 2 ]");
   const Point p = from_value<Point>(parse("Point [ 3, -1/2 ]").root());
   EXPECT_EQ(p.x, Value(3));
   EXPECT_EQ(p.y, Value::fraction(-1, 2));
-  EXPECT_THROW((void)from_value<Point>(parse("Point[1]").root()), TypeError);
-  EXPECT_THROW((void)from_value<Point>(parse("Point['a',1]").root()), TypeError);
+  EXPECT_THROW((void)from_value<Point>(parse("Point[1]").root()), AccessError);
+  EXPECT_THROW((void)from_value<Point>(parse("Point['a',1]").root()), AccessError);
 }
 
 TEST(StonTyped, FloatSpecialsAreDoubles) {
@@ -145,7 +145,7 @@ TEST(StonTyped, DateTimeAndDateAndTime) {
   }
   for (std::string_view bad : {"Date['2011-02-29Z']", "Date['2012-13-01']", "Date['2012-1-01']",
                                "Date['2012-01-01X']", "Date[1]", "Time['06:30:15']"}) {
-    EXPECT_THROW((void)from_value<Date>(parse(bad).root()), TypeError) << bad;
+    EXPECT_THROW((void)from_value<Date>(parse(bad).root()), AccessError) << bad;
   }
 
   struct TimeCase {
@@ -161,8 +161,8 @@ TEST(StonTyped, DateTimeAndDateAndTime) {
     EXPECT_EQ(from_value<Time>(parse(c.text).root()), c.time) << c.text;
     EXPECT_EQ(to_string(to_value(doc, c.time)), c.text);
   }
-  EXPECT_THROW((void)from_value<Time>(parse("Time['24:00:00']").root()), TypeError);
-  EXPECT_THROW((void)from_value<Time>(parse("Time['06:30']").root()), TypeError);
+  EXPECT_THROW((void)from_value<Time>(parse("Time['24:00:00']").root()), AccessError);
+  EXPECT_THROW((void)from_value<Time>(parse("Time['06:30']").root()), AccessError);
 
   struct DateAndTimeCase {
     std::string_view text;
@@ -184,10 +184,10 @@ TEST(StonTyped, DateTimeAndDateAndTime) {
     EXPECT_EQ(from_value<DateAndTime>(parse(c.text).root()), c.value) << c.text;
     EXPECT_EQ(to_string(to_value(doc, c.value)), c.written);
   }
-  EXPECT_EQ(to_string(to_value(doc, DateAndTime{2012, 1, 1, {6, 30, 15, 0}, 60}), {.pretty = true}),
+  EXPECT_EQ(to_string(to_value(doc, DateAndTime{2012, 1, 1, {6, 30, 15, 0}, 60}), {.indent = 1}),
             "DateAndTime [ '2012-01-01T06:30:15+01:00' ]");
   EXPECT_THROW((void)from_value<DateAndTime>(parse("DateAndTime['2012-01-01 06:30:15Z']").root()),
-               TypeError);
+               AccessError);
 }
 
 }  // namespace

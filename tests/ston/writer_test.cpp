@@ -4,6 +4,8 @@
 #include <cstring>
 #include <limits>
 #include <random>
+#include <stdexcept>
+#include <type_traits>
 
 #include <gtest/gtest.h>
 
@@ -16,7 +18,7 @@ namespace {
 
 using test::write_everywhere;
 
-const WriteOptions pretty{.pretty = true};
+const WriteOptions pretty{.indent = 1};
 
 struct LayoutCase {
   Value value;
@@ -35,7 +37,7 @@ void expect_layouts(const std::vector<LayoutCase>& cases) {
       const std::string_view text = is_pretty ? c.pretty : c.compact;
       const Document back = test::parse_everywhere(text);
       EXPECT_EQ(back.root(), c.value) << text;
-      EXPECT_EQ(to_string(back.root(), {.pretty = is_pretty}), text);
+      EXPECT_EQ(to_string(back.root(), {.indent = is_pretty ? 1U : 0U}), text);
     }
   }
 }
@@ -104,8 +106,43 @@ TEST(StonWriter, EveryContainerKind) {
 
 TEST(StonWriter, LineEndIsConfigurable) {
   Document d;
-  EXPECT_EQ(to_string(d.list({1, 2}), {.pretty = true, .new_line = "\r\n"}),
+  EXPECT_EQ(to_string(d.list({1, 2}), {.indent = 1, .line_end = LineEnd::crlf}),
             "[\r\n\t1,\r\n\t2\r\n]");
+}
+
+// `indent` and `indent_char` mean what they mean in every format: N indent_chars per level,
+// tabs by default (Pharo's layout), spaces if asked; 0 is compact.
+TEST(StonWriter, IndentCountsIndentCharsPerLevel) {
+  Document d;
+  const List list = d.list({1, d.tagged_map("A", {{Symbol{"k"}, d.list({2})}})});
+  EXPECT_EQ(to_string(list, {.indent = 0}), "[1,A{#k:[2]}]");
+  EXPECT_EQ(to_string(list, {.indent = 1}), "[\n\t1,\n\tA {\n\t\t#k : [\n\t\t\t2\n\t\t]\n\t}\n]");
+  EXPECT_EQ(to_string(list, {.indent = 2, .indent_char = ' '}),
+            "[\n  1,\n  A {\n    #k : [\n      2\n    ]\n  }\n]");
+  EXPECT_EQ(to_string(list, {.indent = 2}),
+            "[\n\t\t1,\n\t\tA {\n\t\t\t\t#k : [\n\t\t\t\t\t\t2\n\t\t\t\t]\n\t\t}\n]");
+  // The streaming calls lay out the same way.
+  StringWriteStream out;
+  Writer w(out, {.indent = 3, .indent_char = ' '});
+  w.begin_list();
+  w.value(1);
+  w.end_list();
+  EXPECT_EQ(out.view(), "[\n   1\n]");
+  EXPECT_EQ(parse(to_string(list, {.indent = 2, .indent_char = ' '})).root(), list);
+}
+
+TEST(StonWriter, AnIndentCharOtherThanTabOrSpaceIsAUsageError) {
+  StringWriteStream out;
+  for (const char c : {'x', '\n', '\0'}) {
+    try {
+      Writer w(out, {.indent = 1, .indent_char = c});
+      ADD_FAILURE() << "indent_char " << int{c} << " was taken";
+    } catch (const UsageError& e) {
+      EXPECT_NE(std::string(e.what()).find("ston::Writer: indent_char must be '\\t' or ' '"),
+                std::string::npos)
+          << e.what();
+    }
+  }
 }
 
 TEST(StonWriter, SymbolsAreBareOrQuotedByTheRule) {
@@ -213,14 +250,14 @@ TEST(StonWriter, LongStringsAreWrittenWhole) {
 }
 
 TEST(StonWriter, InvalidUtf8IsAnErrorNotSilentGarbage) {
-  EXPECT_THROW((void)to_string(Value("ab\xFF")), WriteError);
-  EXPECT_THROW((void)to_string(Value(Symbol{"\xC3"})), WriteError);
+  EXPECT_THROW((void)to_string(Value("ab\xFF")), UsageError);
+  EXPECT_THROW((void)to_string(Value(Symbol{"\xC3"})), UsageError);
   // Found before the string's first byte is written (an escape comes before it here), with
   // its byte offset in the string.
   try {
     (void)to_string(Value("a\nb\xFF"));
-    ADD_FAILURE() << "no WriteError";
-  } catch (const WriteError& e) {
+    ADD_FAILURE() << "no UsageError";
+  } catch (const UsageError& e) {
     EXPECT_NE(std::string_view(e.what()).find("cannot write the string 'a\nb...'"),
               std::string_view::npos)
         << e.what();
@@ -281,19 +318,19 @@ TEST(StonWriter, ReferencePolicies) {
   try {
     (void)to_string(shared, {.references = ReferencePolicy::error});
     FAIL() << "no error";
-  } catch (const WriteError& e) {
+  } catch (const UsageError& e) {
     EXPECT_STREQ(e.what(),
                  "cannot write list [#one]: it occurs more than once (ReferencePolicy::error)");
   }
   try {
     (void)to_string(cyclic, {.references = ReferencePolicy::ignore});
     FAIL() << "no error";
-  } catch (const WriteError& e) {
+  } catch (const UsageError& e) {
     EXPECT_STREQ(e.what(),
                  "cannot write list [1,@1]: it contains itself, and "
                  "ReferencePolicy::ignore cannot write a cycle");
   }
-  EXPECT_THROW((void)to_string(cyclic, {.references = ReferencePolicy::error}), WriteError);
+  EXPECT_THROW((void)to_string(cyclic, {.references = ReferencePolicy::error}), UsageError);
   // ignore: a shared tree is fine many times over
   List deep = d.list({one, d.list({one, one})});
   EXPECT_EQ(to_string(deep, {.references = ReferencePolicy::ignore}), "[[#one],[[#one],[#one]]]");
@@ -304,9 +341,9 @@ TEST(StonWriter, ReferencePolicies) {
 TEST(StonWriter, ValuesThatWouldReadBackDifferentlyAreRefused) {
   Document d;
   // (a:b):c would read back as a:(b:c)
-  EXPECT_THROW((void)to_string(Association(Association(1, 2), 3)), WriteError);
+  EXPECT_THROW((void)to_string(Association(Association(1, 2), 3)), UsageError);
   // a map key a:b would read back as key a with value b:...
-  EXPECT_THROW((void)to_string(d.map({{Association(1, 2), 3}})), WriteError);
+  EXPECT_THROW((void)to_string(d.map({{Association(1, 2), 3}})), UsageError);
 }
 
 TEST(StonWriter, DeepGraphIsAnErrorNotAStackOverflow) {
@@ -321,8 +358,8 @@ TEST(StonWriter, DeepGraphIsAnErrorNotAStackOverflow) {
   try {
     (void)to_string(top);
     FAIL() << "no error";
-  } catch (const WriteError& e) {
-    EXPECT_NE(std::string_view(e.what()).find("nesting deeper than 1000 levels"),
+  } catch (const UsageError& e) {
+    EXPECT_NE(std::string_view(e.what()).find("nesting deeper than 512 levels"),
               std::string_view::npos)
         << e.what();
   }
@@ -344,7 +381,7 @@ TEST(StonWriter, StreamingGivesTheSameTextAsAValue) {
       StringWriteStream sink;
       {
         BufferedWriteStream out(sink, {.buffer_size = size});
-        Writer w(out, {.pretty = is_pretty});
+        Writer w(out, {.indent = is_pretty ? 1U : 0U});
         w.begin_list();
         w.begin_list();
         w.value(1);
@@ -374,7 +411,7 @@ TEST(StonWriter, StreamingGivesTheSameTextAsAValue) {
         EXPECT_TRUE(w.complete());
         out.flush();
       }
-      EXPECT_EQ(sink.view(), to_string(expected, {.pretty = is_pretty})) << size;
+      EXPECT_EQ(sink.view(), to_string(expected, {.indent = is_pretty ? 1U : 0U})) << size;
     }
   }
 }
@@ -394,15 +431,27 @@ TEST(StonWriter, StreamingNumbersCountAlongWithValues) {
   EXPECT_EQ(test::parse_everywhere(out.view()).root().as_list()[2].as_list().size(), 1U);
 }
 
-TEST(StonWriter, StreamingMisuseIsALogicError) {
+// Every misuse, the streaming calls' and the values the options refuse alike, is the one
+// UsageError of every format (once a std::logic_error, a std::invalid_argument or a
+// ston::WriteError, a std::runtime_error).
+TEST(StonWriter, StreamingMisuseIsAUsageError) {
   StringWriteStream out;
   Writer w(out);
-  EXPECT_THROW(w.end_list(), std::logic_error);
+  EXPECT_THROW(w.end_list(), UsageError);
   w.begin_map();
-  EXPECT_THROW(w.end_list(), std::logic_error);
+  EXPECT_THROW(w.end_list(), UsageError);
   w.value(1);
-  EXPECT_THROW(w.end_map(), std::logic_error);  // a key without a value
-  EXPECT_THROW(w.begin_tagged_list("lower"), std::invalid_argument);
+  EXPECT_THROW(w.end_map(), UsageError);  // a key without a value
+  EXPECT_THROW(w.begin_tagged_list("lower"), UsageError);
+  w.value(2);
+  EXPECT_THROW(w.value(Association(3, 4)), UsageError);  // a key that would read back otherwise
+  try {
+    w.end_list();
+    ADD_FAILURE() << "end_list closed a map";
+  } catch (const std::logic_error& e) {  // a UsageError is a logic error, not a runtime error
+    EXPECT_STREQ(e.what(), "ston::Writer::end_list() without a matching begin");
+  }
+  static_assert(!std::is_base_of_v<std::runtime_error, UsageError>);
 }
 
 // ---- Failing sinks ---------------------------------------------------------------------------
@@ -437,11 +486,11 @@ TEST(StonWriter, SinkFailuresPropagate) {
   testing::FaultyWriteStream sink({.max_per_call = 2, .interrupt_every = 3});
   {
     BufferedWriteStream out(sink, {.buffer_size = 7});
-    Writer w(out, {.pretty = true});
+    Writer w(out, {.indent = 1});
     w.write(value);
     out.flush();
   }
-  EXPECT_EQ(sink.written(), to_string(value, {.pretty = true}));
+  EXPECT_EQ(sink.written(), to_string(value, {.indent = 1}));
   // Unbuffered: every piece is one call to the sink.
   testing::FaultyWriteStream direct;
   Writer w(direct);

@@ -628,7 +628,7 @@ TEST(EncodingWriteStream, WritesTheMarkFirstWhenAsked) {
   }
   StringWriteStream sink;
   EXPECT_THROW(EncodingWriteStream(sink, {.encoding = Encoding::iso_8859_1, .bom = true}),
-               std::invalid_argument);
+               UsageError);
 }
 
 /// Counts the lost-data reports while it lives, instead of aborting.

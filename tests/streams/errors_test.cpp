@@ -10,10 +10,13 @@
 
 #include <cerrno>
 #include <ctime>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
+
+#include <bufstream/format_options.hpp>
 
 #include "stream_fixtures.hpp"
 
@@ -535,6 +538,32 @@ TEST(ErrorTypes, DescribeByte) {
       {'\t', "'\\t'"},      {0, "'\\0'"}, {0x7f, "byte 0x7f"}, {0xff, "byte 0xff"},
       {0x01, "byte 0x01"},  {'}', "'}'"}};
   for (const auto& [byte, text] : cases) EXPECT_EQ(describe_byte(byte), text) << byte;
+}
+
+// Every format throws these two for misuse and for access; code that caught the standard types
+// the formats threw before (std::invalid_argument, std::logic_error, std::out_of_range) goes on
+// catching them.
+TEST(ErrorTypes, UsageErrorIsAnInvalidArgumentAndALogicError) {
+  const auto misuse = [] { throw UsageError("json::Writer: a value is not allowed here"); };
+  EXPECT_THROW(misuse(), std::invalid_argument);
+  EXPECT_THROW(misuse(), std::logic_error);
+  try {
+    misuse();
+  } catch (const std::exception& e) {
+    EXPECT_STREQ(e.what(), "json::Writer: a value is not allowed here");
+  }
+}
+
+TEST(ErrorTypes, AccessErrorIsAnOutOfRangeAndALogicError) {
+  const auto access = [] { throw AccessError("no key 'name' in the map"); };
+  EXPECT_THROW(access(), std::out_of_range);
+  EXPECT_THROW(access(), std::logic_error);
+}
+
+TEST(FormatOptions, LineEndsAndTheDefaultNestingLimit) {
+  EXPECT_EQ(line_end_bytes(LineEnd::lf), "\n");
+  EXPECT_EQ(line_end_bytes(LineEnd::crlf), "\r\n");
+  static_assert(default_max_depth == 512);
 }
 
 }  // namespace

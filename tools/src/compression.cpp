@@ -82,10 +82,11 @@ std::unique_ptr<ReadStream> decompressing(ReadStream& source, Compression compre
 #ifdef BUFSTREAM_CLI_HAVE_COMPRESS
   switch (compression) {
     case Compression::gzip:
-      return std::make_unique<GzipReadStream>(source, GzipFormat::gzip,
-                                              DecompressOptions{.source_name = name});
+      return std::make_unique<compress::GzipReadStream>(source, compress::GzipFormat::gzip,
+                                                        compress::ReadOptions{.source_name = name});
     case Compression::zstd:
-      return std::make_unique<ZstdReadStream>(source, DecompressOptions{.source_name = name});
+      return std::make_unique<compress::ZstdReadStream>(source,
+                                                        compress::ReadOptions{.source_name = name});
     case Compression::none: break;
   }
   throw std::logic_error("decompressing: no compression");
@@ -101,8 +102,8 @@ std::unique_ptr<WriteStream> compressing(WriteStream& sink, Compression compress
 #ifdef BUFSTREAM_CLI_HAVE_COMPRESS
   static_cast<void>(name);
   switch (compression) {
-    case Compression::gzip: return std::make_unique<GzipWriteStream>(sink);
-    case Compression::zstd: return std::make_unique<ZstdWriteStream>(sink);
+    case Compression::gzip: return std::make_unique<compress::GzipWriteStream>(sink);
+    case Compression::zstd: return std::make_unique<compress::ZstdWriteStream>(sink);
     case Compression::none: break;
   }
   throw std::logic_error("compressing: no compression");

@@ -104,10 +104,10 @@ struct Plan {
 bool is_csv(FileFormat f) { return f == FileFormat::csv || f == FileFormat::tsv; }
 bool is_json(FileFormat f) { return f == FileFormat::json || f == FileFormat::jsonl; }
 
-csv::WriterOptions csv_writer_options(const Plan& plan) {
-  csv::WriterOptions options;
+csv::WriteOptions csv_writer_options(const Plan& plan) {
+  csv::WriteOptions options;
   options.separator = plan.to == FileFormat::tsv ? '\t' : ',';
-  options.line_end = plan.args.has("lf") ? csv::LineEnd::lf : csv::LineEnd::crlf;
+  options.line_end = plan.args.has("lf") ? bufstream::LineEnd::lf : bufstream::LineEnd::crlf;
   return options;
 }
 
@@ -189,7 +189,7 @@ void emit_csv(csv::Reader& reader, Events& events, Output& output, bool top_leve
 }
 
 void convert_from_csv(const Plan& plan, Input& input, Output& output) {
-  csv::ReaderOptions options = csv_reader_options(plan.from, plan.args, input.name());
+  csv::ReadOptions options = csv_reader_options(plan.from, plan.args, input.name());
   csv::Reader reader(input.stream(), options);
   const bool header = !plan.args.has("no-header");
   const bool infer = plan.args.has("infer");
@@ -205,7 +205,7 @@ void convert_from_csv(const Plan& plan, Input& input, Output& output) {
       return;
     }
     case FileFormat::ston: {
-      ston::Writer writer(output.stream(), {.pretty = plan.pretty});
+      ston::Writer writer(output.stream(), {.indent = plan.pretty ? 1U : 0U});
       StonEventWriter events(writer);
       emit_csv(reader, events, output, true, header, infer);
       output.stream().lf();
@@ -350,7 +350,7 @@ void convert_from_json(const Plan& plan, Input& input, Output& output) {
       return;
     }
     case FileFormat::ston: {
-      ston::Writer writer(output.stream(), {.pretty = plan.pretty});
+      ston::Writer writer(output.stream(), {.indent = plan.pretty ? 1U : 0U});
       StonEventWriter events(writer);
       write_units(events);
       output.stream().lf();
@@ -368,7 +368,7 @@ void convert_from_ston(const Plan& plan, Input& input, Output& output) {
   auto write_ston = [&](ston::Writer& writer, const ston::Value& v, const SourcePosition& start) {
     try {
       writer.write(v);
-    } catch (const ston::WriteError& e) {
+    } catch (const bufstream::UsageError& e) {
       throw ParseError(start, fmt::format("cannot convert this value: {}", e.what()), input.name());
     }
   };
@@ -417,7 +417,7 @@ void convert_from_ston(const Plan& plan, Input& input, Output& output) {
       return;
     }
     case FileFormat::ston: {
-      ston::Writer writer(output.stream(), {.pretty = plan.pretty});
+      ston::Writer writer(output.stream(), {.indent = plan.pretty ? 1U : 0U});
       for_each_value([&](const ston::Value& v, const SourcePosition& start, bool) {
         write_ston(writer, v, start);
       });

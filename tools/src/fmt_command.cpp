@@ -97,7 +97,7 @@ int run_fmt(std::span<const std::string> argv) {
     }
     case FileFormat::ston: {
       ston::Reader reader(input.stream(), ston_reader_options(args, input.name()));
-      ston::Writer writer(output.stream(), {.pretty = pretty});
+      ston::Writer writer(output.stream(), {.indent = pretty ? 1U : 0U});
       do {  // at least one value: an empty input is an error, as in Pharo
         ston::Document doc;
         writer.write(reader.read(doc));

@@ -16,9 +16,9 @@ char csv_separator(FileFormat format, const ParsedArgs& args) {
   return format == FileFormat::tsv ? '\t' : ',';
 }
 
-csv::ReaderOptions csv_reader_options(FileFormat format, const ParsedArgs& args,
-                                      const std::string& name) {
-  csv::ReaderOptions options;
+csv::ReadOptions csv_reader_options(FileFormat format, const ParsedArgs& args,
+                                    const std::string& name) {
+  csv::ReadOptions options;
   options.separator = csv_separator(format, args);
   options.validate_utf8 = !args.has("bytes");
   options.source_name = name;

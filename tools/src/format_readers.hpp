@@ -16,8 +16,8 @@ char csv_separator(FileFormat format, const ParsedArgs& args);
 
 /// Strict RFC 4180 reading (the library's default) with the separator and the input's name;
 /// every field must be UTF-8 unless --bytes was given.
-csv::ReaderOptions csv_reader_options(FileFormat format, const ParsedArgs& args,
-                                      const std::string& name);
+csv::ReadOptions csv_reader_options(FileFormat format, const ParsedArgs& args,
+                                    const std::string& name);
 
 /// STON reading, with comments when --comments was given.
 ston::ReadOptions ston_reader_options(const ParsedArgs& args, const std::string& name);

@@ -28,7 +28,7 @@ namespace bufstream::cedict {
 /// arena a stream was read into), so entries are views into it and nothing is copied.
 class Dictionary::Loader {
  public:
-  Loader(detail::DictionaryData& data, const LoadOptions& options)
+  Loader(detail::DictionaryData& data, const ReadOptions& options)
       : data_(data),
         options_(options),
         scan_(kernels::form_for(detail::plain_entry_scanners(), set_)),
@@ -196,7 +196,7 @@ class Dictionary::Loader {
   static constexpr std::size_t max_count = std::numeric_limits<std::uint32_t>::max();
 
   detail::DictionaryData& data_;
-  const LoadOptions& options_;
+  const ReadOptions& options_;
   ParsedLine parsed_;
   std::vector<GlossSpan> glosses_;
   detail::StructureMasks masks_;
@@ -215,11 +215,11 @@ Dictionary::Dictionary(Dictionary&&) noexcept = default;
 Dictionary& Dictionary::operator=(Dictionary&&) noexcept = default;
 Dictionary::~Dictionary() = default;
 
-Dictionary Dictionary::load(ReadStream& in, const LoadOptions& options) {
+Dictionary Dictionary::load(ReadStream& in, const ReadOptions& options) {
   return load(in, options, 0);
 }
 
-Dictionary Dictionary::load(ReadStream& in, const LoadOptions& options,
+Dictionary Dictionary::load(ReadStream& in, const ReadOptions& options,
                             std::uint64_t expected_bytes) {
   Dictionary dict;
   Loader loader(*dict.data_, options);
@@ -275,7 +275,7 @@ Dictionary Dictionary::load(ReadStream& in, const LoadOptions& options,
   return dict;
 }
 
-Dictionary Dictionary::load_lines(ReadStream& in, const LoadOptions& options) {
+Dictionary Dictionary::load_lines(ReadStream& in, const ReadOptions& options) {
   Dictionary dict;
   Loader loader(*dict.data_, options);
   utf8::skip_bom(in);
@@ -291,14 +291,14 @@ Dictionary Dictionary::load_lines(ReadStream& in, const LoadOptions& options) {
   return dict;
 }
 
-Dictionary Dictionary::load_file(const std::filesystem::path& path, LoadOptions options) {
+Dictionary Dictionary::load_file(const std::filesystem::path& path, ReadOptions options) {
   if (options.source_name.empty()) options.source_name = path.string();
   FdReadStream file(path);
   BufferedReadStream in(file);
   return load(in, options);  // sized from the file's size, through `remaining_hint`
 }
 
-Dictionary Dictionary::load_view(std::string_view text, const LoadOptions& options) {
+Dictionary Dictionary::load_view(std::string_view text, const ReadOptions& options) {
   Dictionary dict;
   dict.data_->zero_copy = true;
   Loader loader(*dict.data_, options);
@@ -309,7 +309,7 @@ Dictionary Dictionary::load_view(std::string_view text, const LoadOptions& optio
   return dict;
 }
 
-Dictionary Dictionary::load_mapped(std::unique_ptr<MappedFile> file, LoadOptions options) {
+Dictionary Dictionary::load_mapped(std::unique_ptr<MappedFile> file, ReadOptions options) {
   if (options.source_name.empty()) options.source_name = file->path();
   Dictionary dict = load_view(file->buffered(), options);
   file->advance(file->buffered().size());
@@ -317,7 +317,7 @@ Dictionary Dictionary::load_mapped(std::unique_ptr<MappedFile> file, LoadOptions
   return dict;
 }
 
-Dictionary Dictionary::map_file(const std::filesystem::path& path, LoadOptions options) {
+Dictionary Dictionary::map_file(const std::filesystem::path& path, ReadOptions options) {
   return load_mapped(std::make_unique<MappedFile>(path), std::move(options));
 }
 
@@ -326,7 +326,7 @@ std::size_t Dictionary::size() const noexcept { return data_->records.size(); }
 Entry Dictionary::operator[](std::size_t i) const noexcept { return data_->entry(i); }
 
 Entry Dictionary::at(std::size_t i) const {
-  if (i >= size()) throw std::out_of_range(fmt::format("cedict: entry {} of {}", i, size()));
+  if (i >= size()) throw AccessError(fmt::format("cedict: entry {} of {}", i, size()));
   return data_->entry(i);
 }
 

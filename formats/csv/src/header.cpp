@@ -5,6 +5,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <bufstream/errors.hpp>
+
 namespace bufstream::csv {
 
 std::optional<std::size_t> Header::find(std::string_view name) const noexcept {
@@ -16,7 +18,7 @@ std::optional<std::size_t> Header::find(std::string_view name) const noexcept {
 
 std::size_t Header::index(std::string_view name) const {
   if (const auto i = find(name)) return *i;
-  throw std::out_of_range(
+  throw AccessError(
       fmt::format("the CSV header has no column '{}' (it has: {})", name, fmt::join(names_, ", ")));
 }
 

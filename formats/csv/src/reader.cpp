@@ -17,8 +17,8 @@ namespace {
 
 void check_separator(char separator, std::string_view who) {
   if (separator == '"' || separator == '\r' || separator == '\n') {
-    throw std::invalid_argument(fmt::format("{}: the separator cannot be {}", who,
-                                            describe_byte(static_cast<unsigned char>(separator))));
+    throw UsageError(fmt::format("{}: the separator cannot be {}", who,
+                                 describe_byte(static_cast<unsigned char>(separator))));
   }
 }
 
@@ -38,7 +38,7 @@ void append_unescaped(std::string& out, const char* p, const char* end) {
 
 }  // namespace
 
-Reader::Reader(ReadStream& in, ReaderOptions options)
+Reader::Reader(ReadStream& in, ReadOptions options)
     : in_(in),
       options_(std::move(options)),
       scan_(std::make_unique<detail::ReaderScanners>(options_.separator)) {

@@ -36,7 +36,7 @@ void bind_named(RowBinding& binding, Reader& reader, const std::vector<std::stri
   for (std::size_t c = 0; c < names.size(); ++c) {
     if (!reads[c]) continue;
     if (names[c].empty()) {
-      throw std::invalid_argument(fmt::format(
+      throw UsageError(fmt::format(
           "csv::RowReader: column {} of the schema has no name, but the others are mapped by name",
           c + 1));
     }

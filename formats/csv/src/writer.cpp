@@ -19,15 +19,15 @@ constexpr std::string_view number_bytes = "0123456789+-.einfa";
 
 }  // namespace
 
-Writer::Writer(WriteStream& out, WriterOptions options)
+Writer::Writer(WriteStream& out, WriteOptions options)
     : out_(out),
       options_(options),
       scan_(std::make_unique<const detail::WriterScanners>(options.separator)),
       number_needs_check_(number_bytes.find(options.separator) != std::string_view::npos) {
   const char s = options_.separator;
   if (s == '"' || s == '\r' || s == '\n') {
-    throw std::invalid_argument(fmt::format("csv::Writer: the separator cannot be {}",
-                                            describe_byte(static_cast<unsigned char>(s))));
+    throw UsageError(fmt::format("csv::Writer: the separator cannot be {}",
+                                 describe_byte(static_cast<unsigned char>(s))));
   }
 }
 
@@ -59,13 +59,13 @@ void Writer::field(std::string_view text) {
       const char* const end = text.data() + text.size();
       const char* const special = scan_->specials.find(text.data(), end);
       if (special != end) {
-        throw std::invalid_argument(fmt::format(
+        throw UsageError(fmt::format(
             "csv::Writer: field {} of record {} needs quotes (it holds {}) but quoting is never",
             fields_in_record_ + 1, record_count_ + 1,
             describe_byte(static_cast<unsigned char>(*special))));
       }
       if (starts_output_with_bom(text)) {
-        throw std::invalid_argument(
+        throw UsageError(
             "csv::Writer: the first field starts with a byte-order mark, which readers skip unless it "
             "is quoted, but quoting is never");
       }
@@ -128,7 +128,7 @@ void Writer::end_record() {
   if (fields_in_record_ == 1 && last_field_empty_ && options_.quoting == Quoting::as_needed) {
     out_.write(std::string_view("\"\"", 2));
   }
-  if (options_.line_end == LineEnd::crlf) {
+  if (options_.line_end == bufstream::LineEnd::crlf) {
     out_.crlf();
   } else {
     out_.lf();

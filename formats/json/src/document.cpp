@@ -171,7 +171,7 @@ void add_nlohmann(Builder& b, const nlohmann::json& v) {
       b.end_object();
       break;
     case nlohmann::json::value_t::binary:
-      throw std::invalid_argument("json::Document: nlohmann binary values have no JSON form");
+      throw bufstream::UsageError("json::Document: nlohmann binary values have no JSON form");
   }
 }
 
@@ -200,7 +200,7 @@ std::string shown(std::string_view pointer) {
 // ---- Value ----------------------------------------------------------------------------------
 
 void Value::wrong_type(std::string_view wanted) const {
-  throw AccessError(
+  throw bufstream::AccessError(
       fmt::format("json::Document: {} is {}, not {}", shown(pointer()), described(type()), wanted));
 }
 
@@ -219,8 +219,8 @@ std::int64_t Value::as_int64() const {
   if (n.type == Type::uint64) {
     if (n.payload <= static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()))
       return static_cast<std::int64_t>(n.payload);
-    throw AccessError(fmt::format("json::Document: {} is {}, out of the range of int64",
-                                  shown(pointer()), n.payload));
+    throw bufstream::AccessError(fmt::format("json::Document: {} is {}, out of the range of int64",
+                                             shown(pointer()), n.payload));
   }
   wrong_type("an integer");
 }
@@ -229,8 +229,9 @@ std::uint64_t Value::as_uint64() const {
   const DocumentNode& n = node();
   if (n.type == Type::uint64) return n.payload;
   if (n.type == Type::int64) {
-    throw AccessError(fmt::format("json::Document: {} is {}, out of the range of uint64",
-                                  shown(pointer()), static_cast<std::int64_t>(n.payload)));
+    throw bufstream::AccessError(fmt::format("json::Document: {} is {}, out of the range of uint64",
+                                             shown(pointer()),
+                                             static_cast<std::int64_t>(n.payload)));
   }
   wrong_type("an integer");
 }
@@ -281,15 +282,16 @@ std::optional<Value> Value::find(std::string_view key) const {
 
 Value Value::operator[](std::string_view key) const {
   if (std::optional<Value> v = find(key)) return *v;
-  throw AccessError(fmt::format("json::Document: {} has no member \"{}\"", shown(pointer()), key));
+  throw bufstream::AccessError(
+      fmt::format("json::Document: {} has no member \"{}\"", shown(pointer()), key));
 }
 
 Value Value::element(std::size_t index) const {
   expect(Type::array, "an array");
   if (index >= node().count) {
-    throw AccessError(fmt::format("json::Document: {} has {} element{}, no index {}",
-                                  shown(pointer()), node().count, node().count == 1 ? "" : "s",
-                                  index));
+    throw bufstream::AccessError(fmt::format("json::Document: {} has {} element{}, no index {}",
+                                             shown(pointer()), node().count,
+                                             node().count == 1 ? "" : "s", index));
   }
   std::size_t e = i_ + 1;
   for (std::size_t n = 0; n < index; ++n) e = end_of(*d_, e);
@@ -307,13 +309,13 @@ Value Value::at(std::string_view pointer) const {
     } else if (v.type() == Type::array) {
       const std::optional<std::uint64_t> index = parsed.index(i);
       if (!index) {
-        throw AccessError(fmt::format("json::Document: {} is an array; \"{}\" is not an index",
-                                      shown(v.pointer()), token));
+        throw bufstream::AccessError(fmt::format(
+            "json::Document: {} is an array; \"{}\" is not an index", shown(v.pointer()), token));
       }
       v = v[static_cast<std::size_t>(std::min<std::uint64_t>(*index, SIZE_MAX))];
     } else {
-      throw AccessError(fmt::format("json::Document: {} is {}; it has no \"{}\"",
-                                    shown(v.pointer()), described(v.type()), token));
+      throw bufstream::AccessError(fmt::format("json::Document: {} is {}; it has no \"{}\"",
+                                               shown(v.pointer()), described(v.type()), token));
     }
   }
   return v;
@@ -427,8 +429,9 @@ Document Document::from_nlohmann(const nlohmann::json& value) {
 }
 
 void detail::throw_typed_read_error(const Value& value, const ParseError& error) {
-  throw AccessError(fmt::format("json::Document: {} cannot be read as the type asked for: {}",
-                                shown(value.pointer()), error.message()));
+  throw bufstream::AccessError(
+      fmt::format("json::Document: {} cannot be read as the type asked for: {}",
+                  shown(value.pointer()), error.message()));
 }
 
 nlohmann::json to_nlohmann(Value value) {

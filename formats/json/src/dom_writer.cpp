@@ -34,9 +34,9 @@ Writer& Writer::value(const nlohmann::json& root) {
         stack.push_back({v, v->cbegin()});
         break;
       case Json::value_t::binary:
-        throw std::invalid_argument("json::Writer: JSON has no binary values");
+        throw bufstream::UsageError("json::Writer: JSON has no binary values");
       case Json::value_t::discarded:
-        throw std::invalid_argument("json::Writer: a discarded nlohmann::json value");
+        throw bufstream::UsageError("json::Writer: a discarded nlohmann::json value");
     }
     // Find the next value to write, closing every container that has none left.
     for (;;) {

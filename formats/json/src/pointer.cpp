@@ -1,10 +1,9 @@
 // json::Pointer: RFC 6901's reference tokens, decoded once.
 #include <bufstream/json/pointer.hpp>
 
-#include <stdexcept>
-
 #include <fmt/format.h>
 
+#include <bufstream/errors.hpp>
 #include <bufstream/numbers.hpp>
 
 namespace bufstream::json {
@@ -22,7 +21,7 @@ std::optional<std::uint64_t> as_index(std::string_view token) {
 Pointer::Pointer(std::string_view text) : text_(text) {
   if (text.empty()) return;
   if (text.front() != '/') {
-    throw std::invalid_argument(
+    throw bufstream::UsageError(
         fmt::format("invalid JSON Pointer \"{}\": it must be empty or start with '/'", text));
   }
   std::size_t at = 1;
@@ -36,7 +35,7 @@ Pointer::Pointer(std::string_view text) : text_(text) {
       } else if (i + 1 < end && (text[i + 1] == '0' || text[i + 1] == '1')) {
         token.name += text[++i] == '0' ? '~' : '/';
       } else {
-        throw std::invalid_argument(fmt::format(
+        throw bufstream::UsageError(fmt::format(
             "invalid JSON Pointer \"{}\": '~' at byte {} must be followed by 0 or 1", text, i));
       }
     }

@@ -8,7 +8,6 @@
 #include <fmt/format.h>
 
 #include <bufstream/json/reader.hpp>
-#include <bufstream/json/writer_core.hpp>
 
 namespace bufstream::json {
 
@@ -178,7 +177,7 @@ void Selection::select() {
 void Selection::leave_selected() {
   selected_ = false;
   if (reader_.depth() != selected_depth_) {
-    throw UsageError(fmt::format(
+    throw bufstream::UsageError(fmt::format(
         "json::Selection: the value at \"{}\" was read only in part; read a selected value "
         "whole, or not at all",
         path()));
@@ -189,7 +188,7 @@ void Selection::leave_selected() {
 
 void seek(Reader& reader, const Pointer& pointer) {
   if (pointer.has_wildcards()) {
-    throw UsageError(
+    throw bufstream::UsageError(
         fmt::format("json::seek: \"{}\" has a '*', which selects many values; use json::Selection",
                     pointer.text()));
   }

@@ -47,7 +47,7 @@ Writer::StringTraits Writer::checked_traits(std::string_view s, std::string_view
   const StringTraits traits = classify(s);
   if (traits.non_ascii) {
     if (auto bad = utf8::find_invalid(s)) {
-      throw std::invalid_argument(fmt::format("json::Writer: {} with {} at byte {}", what,
+      throw bufstream::UsageError(fmt::format("json::Writer: {} with {} at byte {}", what,
                                               utf8::describe(bad->error), bad->offset));
     }
   }
@@ -57,25 +57,30 @@ Writer::StringTraits Writer::checked_traits(std::string_view s, std::string_view
 Writer::Writer(WriteStream& out, WriteOptions options)
     : out_(out), options_(options), pretty_(options.indent > 0) {
   if (options_.json_lines && pretty_) {
-    throw std::invalid_argument("json::Writer: JSON Lines output cannot be indented");
+    throw bufstream::UsageError("json::Writer: JSON Lines output cannot be indented");
+  }
+  if (options_.indent_char != ' ' && options_.indent_char != '\t') {
+    throw bufstream::UsageError(
+        fmt::format("json::Writer: indent_char must be ' ' or '\\t', not {}",
+                    describe_byte(static_cast<unsigned char>(options_.indent_char))));
   }
 }
 
 void Writer::new_line(std::size_t level) {
-  out_.write(options_.line_end);
-  std::size_t spaces = level * options_.indent;
-  while (spaces > 0) {
-    const std::size_t n = std::min<std::size_t>(spaces, 64);
+  out_.write(line_end_bytes(options_.line_end));
+  std::size_t left = level * options_.indent;  // indent_chars
+  while (left > 0) {
+    const std::size_t n = std::min<std::size_t>(left, 64);
     char* p = out_.reserve(n);
-    std::memset(p, ' ', n);
+    std::memset(p, options_.indent_char, n);
     out_.commit(n);
-    spaces -= n;
+    left -= n;
   }
 }
 
 void Writer::top_value_done() {
   if (options_.json_lines) {
-    out_.write(options_.line_end);  // state_ stays `top`: the next line may follow
+    out_.write(line_end_bytes(options_.line_end));  // state_ stays `top`: the next line may follow
   } else {
     state_ = State::done;
   }
@@ -85,12 +90,13 @@ void Writer::misplaced_value() const {
   switch (state_) {
     case State::object_first:
     case State::object_next:
-      throw UsageError("json::Writer: a value where an object key is due (call key() first)");
+      throw bufstream::UsageError(
+          "json::Writer: a value where an object key is due (call key() first)");
     case State::done:
-      throw UsageError(
+      throw bufstream::UsageError(
           "json::Writer: a second top-level value (a document holds one; set json_lines to "
           "write one value per line)");
-    default: throw UsageError("json::Writer: a value is not allowed here");
+    default: throw bufstream::UsageError("json::Writer: a value is not allowed here");
   }
 }
 
@@ -109,15 +115,15 @@ Writer& Writer::end_container(bool is_array) {
   const bool in_array = state_ == State::array_first || state_ == State::array_next;
   const bool in_object = state_ == State::object_first || state_ == State::object_next;
   if (stack_.empty()) {
-    throw UsageError(fmt::format("json::Writer: end_{}() with no open {}", state_name(is_array),
-                                 state_name(is_array)));
+    throw bufstream::UsageError(fmt::format("json::Writer: end_{}() with no open {}",
+                                            state_name(is_array), state_name(is_array)));
   }
   if (state_ == State::member_value) {
-    throw UsageError("json::Writer: end_object() after a key with no value");
+    throw bufstream::UsageError("json::Writer: end_object() after a key with no value");
   }
   if ((is_array && !in_array) || (!is_array && !in_object)) {
-    throw UsageError(fmt::format("json::Writer: end_{}() while an {} is open", state_name(is_array),
-                                 state_name(!is_array)));
+    throw bufstream::UsageError(fmt::format("json::Writer: end_{}() while an {} is open",
+                                            state_name(is_array), state_name(!is_array)));
   }
   const bool empty = state_ == State::array_first || state_ == State::object_first;
   if (pretty_ && !empty) new_line(stack_.size() - 1);
@@ -133,11 +139,11 @@ Writer& Writer::end_object() { return end_container(false); }
 Writer& Writer::key(std::string_view name) {
   // Every check comes before the first byte is written: a refused key leaves no trace.
   if (state_ == State::member_value) {
-    throw UsageError(
+    throw bufstream::UsageError(
         fmt::format("json::Writer: key \"{}\" where the value of the previous key is due", name));
   }
   if (state_ != State::object_first && state_ != State::object_next) {
-    throw UsageError(fmt::format("json::Writer: key \"{}\" outside an object", name));
+    throw bufstream::UsageError(fmt::format("json::Writer: key \"{}\" outside an object", name));
   }
   write_key(name, checked_traits(name, "key"));
   return *this;
@@ -171,7 +177,7 @@ Writer& Writer::value(bool b) {
 
 void Writer::refuse_non_finite() const {
   if (options_.non_finite != NonFinite::write_null) {
-    throw std::invalid_argument(
+    throw bufstream::UsageError(
         "json::Writer: JSON cannot represent NaN or infinity (set non_finite to write null)");
   }
 }
@@ -288,12 +294,12 @@ void Writer::write_string(std::string_view s, StringTraits traits) {
 void Writer::finish() {
   if (!stack_.empty()) {
     const bool is_array = state_ == State::array_first || state_ == State::array_next;
-    throw UsageError(
+    throw bufstream::UsageError(
         fmt::format("json::Writer: finish() with {} unclosed container{} (an {} is open)",
                     stack_.size(), stack_.size() == 1 ? "" : "s", state_name(is_array)));
   }
   if (state_ == State::top && !options_.json_lines) {
-    throw UsageError("json::Writer: finish() before any value was written");
+    throw bufstream::UsageError("json::Writer: finish() before any value was written");
   }
   out_.flush();
 }

@@ -218,6 +218,9 @@ struct Reader::Impl {
 
   // The value of a number that parse_number did not take on its short path, or its error.
   Value number_value(const reading::ScannedNumber& n);
+  // The float at the cursor, which `n` scanned, and the cursor after it; an error at the cursor
+  // when it lies beyond the range of double.
+  Value float_number(const reading::ScannedNumber& n);
 
   // ---- Strings ----------------------------------------------------------------------------
 

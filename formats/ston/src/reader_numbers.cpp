@@ -164,8 +164,8 @@ using reading::ScannedNumber;
 
 // The double of a float's parts: its digits converted by decimal_to_double when there are at
 // most 19 of them and the exponent is small, else its text by parse_double (any length,
-// correctly rounded). Too large for a double: Pharo's arithmetic overflows to infinity, and so
-// does the reader.
+// correctly rounded). Too large for a double: an infinity, which the caller refuses (Pharo's
+// arithmetic would overflow to infinity; every reader of ours refuses it, as JSON's does).
 double float_value(const ScannedNumber& n) {
   // Leading zeros add nothing to the significand (0.000999... of 1/1001 has 19 digits after
   // them): counted only when they matter.
@@ -249,10 +249,7 @@ Value Reader::Impl::parse_number() {
       }
       return detail::integer_from_digits(n.negative, n.whole.significant());
     }
-    if (n.dot) {
-      in.set_cursor(n.end);
-      return Value(float_value(n));
-    }
+    if (n.dot) return float_number(n);
   } else if (n.status == ScannedNumber::need_more) {
     n = scan_number_grown();
   }
@@ -284,14 +281,22 @@ Value Reader::Impl::number_value(const ScannedNumber& n) {
       fail_expected(fmt::format("a digit after {}", n.missing_after));
     case ScannedNumber::need_more: break;  // not returned by scan_number_grown
   }
-  if (n.dot) {
-    in.set_cursor(n.end);
-    return Value(float_value(n));
-  }
+  if (n.dot) return float_number(n);
   Value v = exact_number_value(n, options.max_number_length,
                                [this](std::string message) { fail(here(), std::move(message)); });
   in.set_cursor(n.end);
   return v;
+}
+
+Value Reader::Impl::float_number(const ScannedNumber& n) {
+  const double d = float_value(n);
+  if (std::isinf(d)) [[unlikely]] {
+    const std::string_view text(in.cursor(), static_cast<std::size_t>(n.end - in.cursor()));
+    fail(here(), fmt::format("expected a number within the range of double but found {}{}",
+                             text.substr(0, 40), text.size() > 40 ? "..." : ""));
+  }
+  in.set_cursor(n.end);
+  return Value(d);
 }
 
 Value Reader::Impl::parse_reference() {

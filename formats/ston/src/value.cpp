@@ -40,7 +40,7 @@ Integer Integer::from_decimal(std::string_view text) {
   const bool negative = !text.empty() && text[0] == '-';
   std::string_view digits = text.substr(negative ? 1 : 0);
   if (digits.empty() || digits.find_first_not_of("0123456789") != std::string_view::npos) {
-    throw std::invalid_argument(fmt::format("not a decimal integer: '{}'", text));
+    throw UsageError(fmt::format("not a decimal integer: '{}'", text));
   }
   const std::size_t first = digits.find_first_not_of('0');
   digits = first == std::string_view::npos ? std::string_view("0") : digits.substr(first);
@@ -130,7 +130,7 @@ namespace {
 // Reduces numerator/denominator and moves the sign to the numerator. Throws for a zero
 // denominator.
 std::pair<Integer, Integer> reduce(const Integer& numerator, const Integer& denominator) {
-  if (denominator.sign() == 0) throw std::domain_error("fraction with a zero denominator");
+  if (denominator.sign() == 0) throw UsageError("fraction with a zero denominator");
   auto a = numerator.to_int64(), b = denominator.to_int64();
   if (a && b && *a != INT64_MIN && *b != INT64_MIN) {
     std::int64_t n = *a, d = *b;
@@ -172,9 +172,9 @@ Value Value::scaled_decimal(const Integer& numerator, const Integer& denominator
 // ---- Value accessors ------------------------------------------------------------------------
 
 void Value::type_error(std::string_view expected) const {
-  throw TypeError(fmt::format("expected {} but the value is {} {}", expected,
-                              kind() == Kind::integer || kind() == Kind::association ? "an" : "a",
-                              kind_name(kind())));
+  throw AccessError(fmt::format("expected {} but the value is {} {}", expected,
+                                kind() == Kind::integer || kind() == Kind::association ? "an" : "a",
+                                kind_name(kind())));
 }
 
 bool Value::is_number() const noexcept {
@@ -192,7 +192,7 @@ bool Value::as_bool() const {
 
 std::int64_t Value::as_int64() const {
   if (auto* i = std::get_if<std::int64_t>(&data_)) return *i;
-  if (kind() == Kind::integer) throw TypeError("the integer does not fit in 64 bits");
+  if (kind() == Kind::integer) throw AccessError("the integer does not fit in 64 bits");
   type_error("an integer");
 }
 
@@ -268,7 +268,7 @@ Tagged Value::as_tagged(std::string_view tag) const {
   if (kind() != Kind::tagged) type_error(fmt::format("a tagged object {}", tag));
   Tagged t(std::get<detail::Node*>(data_));
   if (t.tag() != tag) {
-    throw TypeError(fmt::format("expected a tagged object {} but found {}", tag, t.tag()));
+    throw AccessError(fmt::format("expected a tagged object {} but found {}", tag, t.tag()));
   }
   return t;
 }
@@ -436,9 +436,14 @@ Value* Map::find(std::string_view name) const {
   return last_entry(node_->entries, [&](const MapEntry& e) { return key_has_text(e.key, name); });
 }
 
+Value& List::at(std::size_t i) const {
+  if (i < node_->items.size()) return node_->items[i];
+  throw AccessError(fmt::format("no element {} in a list of {}", i, node_->items.size()));
+}
+
 Value& Map::at(std::string_view name) const {
   if (Value* v = find(name)) return *v;
-  throw std::out_of_range(fmt::format("no key '{}' in the map", name));
+  throw AccessError(fmt::format("no key '{}' in the map", name));
 }
 
 Value& Map::set(Value key, Value value) const {
@@ -451,12 +456,12 @@ Value& Map::set(Value key, Value value) const {
 }
 
 List Tagged::list() const {
-  if (node_->is_map) throw TypeError(fmt::format("{} has a map body, not a list", node_->tag));
+  if (node_->is_map) throw AccessError(fmt::format("{} has a map body, not a list", node_->tag));
   return List(node_);
 }
 
 Map Tagged::map() const {
-  if (!node_->is_map) throw TypeError(fmt::format("{} has a list body, not a map", node_->tag));
+  if (!node_->is_map) throw AccessError(fmt::format("{} has a list body, not a map", node_->tag));
   return Map(node_);
 }
 
@@ -505,7 +510,7 @@ Map Document::map(std::initializer_list<std::pair<Value, Value>> entries) {
 }
 
 Tagged Document::tagged_list(std::string_view tag, std::initializer_list<Value> items) {
-  if (!is_valid_tag(tag)) throw std::invalid_argument(fmt::format("not a STON tag: '{}'", tag));
+  if (!is_valid_tag(tag)) throw UsageError(fmt::format("not a STON tag: '{}'", tag));
   detail::Node* node = new_node(tag, false);
   node->items.assign(items.begin(), items.end());
   return Tagged(node);
@@ -513,7 +518,7 @@ Tagged Document::tagged_list(std::string_view tag, std::initializer_list<Value> 
 
 Tagged Document::tagged_map(std::string_view tag,
                             std::initializer_list<std::pair<Value, Value>> entries) {
-  if (!is_valid_tag(tag)) throw std::invalid_argument(fmt::format("not a STON tag: '{}'", tag));
+  if (!is_valid_tag(tag)) throw UsageError(fmt::format("not a STON tag: '{}'", tag));
   detail::Node* node = new_node(tag, true);
   for (const auto& [k, v] : entries) node->entries.push_back({k, v});
   return Tagged(node);

@@ -16,13 +16,13 @@ namespace {
 const std::string& singleton_text(const Value& v, std::string_view tag) {
   const Tagged t = v.as_tagged(tag);
   if (!t.has_list_body() || t.size() != 1 || !t.at(0).is_string()) {
-    throw TypeError(fmt::format("expected {}['...'] with one string", tag));
+    throw AccessError(fmt::format("expected {}['...'] with one string", tag));
   }
   return t.at(0).as_string();
 }
 
 [[noreturn]] void bad_text(std::string_view tag, std::string_view text, std::string_view why) {
-  throw TypeError(fmt::format("invalid {}['{}']: {}", tag, text, why));
+  throw AccessError(fmt::format("invalid {}['{}']: {}", tag, text, why));
 }
 
 // A small cursor over the text of a date or time.
@@ -173,8 +173,8 @@ void from_ston(const Value& v, std::vector<std::byte>& bytes) {
 
 Value to_ston(Document& doc, const Character& c) {
   if (!utf8::is_scalar_value(c.code_point)) {
-    throw std::invalid_argument(fmt::format("not a Unicode scalar value: U+{:04X}",
-                                            static_cast<std::uint32_t>(c.code_point)));
+    throw UsageError(fmt::format("not a Unicode scalar value: U+{:04X}",
+                                 static_cast<std::uint32_t>(c.code_point)));
   }
   char buffer[4];
   const char* end = utf8::encode(c.code_point, buffer);
@@ -199,7 +199,7 @@ Value to_ston(Document& doc, const Point& p) { return doc.tagged_list("Point", {
 void from_ston(const Value& v, Point& p) {
   const Tagged t = v.as_tagged("Point");
   if (!t.has_list_body() || t.size() != 2 || !t.at(0).is_number() || !t.at(1).is_number()) {
-    throw TypeError("expected Point[x,y] with two numbers");
+    throw AccessError("expected Point[x,y] with two numbers");
   }
   p.x = t.at(0);
   p.y = t.at(1);

@@ -37,16 +37,18 @@ struct Writer::Impl {
   std::unordered_map<const Node*, std::uint64_t> numbers;  // written containers
   std::unordered_set<const Node*> open_nodes;              // ReferencePolicy::ignore: the path
   bool previewing = false;  // writing a value for an error message: no checks
+  bool pretty;              // options.indent > 0
 
-  Impl(WriteStream& stream, WriteOptions opts) : out(stream), options(std::move(opts)) {}
+  Impl(WriteStream& stream, WriteOptions opts)
+      : out(stream), options(std::move(opts)), pretty(options.indent > 0) {}
 
   bool tracks_identity() const noexcept { return options.references != ReferencePolicy::ignore; }
 
   // ---- Layout -----------------------------------------------------------------------------
 
   void newline_indent() {
-    out.write(options.new_line);
-    for (std::size_t i = 0; i < level; ++i) out.put('\t');
+    out.write(line_end_bytes(options.line_end));
+    for (std::size_t i = level * options.indent; i > 0; --i) out.put(options.indent_char);
   }
 
   bool is_short_tag(std::string_view tag) const {
@@ -61,7 +63,7 @@ struct Writer::Impl {
   }
 
   void write_colon() {
-    if (options.pretty) {
+    if (pretty) {
       out.write(" : ");
     } else {
       out.put(':');
@@ -76,7 +78,7 @@ struct Writer::Impl {
 
   // ---- Errors -----------------------------------------------------------------------------
 
-  [[noreturn]] static void fail(const std::string& message) { throw WriteError(message); }
+  [[noreturn]] static void fail(const std::string& message) { throw UsageError(message); }
 
   // "tagged object Point[1,2]": the kind and the start of the compact text.
   static std::string describe(const Value& v) {
@@ -89,7 +91,7 @@ struct Writer::Impl {
     try {
       preview.write_value(v);
       text = s.take();
-    } catch (const WriteError&) {
+    } catch (const UsageError&) {
       text = s.take() + "...";
     }
     if (text.size() > 40) {
@@ -119,9 +121,9 @@ struct Writer::Impl {
     const char* name = std::isnan(d) ? "nan" : d > 0 ? "infinity" : "negativeInfinity";
     // Float[#nan] is a tagged object: it takes a number, as the reader counts it.
     ++objects;
-    out.write(options.pretty ? "Float [ #" : "Float[#");
+    out.write(pretty ? "Float [ #" : "Float[#");
     out.write(name);
-    out.write(options.pretty ? " ]" : "]");
+    out.write(pretty ? " ]" : "]");
   }
 
   void write_string(std::string_view s) { detail::write_quoted(out, s, options.ascii_only); }
@@ -261,22 +263,22 @@ struct Writer::Impl {
     enter(v);
     if (!node->tag.empty()) {
       out.write(node->tag);
-      if (options.pretty) out.put(' ');
+      if (pretty) out.put(' ');
     }
     if (node->is_map) {
       out.put('{');
       if (node->entries.empty()) {
-        out.write(options.pretty ? " }" : "}");
+        out.write(pretty ? " }" : "}");
         return finish_container(node);
       }
       ++level;
-      if (options.pretty) newline_indent();
+      if (pretty) newline_indent();
       check_entry_key(node->entries[0].key);
       open.push_back({Body::entries, node, nullptr, 0});
       return &node->entries[0].key;
     }
     out.put('[');
-    if (options.pretty && !node->tag.empty() && is_short_tag(node->tag)) {
+    if (pretty && !node->tag.empty() && is_short_tag(node->tag)) {
       if (node->items.empty()) {
         out.write(" ]");
         return finish_container(node);
@@ -286,11 +288,11 @@ struct Writer::Impl {
       return &node->items[0];
     }
     if (node->items.empty()) {
-      out.write(options.pretty ? " ]" : "]");
+      out.write(pretty ? " ]" : "]");
       return finish_container(node);
     }
     ++level;
-    if (options.pretty) newline_indent();
+    if (pretty) newline_indent();
     open.push_back({Body::items, node, nullptr, 0});
     return &node->items[0];
   }
@@ -316,7 +318,7 @@ struct Writer::Impl {
         const Value* const end = begin + o.node->items.size();
         for (const Value* item = begin + o.next + 1; item != end; ++item) {
           out.put(',');
-          if (options.pretty) newline_indent();
+          if (pretty) newline_indent();
           if (has_parts(*item)) {
             o.next = static_cast<std::size_t>(item - begin);
             return item;
@@ -324,7 +326,7 @@ struct Writer::Impl {
           write_simple_value(*item);
         }
         --level;
-        if (options.pretty) newline_indent();
+        if (pretty) newline_indent();
         out.put(']');
         break;
       }
@@ -347,13 +349,13 @@ struct Writer::Impl {
         }
         if (entry + 1 < entries.size()) {
           out.put(',');
-          if (options.pretty) newline_indent();
+          if (pretty) newline_indent();
           check_entry_key(entries[entry + 1].key);
           ++o.next;
           return &entries[entry + 1].key;
         }
         --level;
-        if (options.pretty) newline_indent();
+        if (pretty) newline_indent();
         out.put('}');
         break;
       }
@@ -382,7 +384,7 @@ struct Writer::Impl {
 
   void begin(std::string_view tag, bool is_map) {
     if (!tag.empty()) {
-      if (!is_valid_tag(tag)) throw std::invalid_argument(fmt::format("not a STON tag: '{}'", tag));
+      if (!is_valid_tag(tag)) throw UsageError(fmt::format("not a STON tag: '{}'", tag));
     }
     auto& frames = writer->frames_;
     if (frames.size() >= options.max_depth) {
@@ -393,33 +395,33 @@ struct Writer::Impl {
     }
     writer->before_element(tag.empty() ? (is_map ? Kind::map : Kind::list) : Kind::tagged);
     if (tracks_identity()) ++objects;
-    const bool is_short = options.pretty && !is_map && !tag.empty() && is_short_tag(tag);
+    const bool is_short = pretty && !is_map && !tag.empty() && is_short_tag(tag);
     if (!tag.empty()) {
       out.write(tag);
-      if (options.pretty) out.put(' ');
+      if (pretty) out.put(' ');
     }
     out.put(is_map ? '{' : '[');
     if (is_short) out.put(' ');
     frames.push_back({is_map, is_short, 0});
-    if (options.pretty && !is_short) ++level;  // streamed containers indent in pretty only
+    if (pretty && !is_short) ++level;  // streamed containers indent in pretty only
   }
 
   void end(bool is_map) {
     auto& frames = writer->frames_;
     if (frames.empty() || frames.back().is_map != is_map) {
-      throw std::logic_error(
+      throw UsageError(
           fmt::format("ston::Writer::end_{}() without a matching begin", is_map ? "map" : "list"));
     }
     const Frame f = frames.back();
     if (is_map && f.count % 2 != 0) {
-      throw std::logic_error("ston::Writer::end_map() after a key without its value");
+      throw UsageError("ston::Writer::end_map() after a key without its value");
     }
     frames.pop_back();
     if (f.is_short) {
       out.write(f.count == 0 ? "]" : " ]");
     } else {
-      if (options.pretty) --level;
-      if (options.pretty) {
+      if (pretty) --level;
+      if (pretty) {
         if (f.count == 0) {
           out.put(' ');
         } else {
@@ -440,8 +442,12 @@ struct Writer::Impl {
   }
 };
 
-Writer::Writer(WriteStream& out, WriteOptions options)
-    : out_(out), pretty_(options.pretty), impl_(std::make_unique<Impl>(out, std::move(options))) {
+Writer::Writer(WriteStream& out, WriteOptions options) : out_(out), pretty_(options.indent > 0) {
+  if (options.indent_char != '\t' && options.indent_char != ' ') {
+    throw UsageError(fmt::format("ston::Writer: indent_char must be '\\t' or ' ', not {}",
+                                 describe_byte(static_cast<unsigned char>(options.indent_char))));
+  }
+  impl_ = std::make_unique<Impl>(out, std::move(options));
   impl_->writer = this;
 }
 Writer::~Writer() = default;
@@ -449,7 +455,7 @@ Writer::~Writer() = default;
 void Writer::before_element_slow(Kind kind) {
   Impl& w = *impl_;
   if (frames_.empty()) {
-    if (wrote_top_level_) out_.write(w.options.new_line);
+    if (wrote_top_level_) out_.write(line_end_bytes(w.options.line_end));
     wrote_top_level_ = true;
     return;
   }

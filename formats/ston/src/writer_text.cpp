@@ -73,7 +73,7 @@ void write_quoted(WriteStream& out, std::string_view s, bool ascii_only) {
   if (const std::optional<utf8::Invalid> bad =
           utf8::find_invalid(s.substr(static_cast<std::size_t>(stop - p)))) {
     const std::size_t at = static_cast<std::size_t>(stop - p) + bad->offset;
-    throw WriteError(fmt::format("cannot write the string '{}...': {} at byte {}",
+    throw UsageError(fmt::format("cannot write the string '{}...': {} at byte {}",
                                  s.substr(0, std::min<std::size_t>(20, at)),
                                  utf8::describe(bad->error), at));
   }

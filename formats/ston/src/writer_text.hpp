@@ -9,7 +9,7 @@
 namespace bufstream::ston::detail {
 
 /// Writes `s` between single quotes, escaping the quote, the backslash, control characters,
-/// DEL and U+0080..U+009F, and every non-ASCII character when `ascii_only`. Throws WriteError,
+/// DEL and U+0080..U+009F, and every non-ASCII character when `ascii_only`. Throws UsageError,
 /// having written nothing, when `s` is not valid UTF-8.
 void write_quoted(WriteStream& out, std::string_view s, bool ascii_only);
 

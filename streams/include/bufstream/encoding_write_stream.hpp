@@ -16,7 +16,7 @@ struct EncodingOptions {
   /// The encoding the sink receives.
   Encoding encoding = Encoding::utf8;
   /// Write the encoding's byte-order mark first (Excel wants one on UTF-16LE and UTF-8 text).
-  /// ISO-8859-1 and Windows-1252 have none: asking for one is `std::invalid_argument`.
+  /// ISO-8859-1 and Windows-1252 have none: asking for one is a `UsageError`.
   bool bom = false;
   /// Invalid UTF-8, or a character the encoding lacks, is a ParseError; or it is replaced:
   /// invalid UTF-8 by U+FFFD, a missing character by '?' (see OnInvalid).

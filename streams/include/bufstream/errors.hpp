@@ -2,7 +2,9 @@
 //
 // I/O failures are `IoError`s (a `std::system_error` that names the operation and, where known,
 // the path). Malformed input is a `ParseError` that says where (line, column, byte offset) and
-// what was expected. Both derive from standard exception types, so a caller that only wants a
+// what was expected. A library used against its contract throws `UsageError`; a value that was
+// read, asked for what it does not hold, `AccessError`. Every format throws these four and no
+// others of its own. All derive from standard exception types, so a caller that only wants a
 // message can catch `std::exception`.
 #pragma once
 
@@ -68,6 +70,28 @@ class ParseError : public std::runtime_error {
   SourcePosition position_;
   std::string message_;
   std::string source_name_;
+};
+
+/// The library used against its contract, a bug of the calling program rather than of its input:
+/// calls out of order (a value where a key is due, `end_array` closing an object, a container
+/// left open at `finish`), an argument that cannot be taken (a negative `skip`, a string that is
+/// not UTF-8 or a value that the writer's options refuse, such as NaN in JSON or a cycle under
+/// STON's `ReferencePolicy::error`), options that contradict each other. Every stream and format
+/// throws this one type; `what()` names the class and the call: "json::Writer: a value where an
+/// object key is due (call key() first)". A `std::invalid_argument`, so a `std::logic_error`.
+class UsageError : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
+
+/// A value that was read, asked for what it does not hold: a kind it is not (`as_string()` of a
+/// number), a key or an index it lacks, a number outside the range of the type asked for.
+/// `what()` names the value (its JSON Pointer, its kind, the key). Every format's values throw
+/// this one type (`json::Value`, `ston::Value`, `csv::Record`, ...). A `std::out_of_range`, so a
+/// `std::logic_error`.
+class AccessError : public std::out_of_range {
+ public:
+  using std::out_of_range::out_of_range;
 };
 
 /// Tracks line starts while a reader consumes text, so that an error can say line and column

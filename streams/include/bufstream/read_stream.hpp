@@ -125,7 +125,7 @@ class ReadStream {
   bool skip_to(char delimiter);
 
   /// Consumes `count` bytes (fewer at the end) and returns how many were skipped. A negative
-  /// count throws `std::invalid_argument`: streams do not go back.
+  /// count throws `UsageError`: streams do not go back.
   std::uint64_t skip(std::int64_t count);
 
   /// Consumes one line and returns it without its line end (LF, CRLF or CR). An empty line is

@@ -74,7 +74,7 @@ constexpr bool is_scalar_value(char32_t cp) noexcept {
   return cp <= 0x10FFFF && (cp < 0xD800 || cp > 0xDFFF);
 }
 
-/// Writes the UTF-8 form of `cp`. Throws `std::invalid_argument` if it is not a scalar value.
+/// Writes the UTF-8 form of `cp`. Throws `UsageError` if it is not a scalar value.
 void put(WriteStream& out, char32_t cp);
 
 /// Reads one code point; `std::nullopt` at the end of the stream. Throws `ParseError` (at the

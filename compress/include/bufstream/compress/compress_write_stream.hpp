@@ -8,12 +8,12 @@
 #include <bufstream/buffer_options.hpp>
 #include <bufstream/detail/buffered_sink.hpp>
 
-namespace bufstream {
+namespace bufstream::compress {
 
-namespace compress_detail {
+namespace detail {
 class Encoder;
 enum class Flush : unsigned char;
-}  // namespace compress_detail
+}  // namespace detail
 
 /// Compresses what is written to it into another stream (the sink). Bytes are collected in a
 /// buffer and compressed when it is full (a write of more than half the buffer is compressed
@@ -31,7 +31,7 @@ enum class Flush : unsigned char;
 /// the caller of a failure yet, the lost-data handler is called (by default: message on
 /// stderr, then abort). Call `close()` to get the failure as an exception instead. After a
 /// failure, `pending()` holds the buffered bytes the encoder did not take.
-class CompressWriteStream : public detail::BufferedSink {
+class CompressWriteStream : public bufstream::detail::BufferedSink {
  public:
   ~CompressWriteStream() override;
 
@@ -39,10 +39,10 @@ class CompressWriteStream : public detail::BufferedSink {
   void finish();
 
  protected:
-  CompressWriteStream(WriteStream& sink, std::unique_ptr<compress_detail::Encoder> encoder,
+  CompressWriteStream(WriteStream& sink, std::unique_ptr<detail::Encoder> encoder,
                       BufferOptions options);
-  CompressWriteStream(std::unique_ptr<WriteStream> sink,
-                      std::unique_ptr<compress_detail::Encoder> encoder, BufferOptions options);
+  CompressWriteStream(std::unique_ptr<WriteStream> sink, std::unique_ptr<detail::Encoder> encoder,
+                      BufferOptions options);
 
   void consume(std::string_view bytes, std::size_t& taken, bool last) override;
   void flush_consumed() override;
@@ -50,11 +50,17 @@ class CompressWriteStream : public detail::BufferedSink {
 
  private:
   /// Compresses `in` with the given flush into the sink, adding the input used to `taken`.
-  void pump(std::string_view in, std::size_t& taken, compress_detail::Flush mode);
+  void pump(std::string_view in, std::size_t& taken, detail::Flush mode);
 
-  std::unique_ptr<compress_detail::Encoder> encoder_;
+  std::unique_ptr<detail::Encoder> encoder_;
   bool member_open_ = true;  // bytes (or at least a header) not yet ended by a trailer
   bool unflushed_ = false;   // input given to the encoder since the last flush or finish
 };
 
+}  // namespace bufstream::compress
+
+// Deprecated names of one version ago: the decorators live in bufstream::compress.
+namespace bufstream {
+using CompressWriteStream [[deprecated("use bufstream::compress::CompressWriteStream")]] =
+    compress::CompressWriteStream;
 }  // namespace bufstream

@@ -14,14 +14,14 @@
 #include <bufstream/detail/window_buffer.hpp>
 #include <bufstream/read_stream.hpp>
 
-namespace bufstream {
+namespace bufstream::compress {
 
-namespace compress_detail {
+namespace detail {
 class Decoder;
 }
 
 /// Options of GzipReadStream and ZstdReadStream.
-struct DecompressOptions {
+struct ReadOptions {
   /// Bytes in the window of decompressed bytes (0 is taken as 1), and in the block of
   /// compressed bytes read at a time from a source that has no window of its own.
   std::size_t buffer_size = default_buffer_size;
@@ -56,11 +56,10 @@ class DecompressReadStream : public ReadStream {
   std::uint64_t members() const noexcept { return members_; }
 
  protected:
-  DecompressReadStream(ReadStream& source, std::unique_ptr<compress_detail::Decoder> decoder,
-                       DecompressOptions options);
-  DecompressReadStream(std::unique_ptr<ReadStream> source,
-                       std::unique_ptr<compress_detail::Decoder> decoder,
-                       DecompressOptions options);
+  DecompressReadStream(ReadStream& source, std::unique_ptr<detail::Decoder> decoder,
+                       ReadOptions options);
+  DecompressReadStream(std::unique_ptr<ReadStream> source, std::unique_ptr<detail::Decoder> decoder,
+                       ReadOptions options);
 
   bool refill(std::size_t min) override;
   std::size_t read_direct(std::span<char> dst) override;
@@ -87,10 +86,10 @@ class DecompressReadStream : public ReadStream {
 
   std::unique_ptr<ReadStream> owned_;
   ReadStream* source_;
-  std::unique_ptr<compress_detail::Decoder> decoder_;
+  std::unique_ptr<detail::Decoder> decoder_;
   std::size_t buffer_size_;
   std::string source_name_;
-  detail::WindowBuffer buffer_;
+  bufstream::detail::WindowBuffer buffer_;
   // The first bytes of a member, when the input came in smaller pieces than the decoder's
   // start_size(): given to the decoder before input_ and the source.
   std::array<char, 8> head_{};
@@ -107,4 +106,12 @@ class DecompressReadStream : public ReadStream {
   std::exception_ptr corrupt_;
 };
 
+}  // namespace bufstream::compress
+
+// Deprecated names of one version ago: the decorators live in bufstream::compress.
+namespace bufstream {
+using DecompressOptions [[deprecated("use bufstream::compress::ReadOptions")]] =
+    compress::ReadOptions;
+using DecompressReadStream [[deprecated("use bufstream::compress::DecompressReadStream")]] =
+    compress::DecompressReadStream;
 }  // namespace bufstream

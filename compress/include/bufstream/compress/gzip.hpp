@@ -12,7 +12,7 @@
 #include <bufstream/compress/compress_write_stream.hpp>
 #include <bufstream/compress/decompress_read_stream.hpp>
 
-namespace bufstream {
+namespace bufstream::compress {
 
 /// The wrapper around the deflate data.
 enum class GzipFormat : std::uint8_t {
@@ -26,10 +26,10 @@ class GzipReadStream final : public DecompressReadStream {
  public:
   /// Reads `source`, which must outlive this stream.
   explicit GzipReadStream(ReadStream& source, GzipFormat format = GzipFormat::gzip,
-                          DecompressOptions options = {});
+                          ReadOptions options = {});
   /// The same, owning `source`.
   explicit GzipReadStream(std::unique_ptr<ReadStream> source, GzipFormat format = GzipFormat::gzip,
-                          DecompressOptions options = {});
+                          ReadOptions options = {});
   ~GzipReadStream() override;
 };
 
@@ -41,7 +41,7 @@ struct GzipWriteOptions {
 };
 
 /// Compresses into a gzip (or zlib) stream; see CompressWriteStream for flushing, finishing
-/// and errors. Throws `std::invalid_argument` for a level outside 0..9.
+/// and errors. Throws `UsageError` for a level outside 0..9.
 class GzipWriteStream final : public CompressWriteStream {
  public:
   /// Writes into `sink`, which must outlive this stream.
@@ -52,4 +52,15 @@ class GzipWriteStream final : public CompressWriteStream {
   ~GzipWriteStream() override;
 };
 
+}  // namespace bufstream::compress
+
+// Deprecated names of one version ago: the decorators live in bufstream::compress.
+namespace bufstream {
+using GzipFormat [[deprecated("use bufstream::compress::GzipFormat")]] = compress::GzipFormat;
+using GzipReadStream [[deprecated("use bufstream::compress::GzipReadStream")]] =
+    compress::GzipReadStream;
+using GzipWriteOptions [[deprecated("use bufstream::compress::GzipWriteOptions")]] =
+    compress::GzipWriteOptions;
+using GzipWriteStream [[deprecated("use bufstream::compress::GzipWriteStream")]] =
+    compress::GzipWriteStream;
 }  // namespace bufstream

@@ -6,7 +6,7 @@
 #include <bufstream/compress/compress_write_stream.hpp>
 #include <bufstream/compress/decompress_read_stream.hpp>
 
-namespace bufstream {
+namespace bufstream::compress {
 
 /// The decompressed bytes of a Zstandard stream (one or more frames; skippable frames are
 /// skipped); see DecompressReadStream for the window and errors. A frame whose checksum flag
@@ -15,9 +15,9 @@ namespace bufstream {
 class ZstdReadStream final : public DecompressReadStream {
  public:
   /// Reads `source`, which must outlive this stream.
-  explicit ZstdReadStream(ReadStream& source, DecompressOptions options = {});
+  explicit ZstdReadStream(ReadStream& source, ReadOptions options = {});
   /// The same, owning `source`.
-  explicit ZstdReadStream(std::unique_ptr<ReadStream> source, DecompressOptions options = {});
+  explicit ZstdReadStream(std::unique_ptr<ReadStream> source, ReadOptions options = {});
   ~ZstdReadStream() override;
 };
 
@@ -31,7 +31,7 @@ struct ZstdWriteOptions {
 };
 
 /// Compresses into a Zstandard stream; see CompressWriteStream for flushing, finishing and
-/// errors. Throws `std::invalid_argument` for a level libzstd does not have.
+/// errors. Throws `UsageError` for a level libzstd does not have.
 class ZstdWriteStream final : public CompressWriteStream {
  public:
   /// Writes into `sink`, which must outlive this stream.
@@ -42,4 +42,14 @@ class ZstdWriteStream final : public CompressWriteStream {
   ~ZstdWriteStream() override;
 };
 
+}  // namespace bufstream::compress
+
+// Deprecated names of one version ago: the decorators live in bufstream::compress.
+namespace bufstream {
+using ZstdReadStream [[deprecated("use bufstream::compress::ZstdReadStream")]] =
+    compress::ZstdReadStream;
+using ZstdWriteOptions [[deprecated("use bufstream::compress::ZstdWriteOptions")]] =
+    compress::ZstdWriteOptions;
+using ZstdWriteStream [[deprecated("use bufstream::compress::ZstdWriteStream")]] =
+    compress::ZstdWriteStream;
 }  // namespace bufstream

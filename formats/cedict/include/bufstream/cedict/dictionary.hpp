@@ -38,11 +38,15 @@ namespace detail {
 struct DictionaryData;  // the entries, text and indexes (private to the library)
 }  // namespace detail
 
-struct LoadOptions {
+/// Options of every load (named as every format's reader options are).
+struct ReadOptions {
   ErrorMode errors = ErrorMode::strict;
   std::size_t max_reported_errors = 20;  // lenient: malformed lines kept in Stats::malformed
   std::string source_name = {};          // named in ParseErrors; the file loads set the path
 };
+
+/// Deprecated name of one version ago.
+using LoadOptions [[deprecated("use cedict::ReadOptions")]] = ReadOptions;
 
 class Dictionary {
  public:
@@ -65,7 +69,7 @@ class Dictionary {
   /// through a BufferedReadStream), the arena and tables are sized from that up front. A leading
   /// UTF-8 BOM is skipped. Throws `ParseError` for a malformed line in strict mode, `IoError` from
   /// the stream.
-  static Dictionary load(ReadStream& in, const LoadOptions& options = {});
+  static Dictionary load(ReadStream& in, const ReadOptions& options = {});
 
   /// The same entries, read the way a Smalltalk program reads a file, one line at a time:
   /// `[stream atEnd] whileFalse: [dict add: (parse: stream nextLine)]`, with `next_line()` and
@@ -75,19 +79,19 @@ class Dictionary {
   /// benchmark's measure of what a buffer does). Lines end as `next_line` ends them: at LF,
   /// CRLF or CR (`load` ends lines at LF and ignores a CR before it: the two differ only for a
   /// CR alone, which `load` keeps in its line). Errors and stats as for `load`.
-  static Dictionary load_lines(ReadStream& in, const LoadOptions& options = {});
+  static Dictionary load_lines(ReadStream& in, const ReadOptions& options = {});
 
   /// Opens `path` and loads it through a 64 KiB BufferedReadStream.
-  static Dictionary load_file(const std::filesystem::path& path, LoadOptions options = {});
+  static Dictionary load_file(const std::filesystem::path& path, ReadOptions options = {});
 
   /// Zero-copy: maps `path` and keeps the mapping; entries are views into it.
-  static Dictionary map_file(const std::filesystem::path& path, LoadOptions options = {});
+  static Dictionary map_file(const std::filesystem::path& path, ReadOptions options = {});
 
   /// Zero-copy over a mapped file, which the dictionary keeps (from its current position).
-  static Dictionary load_mapped(std::unique_ptr<MappedFile> file, LoadOptions options = {});
+  static Dictionary load_mapped(std::unique_ptr<MappedFile> file, ReadOptions options = {});
 
   /// Zero-copy over `text`, which the caller keeps alive and unchanged as long as the dictionary.
-  static Dictionary load_view(std::string_view text, const LoadOptions& options = {});
+  static Dictionary load_view(std::string_view text, const ReadOptions& options = {});
 
   // ---- Entries ---------------------------------------------------------------------------
 
@@ -95,7 +99,7 @@ class Dictionary {
   bool empty() const noexcept { return size() == 0; }
   /// The i-th entry in file order. Precondition: `i < size()`.
   Entry operator[](std::size_t i) const noexcept;
-  /// The i-th entry; throws `std::out_of_range` past the end.
+  /// The i-th entry; throws `AccessError` past the end.
   Entry at(std::size_t i) const;
   /// True when the entries are views into a mapping or the caller's text.
   bool zero_copy() const noexcept;
@@ -142,7 +146,7 @@ class Dictionary {
  private:
   class Loader;
   // `expected_bytes` (0 if unknown) sizes the tables up front.
-  static Dictionary load(ReadStream& in, const LoadOptions& options, std::uint64_t expected_bytes);
+  static Dictionary load(ReadStream& in, const ReadOptions& options, std::uint64_t expected_bytes);
   std::unique_ptr<detail::DictionaryData> data_;
 };
 

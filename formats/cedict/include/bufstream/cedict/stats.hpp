@@ -39,7 +39,7 @@ struct Stats {
   std::vector<std::pair<std::string, std::string>> metadata;  // "#! key=value", in file order
   std::optional<std::uint64_t> declared_entries;  // from "#! entries=N", if present and a number
   std::vector<ParseError>
-      malformed;  // the first few malformed lines (LoadOptions::max_reported_errors)
+      malformed;  // the first few malformed lines (ReadOptions::max_reported_errors)
   MemoryUsage memory;
 };
 

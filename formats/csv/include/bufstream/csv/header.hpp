@@ -20,7 +20,7 @@ class Header {
 
   /// The index of the first column called `name` (exact, case-sensitive), if any.
   std::optional<std::size_t> find(std::string_view name) const noexcept;
-  /// The index of the column called `name`; throws `std::out_of_range` listing the names
+  /// The index of the column called `name`; throws `AccessError` listing the names
   /// there are when no column has it.
   std::size_t index(std::string_view name) const;
 

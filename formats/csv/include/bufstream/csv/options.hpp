@@ -1,15 +1,19 @@
 // Options of csv::Reader and csv::Writer: plain structs for designated initializers,
 //
 //     csv::Reader in(stream, {.separator = ';'});
-//     csv::Writer out(sink, {.separator = '\t', .line_end = csv::LineEnd::lf});
+//     csv::Writer out(sink, {.separator = '\t', .line_end = bufstream::LineEnd::lf});
+//
+// `line_end` is named and meant as in every format (bufstream/format_options.hpp).
 #pragma once
 
 #include <cstdint>
 #include <string>
 
+#include <bufstream/format_options.hpp>
+
 namespace bufstream::csv {
 
-struct ReaderOptions {
+struct ReadOptions {
   /// The byte between fields: any byte except '"', CR and LF.
   char separator = ',';
 
@@ -54,21 +58,22 @@ enum class Quoting : std::uint8_t {
   /// Every field, numbers included.
   always,
   /// No field; a field that would need quotes (separator, quote, CR or LF in it, or a leading
-  /// byte-order mark at the start of the output) throws `std::invalid_argument` before any of
+  /// byte-order mark at the start of the output) throws `UsageError` before any of
   /// it is written.
   never,
 };
 
-enum class LineEnd : std::uint8_t {
-  crlf,  // "\r\n", as RFC 4180 says
-  lf,    // "\n"
-};
-
-struct WriterOptions {
+struct WriteOptions {
   /// The byte between fields: any byte except '"', CR and LF.
   char separator = ',';
   Quoting quoting = Quoting::as_needed;
-  LineEnd line_end = LineEnd::crlf;
+  /// What ends a record: CRLF by default, as RFC 4180 says.
+  bufstream::LineEnd line_end = bufstream::LineEnd::crlf;
 };
+
+/// Deprecated names of one version ago.
+using ReaderOptions [[deprecated("use csv::ReadOptions")]] = ReadOptions;
+using WriterOptions [[deprecated("use csv::WriteOptions")]] = WriteOptions;
+using LineEnd [[deprecated("use bufstream::LineEnd")]] = bufstream::LineEnd;
 
 }  // namespace bufstream::csv

@@ -12,14 +12,14 @@
 // may hold separators, line ends and quotes written twice (`""`), and ends at the next single
 // quote, which must be followed by a separator, a line end or the end of the input. Bytes are
 // kept as they are (spaces included); the reader checks that they are UTF-8 only when asked
-// (`ReaderOptions::validate_utf8`). A leading UTF-8 byte-order mark is skipped. Empty input is
+// (`ReadOptions::validate_utf8`). A leading UTF-8 byte-order mark is skipped. Empty input is
 // zero records.
 //
 // Limits: none but memory. A field or a record may be longer than the stream's buffer (it is
 // copied out of the window as it grows) and a record may have any number of fields.
 //
 // Errors: malformed input throws `ParseError` with line, column and byte offset, and a message
-// that names the record and the problem (see ReaderOptions for the lenient alternatives). I/O
+// that names the record and the problem (see ReadOptions for the lenient alternatives). I/O
 // failures of the stream pass through as `IoError`. Errors are sticky: every later read throws
 // the same error again.
 //
@@ -53,8 +53,8 @@ struct ReaderScanners;  // the kernel layer's byte sets and masks (src/scanners.
 class Reader {
  public:
   /// Reads `in`, which must outlive the reader. Nothing is read until the first record is
-  /// asked for. Throws `std::invalid_argument` if the separator is '"', CR or LF.
-  explicit Reader(ReadStream& in, ReaderOptions options = {});
+  /// asked for. Throws `UsageError` if the separator is '"', CR or LF.
+  explicit Reader(ReadStream& in, ReadOptions options = {});
   ~Reader();
   Reader(const Reader&) = delete;
   Reader& operator=(const Reader&) = delete;
@@ -103,7 +103,7 @@ class Reader {
   /// and field ("record 3, field 2: ..."): for callers that convert fields themselves.
   ParseError field_error(std::size_t i, std::string_view message) const;
 
-  const ReaderOptions& options() const noexcept { return options_; }
+  const ReadOptions& options() const noexcept { return options_; }
 
  private:
   // A field whose bytes are in storage_ (one with doubled quotes, or any field of a record read
@@ -133,7 +133,7 @@ class Reader {
   [[noreturn]] void fail(std::uint64_t offset, std::string_view message) const;
 
   ReadStream& in_;
-  ReaderOptions options_;
+  ReadOptions options_;
   std::unique_ptr<detail::ReaderScanners> scan_;  // where fields end
   Record record_;                                 // its fields are viewed where they are
   // A field viewed in the window starts `view.data() - window_begin_` bytes after the record,

@@ -18,7 +18,7 @@ class Record {
  public:
   std::size_t size() const noexcept { return fields_.size(); }
   std::string_view operator[](std::size_t i) const noexcept { return fields_[i]; }
-  /// Like `[]`, but throws `std::out_of_range` naming the record when `i >= size()`.
+  /// Like `[]`, but throws `AccessError` naming the record when `i >= size()`.
   std::string_view at(std::size_t i) const;
 
   std::span<const std::string_view> fields() const noexcept { return fields_; }

@@ -33,6 +33,7 @@
 
 #include <bufstream/csv/field_converter.hpp>
 #include <bufstream/csv/writer.hpp>
+#include <bufstream/errors.hpp>
 
 namespace bufstream::csv {
 
@@ -143,14 +144,14 @@ class Schema {
     writer.end_record();
   }
 
-  /// Writes `row` as a record. Throws `std::logic_error` for a column whose member type the
+  /// Writes `row` as a record. Throws `UsageError` for a column whose member type the
   /// writer cannot write and that has no format function.
   void write_row(Writer& writer, const Row& row) const {
     for (std::size_t i = 0; i < columns_.size(); ++i) {
       if (!columns_[i].write) {
-        throw std::logic_error("csv::Schema::write_row: column " + std::to_string(i + 1) +
-                               (columns_[i].name.empty() ? "" : " ('" + columns_[i].name + "')") +
-                               " has a type the writer cannot write and no format function");
+        throw UsageError("csv::Schema::write_row: column " + std::to_string(i + 1) +
+                         (columns_[i].name.empty() ? "" : " ('" + columns_[i].name + "')") +
+                         " has a type the writer cannot write and no format function");
       }
       columns_[i].write(writer, row);
     }

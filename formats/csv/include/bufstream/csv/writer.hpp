@@ -38,9 +38,9 @@ struct WriterScanners;  // the kernel layer's byte set of the bytes that force q
 
 class Writer {
  public:
-  /// Writes into `out`, which must outlive the writer. Throws `std::invalid_argument` if the
+  /// Writes into `out`, which must outlive the writer. Throws `UsageError` if the
   /// separator is '"', CR or LF.
-  explicit Writer(WriteStream& out, WriterOptions options = {});
+  explicit Writer(WriteStream& out, WriteOptions options = {});
   ~Writer();
   Writer(Writer&&) noexcept;
 
@@ -102,7 +102,7 @@ class Writer {
 
   /// Records ended so far.
   std::uint64_t record_count() const noexcept { return record_count_; }
-  const WriterOptions& options() const noexcept { return options_; }
+  const WriteOptions& options() const noexcept { return options_; }
   WriteStream& stream() noexcept { return out_; }
 
  private:
@@ -115,7 +115,7 @@ class Writer {
   void write_quoted(std::string_view text);
 
   WriteStream& out_;
-  WriterOptions options_;
+  WriteOptions options_;
   std::unique_ptr<const detail::WriterScanners> scan_;  // separator, quote, CR, LF
   bool number_needs_check_;  // the separator can occur in a number's text
   std::size_t fields_in_record_ = 0;

@@ -34,13 +34,10 @@ namespace bufstream::json {
 
 class Reader;
 
-/// A Value used as the wrong type (`as_string()` on a number), a number that does not fit
-/// (`as_int64()` on 2^63), a missing member or an index past the end. The message names the
-/// value by its JSON Pointer (RFC 6901).
-class AccessError : public std::logic_error {
- public:
-  using std::logic_error::logic_error;
-};
+/// Deprecated: a Value used as the wrong type, a number that does not fit, a missing member or
+/// an index past the end throws bufstream::AccessError (naming the value by its JSON Pointer,
+/// RFC 6901), as every format's values do.
+using AccessError [[deprecated("use bufstream::AccessError")]] = bufstream::AccessError;
 
 enum class Type : std::uint8_t { null, boolean, int64, uint64, floating, string, array, object };
 
@@ -225,7 +222,7 @@ class Value {
     return element(static_cast<std::size_t>(index));
   }
   /// The value at a JSON Pointer (RFC 6901) relative to this one: "" is this value,
-  /// "/a/0/b~1c" the member "b/c" of the first element of member "a". std::invalid_argument
+  /// "/a/0/b~1c" the member "b/c" of the first element of member "a". UsageError
   /// for a malformed pointer, AccessError for a path that is not in the document.
   Value at(std::string_view pointer) const;
 

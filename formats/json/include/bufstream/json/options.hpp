@@ -2,27 +2,34 @@
 //
 //     json::Writer w(out, {.indent = 2});
 //     json::Reader r(in, {.max_depth = 64, .source_name = "data.json"});
+//
+// The layout (`indent`, `indent_char`, `line_end`) and the nesting limit (`max_depth`) are
+// named and meant as in every format (bufstream/format_options.hpp).
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <string>
-#include <string_view>
+
+#include <bufstream/format_options.hpp>
 
 namespace bufstream::json {
 
 /// What the writer does with a NaN or an infinity, which JSON cannot represent.
 enum class NonFinite : std::uint8_t {
-  error,       ///< throw std::invalid_argument (the default: nothing is changed silently)
+  error,       ///< throw UsageError (the default: nothing is changed silently)
   write_null,  ///< write `null` instead, as JavaScript's JSON.stringify does
 };
 
 struct WriteOptions {
-  /// Spaces per nesting level. 0 writes compact JSON (no whitespace at all); more puts every
-  /// element and member on its own line, nlohmann::json::dump(indent) style.
+  /// `indent_char`s per nesting level. 0 writes compact JSON (no whitespace at all); more puts
+  /// every element and member on its own line, nlohmann::json::dump(indent) style.
   std::size_t indent = 0;
+  /// What indents: ' ' (the default) or '\t' (anything else is a UsageError), as
+  /// nlohmann::json::dump's `indent_char`.
+  char indent_char = ' ';
   /// What ends a line when pretty printing (and after each value in JSON Lines mode).
-  std::string_view line_end = "\n";
+  LineEnd line_end = LineEnd::lf;
   /// Escape every byte above 126 as `\uXXXX` (a surrogate pair above U+FFFF), so the output is
   /// plain ASCII.
   bool ascii_only = false;
@@ -32,13 +39,13 @@ struct WriteOptions {
   bool json_lines = false;
 };
 
-/// The default nesting limit of the reader: deep enough for any sane document, shallow enough
-/// that the code that consumes the result does not overflow its stack either.
-inline constexpr std::size_t default_max_depth = 512;
+/// Deprecated: the default nesting limit is every reader's, bufstream::default_max_depth.
+[[deprecated("use bufstream::default_max_depth")]] inline constexpr std::size_t default_max_depth =
+    bufstream::default_max_depth;
 
 struct ReadOptions {
   /// Arrays and objects nested deeper than this are a ParseError.
-  std::size_t max_depth = default_max_depth;
+  std::size_t max_depth = bufstream::default_max_depth;
   /// Skip a UTF-8 byte-order mark (EF BB BF) at the very start of the stream (position 0), as
   /// Windows tools write them and RFC 8259 lets a parser ignore them (nlohmann::json and our
   /// CSV reader skip it too). False makes the mark an error ("expected a value but found byte

@@ -27,7 +27,7 @@ class Pointer {
   /// The pointer "" (the whole value).
   Pointer() = default;
   /// Parses `text`; a text that is not empty and does not start with '/', or a '~' not
-  /// followed by 0 or 1, is an std::invalid_argument naming the pointer.
+  /// followed by 0 or 1, is a UsageError naming the pointer.
   explicit Pointer(std::string_view text);
 
   /// The pointer's text, as given.

@@ -20,12 +20,9 @@
 
 namespace bufstream::json {
 
-/// A Writer used against its grammar: a value where a key is due, a key outside an object,
-/// `end_array` closing an object, a container still open at `finish`.
-class UsageError : public std::logic_error {
- public:
-  using std::logic_error::logic_error;
-};
+/// Deprecated: a Writer used against its grammar throws bufstream::UsageError, as every misuse
+/// of every format does.
+using UsageError [[deprecated("use bufstream::UsageError")]] = bufstream::UsageError;
 
 class Writer;
 class Value;  // document.hpp
@@ -40,8 +37,9 @@ void write_value(Writer& w, const T& value);
 
 class Writer {
  public:
-  /// Writes into `out`, which must outlive the writer. Throws std::invalid_argument for
-  /// options that contradict each other (`json_lines` with `indent`).
+  /// Writes into `out`, which must outlive the writer. Throws UsageError for options that
+  /// contradict each other (`json_lines` with `indent`) and an `indent_char` that is not ' '
+  /// or '\t'.
   explicit Writer(WriteStream& out, WriteOptions options = {});
 
   Writer(const Writer&) = delete;
@@ -102,7 +100,7 @@ class Writer {
   }
   /// As for double, with the shortest text that reads back as the same float.
   Writer& value(float f);
-  /// A string: valid UTF-8, or std::invalid_argument is thrown (before anything is written).
+  /// A string: valid UTF-8, or UsageError is thrown (before anything is written).
   Writer& value(std::string_view s) {
     if (write_plain_string(s)) [[likely]]
       return *this;
@@ -111,7 +109,7 @@ class Writer {
   Writer& value(const char* s) { return value(std::string_view(s)); }
   Writer& value(const std::string& s) { return value(std::string_view(s)); }
   /// A whole nlohmann::json value (written iteratively: any depth is fine). A binary or
-  /// discarded value inside it throws std::invalid_argument, after what precedes it has been
+  /// discarded value inside it throws UsageError, after what precedes it has been
   /// written; so does a string or key that is not valid UTF-8.
   Writer& value(const nlohmann::json& j);
   /// A value of a json::Document, and all it holds (written iteratively; document.hpp).
@@ -219,7 +217,7 @@ class Writer {
     bool non_ascii;     // holds a byte above 127
   };
   static StringTraits classify(std::string_view s) noexcept;
-  // classify(s), after checking that `s` is UTF-8 (std::invalid_argument naming `what`).
+  // classify(s), after checking that `s` is UTF-8 (UsageError naming `what`).
   static StringTraits checked_traits(std::string_view s, std::string_view what);
   bool write_plain_string(std::string_view s);
   Writer& write_double(double d);

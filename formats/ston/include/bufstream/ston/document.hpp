@@ -34,7 +34,7 @@ class Document {
   List list(std::vector<Value> items);
   Map map(std::initializer_list<std::pair<Value, Value>> entries = {});
   /// A tagged object. The tag must be an upper-case ASCII letter followed by letters, digits
-  /// and '_' (std::invalid_argument otherwise).
+  /// and '_' (UsageError otherwise).
   Tagged tagged_list(std::string_view tag, std::initializer_list<Value> items = {});
   Tagged tagged_map(std::string_view tag,
                     std::initializer_list<std::pair<Value, Value>> entries = {});

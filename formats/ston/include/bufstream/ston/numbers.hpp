@@ -39,7 +39,7 @@ class Integer {
   }
 
   /// Parses an optional '-' followed by decimal digits (leading zeros allowed). Throws
-  /// `std::invalid_argument` for anything else.
+  /// `UsageError` for anything else.
   static Integer from_decimal(std::string_view text);
 
   bool fits_int64() const noexcept { return big_.empty(); }

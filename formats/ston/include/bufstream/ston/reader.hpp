@@ -40,14 +40,15 @@ struct ReadOptions {
   /// whitespace may stand (never inside strings). Off by default, as in Pharo.
   bool allow_comments = false;
   /// Lists, maps, tagged objects and associations nested deeper than this are an error. The
-  /// reader does not recurse: any limit is safe for the stack. The default equals
-  /// WriteOptions::max_depth's, so that whatever the writer writes by default reads back.
-  std::size_t max_depth = default_max_depth;
+  /// reader does not recurse: any limit is safe for the stack (the limit bounds what a hostile
+  /// input can make it hold, a few dozen bytes per level). The default is every reader's and
+  /// equals WriteOptions::max_depth's, so that whatever the writer writes by default reads back.
+  std::size_t max_depth = bufstream::default_max_depth;
   /// Longest number text, and the largest decimal exponent of an exact number (`1e400` is an
   /// integer of 401 digits): keeps a hostile input from asking for gigabytes. It applies to
   /// each digit group on its own (integer part, fraction, exponent, denominator, scale), read
-  /// from any stream, and to an exact number's decimal exponent; a float beyond the double
-  /// range reads as an infinity. Strings and
+  /// from any stream, and to an exact number's decimal exponent. (A float beyond the range of
+  /// double, `1.0e400`, is an error whatever its length, as in every reader.) Strings and
   /// symbols have no limit but memory, whatever the stream's buffer size.
   std::size_t max_number_length = 10000;
   /// Skip a UTF-8 byte-order mark (EF BB BF) at the very start of the stream (position 0), as

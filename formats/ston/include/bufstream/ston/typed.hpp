@@ -12,7 +12,7 @@
 //                                      {ston::Symbol{"age"}, u.age}});
 //     }
 //     void from_ston(const ston::Value& v, User& u) {
-//       ston::Tagged t = v.as_tagged("User");          // TypeError if it is not a User
+//       ston::Tagged t = v.as_tagged("User");          // AccessError if it is not a User
 //       u.name = ston::from_value<std::string>(t.at("name"));
 //       u.age = ston::from_value<int>(t.at("age"));
 //     }
@@ -22,8 +22,7 @@
 //                                                   // User{#name:'ann',#age:7}
 //     User back = ston::from_value<User>(ston::parse(text).root());
 //
-// Conversions that do not fit throw TypeError (from Value's accessors) or std::out_of_range
-// (a missing map key).
+// Conversions that do not fit, and missing map keys, throw bufstream::AccessError.
 #pragma once
 
 #include <concepts>
@@ -100,7 +99,7 @@ requires(!std::same_as<T, bool>) void from_ston(const Value& v, T& i) {
         }
       }
     }
-    throw TypeError("the integer " + n.to_string() + " does not fit the C++ type");
+    throw AccessError("the integer " + n.to_string() + " does not fit the C++ type");
   }
   i = static_cast<T>(*small);
 }

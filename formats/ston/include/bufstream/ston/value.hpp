@@ -26,22 +26,21 @@
 #include <variant>
 #include <vector>
 
+#include <bufstream/errors.hpp>
+#include <bufstream/format_options.hpp>
 #include <bufstream/ston/numbers.hpp>
 
 namespace bufstream::ston {
 
-/// The default nesting limit of both ReadOptions::max_depth and WriteOptions::max_depth: what
-/// the writer writes with its default options, the reader reads with its own. Neither
-/// recurses, so the limit only bounds what a hostile input can make them hold (a few dozen
-/// bytes per level); raise it freely.
-inline constexpr std::size_t default_max_depth = 1000;
+/// Deprecated: the default nesting limit of ReadOptions::max_depth and WriteOptions::max_depth
+/// is every format's, bufstream::default_max_depth (512; it was 1000).
+[[deprecated("use bufstream::default_max_depth")]] inline constexpr std::size_t default_max_depth =
+    bufstream::default_max_depth;
 
-/// A Value used as the wrong kind (`as_string()` on an integer), or a conversion that does not
-/// fit (`as_int64()` on 2^70). The message names the expected and the actual kind.
-class TypeError : public std::logic_error {
- public:
-  using std::logic_error::logic_error;
-};
+/// Deprecated: a Value used as the wrong kind (`as_string()` on an integer), a conversion that
+/// does not fit (`as_int64()` on 2^70), a missing key or index throws bufstream::AccessError,
+/// as every format's values do.
+using TypeError [[deprecated("use bufstream::AccessError")]] = bufstream::AccessError;
 
 enum class Kind : std::uint8_t {
   nil,
@@ -156,7 +155,7 @@ class Value {
   Value(Tagged tagged) noexcept;                          // NOLINT
 
   /// numerator / denominator, reduced; an Integer when the result is whole. Throws
-  /// `std::domain_error` for a zero denominator.
+  /// UsageError for a zero denominator.
   static Value fraction(const Integer& numerator, const Integer& denominator);
   /// A ScaledDecimal (the fraction is reduced but stays a ScaledDecimal even when whole).
   static Value scaled_decimal(const Integer& numerator, const Integer& denominator,
@@ -177,7 +176,7 @@ class Value {
   /// Lists, maps and tagged objects: the values with identity.
   bool is_container() const noexcept;
 
-  // Accessors throw TypeError when the value is of another kind.
+  // Accessors throw AccessError when the value is of another kind.
   bool as_bool() const;
   /// An integer that fits in 64 bits.
   std::int64_t as_int64() const;
@@ -196,7 +195,7 @@ class Value {
   List as_list() const;
   Map as_map() const;
   Tagged as_tagged() const;
-  /// A tagged object with the given tag; the TypeError names both tags otherwise.
+  /// A tagged object with the given tag; the AccessError names both tags otherwise.
   Tagged as_tagged(std::string_view tag) const;
 
   /// True when both refer to the same container (identity, not structure).
@@ -264,8 +263,8 @@ class List {
   std::size_t size() const noexcept { return node_->items.size(); }
   bool empty() const noexcept { return node_->items.empty(); }
   Value& operator[](std::size_t i) const noexcept { return node_->items[i]; }
-  /// Throws std::out_of_range.
-  Value& at(std::size_t i) const { return node_->items.at(i); }
+  /// Throws AccessError past the end.
+  Value& at(std::size_t i) const;
   void push_back(Value v) const { node_->items.push_back(std::move(v)); }
   void reserve(std::size_t n) const { node_->items.reserve(n); }
   std::vector<Value>& items() const noexcept { return node_->items; }
@@ -299,7 +298,7 @@ class Map {
   /// The value of the last entry whose key is a symbol or a string with this text, or nullptr.
   Value* find(std::string_view name) const;
   Value* find(const char* name) const { return find(std::string_view(name)); }
-  /// Like find, but throws std::out_of_range naming the key.
+  /// Like find, but throws AccessError naming the key.
   Value& at(std::string_view name) const;
   /// Appends an entry (even if the key is already present: the reader keeps what it read).
   void append(Value key, Value value) const {
@@ -325,7 +324,7 @@ class Tagged {
   const std::string& tag() const noexcept { return node_->tag; }
   bool has_list_body() const noexcept { return !node_->is_map; }
   bool has_map_body() const noexcept { return node_->is_map; }
-  /// The body; throws TypeError when it is of the other kind.
+  /// The body; throws AccessError when it is of the other kind.
   List list() const;
   Map map() const;
   /// Shortcuts: element `i` of a list body, the value for `name` in a map body.

@@ -14,7 +14,7 @@
 //     ston::Value when = ston::to_value(doc, ston::Date{.year = 2012, .month = 1, .day = 1});
 //     auto date = ston::from_value<ston::Date>(when);
 //
-// Reading a tag whose text is malformed (`Date['2012-13-01']`) throws TypeError naming it.
+// Reading a tag whose text is malformed (`Date['2012-13-01']`) throws AccessError naming it.
 #pragma once
 
 #include <cstddef>

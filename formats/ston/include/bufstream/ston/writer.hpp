@@ -1,27 +1,29 @@
 // STON writer: Values (or a stream of calls) into any WriteStream.
 //
 //     bufstream::StringWriteStream out;
-//     ston::Writer writer(out, {.pretty = true});
+//     ston::Writer writer(out, {.indent = 1});   // pretty: a tab per level, as Pharo writes
 //     writer.write(doc.root());                // a whole value, sharing and cycles included
 //
 //     writer.begin_list();                     // or piece by piece, with nothing built first
 //     writer.value(1); writer.value("two"); writer.symbol("three");
 //     writer.end_list();
 //
-// Layout (STON.md): compact has no whitespace at all: `{#a:1,#b:[1,2]}`. Pretty puts one tab
-// per nesting level, a line break after `[`/`{` and after each `,`, a line break before the
-// closing bracket, `key : value`, `[ ]`/`{ }` when empty and a space between a tag and its body.
+// Layout (STON.md), named as in every format (bufstream/format_options.hpp): `indent` 0, the
+// default, is compact, with no whitespace at all: `{#a:1,#b:[1,2]}`. Pretty (`indent` N > 0)
+// puts N `indent_char`s (tabs by default: `{.indent = 1}` is Pharo's layout) per nesting level,
+// a line break after `[`/`{` and after each `,`, a line break before the closing bracket,
+// `key : value`, `[ ]`/`{ }` when empty and a space between a tag and its body.
 // Tags that Pharo writes as a short list (Point, Float, Character, ByteArray, Date, Time, ...;
 // see `WriteOptions::short_list_tags`) stay on one line in pretty layout: `Point [ 1, 2 ]`.
 //
 // References: containers are tracked by identity. Under ReferencePolicy::normal a container
 // met again is written `@N`, N counting every list, map and tagged object of the top-level value
 // in the order written (pre-order, as the reader numbers them); numbering restarts with each
-// top-level value. Several top-level values are separated by `new_line`.
+// top-level value. Several top-level values are separated by `line_end`.
 //
 // The writer never flushes: call `flush()` or `close()` on the stream. Write failures of the
-// stream propagate as IoError; values that cannot be written under the options throw
-// WriteError naming the value, and the output is then incomplete.
+// stream propagate as IoError; values that cannot be written under the options, and calls out of
+// order, throw bufstream::UsageError naming the value, and the output is then incomplete.
 #pragma once
 
 #include <concepts>
@@ -34,6 +36,8 @@
 #include <type_traits>
 #include <vector>
 
+#include <bufstream/errors.hpp>
+#include <bufstream/format_options.hpp>
 #include <bufstream/ston/document.hpp>
 #include <bufstream/write_stream.hpp>
 
@@ -42,23 +46,27 @@ namespace bufstream::ston {
 /// What the writer does when it meets a container it has already written.
 enum class ReferencePolicy : std::uint8_t {
   normal,  // write a reference `@N` (shared and cyclic structure round-trips)
-  error,   // throw WriteError: the value must be a tree
-  ignore,  // write the container again (sharing is lost); a cycle throws WriteError instead of
+  error,   // throw UsageError: the value must be a tree
+  ignore,  // write the container again (sharing is lost); a cycle throws UsageError instead of
            // writing forever
 };
 
 struct WriteOptions {
-  bool pretty = false;
+  /// 0: compact. N > 0: pretty, N `indent_char`s per nesting level.
+  std::size_t indent = 0;
+  /// What indents: '\t' (the default, as Pharo's STONWriter) or ' ' (anything else is a
+  /// UsageError).
+  char indent_char = '\t';
   /// Line end of the pretty layout and between top-level values.
-  std::string new_line = "\n";
+  LineEnd line_end = LineEnd::lf;
   /// Escape every code point above 126 as `\uXXXX` (surrogate pairs above U+FFFF).
   bool ascii_only = false;
   ReferencePolicy references = ReferencePolicy::normal;
-  /// Containers and associations nested deeper than this throw WriteError (a reference chain
+  /// Containers and associations nested deeper than this throw UsageError (a reference chain
   /// or an accidental deep graph). The writer does not recurse: any limit is safe for the
   /// stack. The default equals ReadOptions::max_depth's, so that what is written by default
   /// reads back by default.
-  std::size_t max_depth = default_max_depth;
+  std::size_t max_depth = bufstream::default_max_depth;
   /// Tags whose list body the pretty layout keeps on one line (`Point [ 1, 2 ]`), as Pharo's
   /// STONWriter does for the classes it writes with a short or singleton list.
   std::vector<std::string> short_list_tags = {
@@ -66,15 +74,14 @@ struct WriteOptions {
       "Class", "Metaclass", "UUID",      "URL",       "MimeType", "FILE"};
 };
 
-/// A value that cannot be written under the writer's options; what() names the value.
-class WriteError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
+/// Deprecated: a value that cannot be written under the writer's options throws
+/// bufstream::UsageError (what() names the value), as every misuse of every format does.
+using WriteError [[deprecated("use bufstream::UsageError")]] = bufstream::UsageError;
 
 class Writer {
  public:
-  /// Writes into `out`, which must outlive the writer.
+  /// Writes into `out`, which must outlive the writer. Throws UsageError for an `indent_char`
+  /// that is not '\t' or ' '.
   explicit Writer(WriteStream& out, WriteOptions options = {});
   ~Writer();
   Writer(const Writer&) = delete;
@@ -91,7 +98,7 @@ class Writer {
   void begin_map();  // then alternate key and value calls
   void end_map();
   /// `Tag[...]` / `Tag{...}`, closed with end_list / end_map. The tag must be valid
-  /// (`is_valid_tag`), else std::invalid_argument.
+  /// (`is_valid_tag`), else UsageError.
   void begin_tagged_list(std::string_view tag);
   void begin_tagged_map(std::string_view tag);
 
