@@ -3,10 +3,11 @@
 
 #include <cstddef>
 #include <filesystem>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include <CLI/Error.hpp>
 
 #include "data_sets/data_set.hpp"
 
@@ -37,16 +38,14 @@ struct Options {
   bool runs(std::string_view suite) const;
 };
 
-/// A command line that cannot be understood; `what()` says why.
-class UsageError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
+/// A command line that cannot be understood: CLI11's parse errors, whose `what()` says why and
+/// names the option.
+using UsageError = CLI::ParseError;
 
-/// Parses `argv[1..]`. Throws `UsageError`.
+/// Parses `argv[1..]` with CLI11. Throws `UsageError`.
 Options parse_options(int argc, const char* const* argv);
 
-/// The text of `--help`.
+/// The text of `--help`, made by CLI11 from the options that parse_options() takes.
 std::string usage_text(std::string_view program);
 
 }  // namespace bufstream::bench

@@ -41,10 +41,14 @@ TEST_F(Cli, UsageErrorsExitWithTwo) {
   };
   const Case cases[] = {
       {{}, "usage: bufstream"},
-      {{"frobnicate"}, "unknown command 'frobnicate'"},
-      {{"--bogus"}, "unknown option '--bogus'"},
-      {{"check", "--bogus"}, "bufstream check: unknown option '--bogus'"},
-      {{"check", "--format"}, "option '--format' needs a value"},
+      // Unknown words and missing values are CLI11's to report, in its words, naming them.
+      {{"frobnicate"}, "bufstream: The following argument was not expected: frobnicate\n"},
+      {{"--bogus"}, "bufstream: The following argument was not expected: --bogus\n"},
+      {{"check", "--bogus"}, "bufstream check: The following argument was not expected: --bogus\n"},
+      {{"check", "--format"}, "bufstream check: --format: 1 required F missing\n"},
+      {{"fmt", "--indent", "-1", "a.json"},
+       "bufstream fmt: --indent: Value -1 not in range 0 to 2147483647\n"},
+      {{"cedict", "lookup"}, "bufstream cedict lookup: QUERY is required\n"},
       {{"check", "--format", "xml", "a.xml"}, "unknown format 'xml'"},
       {{"check", "file.txt"}, "cannot tell the format of 'file.txt'"},
       {{"convert", "--to", "json"}, "cannot tell the format of standard input"},
@@ -298,6 +302,12 @@ TEST_F(Cli, CedictLookupByEveryKind) {
   EXPECT_NE(r.out.find("entries:              116937"), std::string::npos) << r.out;
   r = cli({"cedict", "stats", "--dict", path("missing.u8")});
   EXPECT_EQ(r.status, 2);
+}
+
+TEST_F(Cli, WordsAfterACommandAreItsOwnEvenWhenNamedLikeCommands) {
+  const auto r = cli({"cedict", "lookup", "--dict", BUFSTREAM_TEST_DICTIONARY, "check", "stats"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("制服 制服 [zhi4 fu2] /to subdue/to check/"), std::string::npos) << r.out;
 }
 
 }  // namespace

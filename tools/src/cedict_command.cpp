@@ -1,19 +1,17 @@
 // bufstream cedict: look words up in the CC-CEDICT dictionary, and facts about it.
 #include <sys/stat.h>
 
-#include <cstdio>
 #include <filesystem>
 #include <set>
 #include <string>
 #include <vector>
 
-#include <fmt/format.h>
+#include <CLI/Error.hpp>
 
 #include <bufstream/cedict/dictionary.hpp>
 #include <bufstream/cedict/stats.hpp>
 #include <bufstream/utf8.hpp>
 
-#include "command_line.hpp"
 #include "commands.hpp"
 #include "io.hpp"
 
@@ -27,21 +25,6 @@
 namespace bufstream::cli {
 
 namespace {
-
-constexpr std::string_view help = R"(usage: bufstream cedict lookup [--dict FILE] QUERY...
-       bufstream cedict stats [--dict FILE]
-
-lookup  print the entries that match each QUERY, one per line, in CC-CEDICT's own format:
-        a query in Chinese characters matches traditional or simplified headwords exactly;
-        otherwise it matches pinyin (tone numbers or marks optional, case and spaces ignored,
-        u:/v/ü alike) and English words in the glosses (whole words, case ignored)
-stats   the entry count and other facts about the dictionary
-
-Options:
-  -d, --dict FILE   the dictionary (default: the one installed with bufstream); a gzip or
-                    zstd compressed one is decompressed as it loads
-  -h, --help        show this help
-)";
 
 // A query in Chinese characters: one with a character from U+2E80 on (CJK radicals and
 // symbols, kana, the unified and compatibility ideographs and their extensions, full-width
@@ -62,12 +45,12 @@ bool is_chinese(std::string_view s) {
   return false;
 }
 
-std::string dictionary_path(const ParsedArgs& args) {
-  if (auto d = args.value("dict")) return *d;
+std::string dictionary_path(const CedictArgs& args) {
+  if (!args.dict.empty()) return args.dict;
   for (const char* candidate : {BUFSTREAM_DEFAULT_DICTIONARY, BUFSTREAM_SOURCE_DICTIONARY}) {
     if (*candidate != '\0' && std::filesystem::exists(candidate)) return candidate;
   }
-  throw UsageError("no dictionary installed: give --dict FILE");
+  throw CLI::ValidationError("no dictionary installed: give --dict FILE");
 }
 
 // Zero-copy over a mapping: the dictionary's text is the file itself. A compressed dictionary
@@ -95,28 +78,14 @@ void print_entry(WriteStream& out, const cedict::Entry& e) {
 
 }  // namespace
 
-int run_cedict(std::span<const std::string> argv) {
-  const ParsedArgs args = parse_args(argv, {{"dict", 'd', true}});
-  if (args.has("help")) {
-    std::fputs(help.data(), stdout);
-    return 0;
-  }
-  const auto& words = args.positional();
-  if (words.empty()) throw UsageError("expected 'lookup' or 'stats'");
-  const std::string& action = words[0];
-  if (action != "lookup" && action != "stats")
-    throw UsageError(fmt::format("unknown cedict command '{}'", action));
-  if (action == "lookup" && words.size() < 2) throw UsageError("lookup needs at least one QUERY");
-  if (action == "stats" && words.size() > 1) throw UsageError("stats takes no argument");
-
+int run_cedict(const CedictArgs& args) {
   const std::string path = dictionary_path(args);
   const cedict::Dictionary dict = load_dictionary(path);
   Output output("-");
-  if (action == "stats") {
+  if (args.stats) {
     cedict::print_stats(output.stream(), dict.stats(), path);
   } else {
-    for (std::size_t q = 1; q < words.size(); ++q) {
-      const std::string& query = words[q];
+    for (const std::string& query : args.queries) {
       std::vector<cedict::Entry> found;
       if (is_chinese(query)) {
         found = dict.find_headword(query);

@@ -4,14 +4,11 @@
 #include <string>
 #include <vector>
 
-#include <fmt/format.h>
-
 #include <bufstream/csv/reader.hpp>
 #include <bufstream/json/reader.hpp>
 #include <bufstream/ston/document.hpp>
 #include <bufstream/ston/reader.hpp>
 
-#include "command_line.hpp"
 #include "commands.hpp"
 #include "file_format.hpp"
 #include "format_readers.hpp"
@@ -20,37 +17,6 @@
 namespace bufstream::cli {
 
 namespace {
-
-constexpr std::string_view help =
-    R"(usage: bufstream check [--format F] [--separator C] [--comments] [--encoding E] [FILE...]
-
-Parse each FILE completely (standard input if none, or '-'), strictly:
-  json   RFC 8259: one value, nothing after it but whitespace
-  jsonl  one JSON value per line
-  csv    RFC 4180: quotes closed, no bare quote in an unquoted field, nothing but a separator
-         or line end after a closing quote, the same number of fields in every record;
-         every field UTF-8 (unless --bytes)
-  tsv    the same, with tabs
-  ston   the STON grammar (at least one value); every @N reference must point to an object
-         that exists
-A byte-order mark at the start of a file is skipped (UTF-16 and UTF-32 are read as it says).
-A file whose content is gzip or zstd compressed is decompressed first (whatever its name; the
-format is taken from the name without .gz or .zst); corrupt or truncated compressed data is
-invalid input, reported with its compressed byte offset.
-
-Options:
-  -f, --format F      json, jsonl, csv, tsv or ston (default: from each file's extension)
-  -s, --separator C   CSV field separator (one byte; default ',' for csv, tab for tsv)
-      --bytes         CSV: fields may be any bytes, not only UTF-8 text
-      --comments      STON: allow /* */ and // comments
-      --encoding E    the files' text encoding: utf-8, utf-16le, utf-16be, utf-32le,
-                      utf-32be, iso-8859-1 (latin1), windows-1252 (cp1252); default: what a
-                      byte-order mark says, else UTF-8
-  -h, --help          show this help
-
-Errors are printed as PATH:LINE:COLUMN: error: MESSAGE.
-Exit status: 0 all valid, 1 some file is invalid, 2 usage or I/O error.
-)";
 
 void check_jsonl(ReadStream& in, const std::string& name) {
   json::Reader reader(in, {.source_name = name});
@@ -67,7 +33,7 @@ void check_jsonl(ReadStream& in, const std::string& name) {
   }
 }
 
-void check_one(FileFormat format, const ParsedArgs& args, Input& input) {
+void check_one(FileFormat format, const ReadOptions& read, Input& input) {
   ReadStream& in = input.stream();
   switch (format) {
     case FileFormat::json: {
@@ -79,14 +45,14 @@ void check_one(FileFormat format, const ParsedArgs& args, Input& input) {
     case FileFormat::jsonl: check_jsonl(in, input.name()); return;
     case FileFormat::csv:
     case FileFormat::tsv: {
-      csv::Reader reader(in, csv_reader_options(format, args, input.name()));
+      csv::Reader reader(in, csv_reader_options(format, read, input.name()));
       while (reader.next() != nullptr) {
       }
       return;
     }
     case FileFormat::ston: {
       // At least one value: an empty input is an error, as in Pharo.
-      ston::Reader reader(in, ston_reader_options(args, input.name()));
+      ston::Reader reader(in, ston_reader_options(read, input.name()));
       do {
         ston::Document doc;  // one value at a time: memory stays proportional to one value
         reader.read(doc);
@@ -98,22 +64,12 @@ void check_one(FileFormat format, const ParsedArgs& args, Input& input) {
 
 }  // namespace
 
-int run_check(std::span<const std::string> argv) {
-  const ParsedArgs args = parse_args(argv, {{"format", 'f', true},
-                                            {"separator", 's', true},
-                                            {"bytes", 0, false},
-                                            {"comments", 0, false},
-                                            {"encoding", 0, true}});
-  if (args.has("help")) {
-    std::fputs(help.data(), stdout);
-    return 0;
-  }
-  const std::optional<Encoding> encoding = encoding_option(args, "encoding");
-  std::vector<std::string> paths = args.positional();
+int run_check(const CheckArgs& args) {
+  std::vector<std::string> paths = args.paths;
   if (paths.empty()) paths.push_back("-");
   int status = 0;
   for (const std::string& path : paths) {
-    const FileFormat format = resolve_format(args.value("format"), path, "format");
+    const FileFormat format = resolve_format(args.format, path, "--format");
     try {
       std::optional<ParseError> invalid;
       std::string name;
@@ -121,8 +77,9 @@ int run_check(std::span<const std::string> argv) {
         Input input(path);
         name = input.name();
         try {
-          if (encoding || !args.has("bytes")) input.read_as(encoding);  // bytes: no mark
-          check_one(format, args, input);
+          // With --bytes the input is not text: no byte-order mark unless --encoding.
+          if (args.read.encoding || !args.read.bytes) input.read_as(args.read.encoding);
+          check_one(format, args.read, input);
         } catch (const ParseError& e) {
           invalid = e;
         }

@@ -1,19 +1,64 @@
-// The subcommands of the bufstream command. Each takes the words after its name and returns
-// the exit status (0 success, 1 invalid input, 2 usage or I/O error); errors it does not
-// handle itself propagate to main(), which prints them and chooses the status.
+// The subcommands of the bufstream command, each a function of the arguments the command line
+// gave it (command_line.cpp reads them). Each returns the exit status (0 success, 1 invalid
+// input, 2 usage or I/O error); errors it does not handle itself propagate to main(), which
+// prints them and chooses the status. A usage error that only the command can see (options
+// that exclude each other, a format that no option or name tells) is a CLI::ValidationError,
+// reported as the command line's own.
 #pragma once
 
-#include <span>
+#include <cstddef>
+#include <optional>
 #include <string>
+#include <vector>
 
+#include <bufstream/encoding.hpp>
 #include <bufstream/errors.hpp>
+
+#include "file_format.hpp"
+#include "format_readers.hpp"
 
 namespace bufstream::cli {
 
-int run_check(std::span<const std::string> args);
-int run_convert(std::span<const std::string> args);
-int run_fmt(std::span<const std::string> args);
-int run_cedict(std::span<const std::string> args);
+struct CheckArgs {
+  std::optional<FileFormat> format;
+  ReadOptions read;
+  std::vector<std::string> paths;  // none: standard input
+};
+int run_check(const CheckArgs& args);
+
+struct ConvertArgs {
+  std::optional<FileFormat> from;
+  std::optional<FileFormat> to;
+  bool pretty = false;
+  bool no_header = false;
+  bool infer = false;
+  ReadOptions read;
+  bool lf = false;
+  bool flush_each = false;
+  std::optional<Encoding> output_encoding;
+  bool bom = false;
+  std::string in = "-";
+  std::string out = "-";
+};
+int run_convert(const ConvertArgs& args);
+
+struct FmtArgs {
+  bool pretty = false;
+  bool compact = false;
+  std::size_t indent = 2;
+  std::optional<FileFormat> format;
+  ReadOptions read;
+  bool flush_each = false;
+  std::string path = "-";
+};
+int run_fmt(const FmtArgs& args);
+
+struct CedictArgs {
+  bool stats = false;  // `cedict stats`, else `cedict lookup`
+  std::string dict;    // empty: the dictionary installed with bufstream
+  std::vector<std::string> queries;
+};
+int run_cedict(const CedictArgs& args);
 
 /// Prints a ParseError as compilers do: "PATH:LINE:COLUMN: error: MESSAGE".
 void print_parse_error(const ParseError& error, const std::string& path);

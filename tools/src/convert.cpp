@@ -7,6 +7,7 @@
 #include <vector>
 
 #include <fmt/format.h>
+#include <CLI/Error.hpp>
 
 #include <bufstream/csv/reader.hpp>
 #include <bufstream/csv/writer.hpp>
@@ -17,7 +18,6 @@
 #include <bufstream/ston/reader.hpp>
 #include <bufstream/ston/writer.hpp>
 
-#include "command_line.hpp"
 #include "commands.hpp"
 #include "csv_records.hpp"
 #include "event_writers.hpp"
@@ -31,70 +31,10 @@ namespace bufstream::cli {
 
 namespace {
 
-constexpr std::string_view help =
-    R"(usage: bufstream convert [--from F] [--to G] [OPTIONS] [IN [OUT]]
-
-Stream IN (standard input if absent or '-') into OUT (standard output if absent or '-'),
-from format F to format G: json, jsonl, csv, tsv, ston (default: from the file extensions).
-
-  csv/tsv -> json/jsonl/ston  the first record is the header; each further record becomes an
-                              object of the field strings exactly as read (a STON map with
-                              string keys; --no-header: arrays, STON lists, of strings)
-  json/jsonl -> csv/tsv       an array of objects (header from the first object's keys; every
-                              object must have the same keys) or an array of arrays; fields
-                              are strings, numbers or booleans (null, arrays and objects are
-                              errors: CSV cannot hold them)
-  ston -> json/jsonl          symbols become strings, nil null, fractions floats; a value JSON
-                              cannot hold (a tag, an association, NaN, a shared container) is
-                              an error; written as JSON from CSV or JSON is, byte for byte;
-                              several top-level values make one array, and one top-level
-                              list's elements make the JSON Lines
-  json/jsonl -> ston          always possible
-  ston -> csv/tsv             STON to JSON, then JSON to CSV: one top-level list whose elements
-                              are the records (or several top-level values, each a record);
-                              integers are written digit for digit, whatever their size
-  json <-> jsonl              an array's elements are the lines, and back
-
-Options:
-      --from F         input format
-      --to G           output format
-      --pretty         JSON: indented output; STON: pretty layout
-      --no-header      CSV input: records become arrays of strings
-      --infer          CSV input: fields that are JSON numbers or true/false become numbers
-                       and booleans
-  -s, --separator C    CSV input separator (default ',' for csv, tab for tsv)
-      --bytes          CSV to CSV: fields may be any bytes (default: they must be UTF-8)
-      --lf             CSV output: end lines with LF (default CRLF, as RFC 4180 says)
-      --comments       STON input: allow /* */ and // comments
-      --flush-each     flush the output after each record or top-level value, so that a
-                       pipeline sees each one as it comes (default: when the buffer is full)
-      --encoding E     the input's text encoding: utf-8, utf-16le, utf-16be, utf-32le,
-                       utf-32be, iso-8859-1 (latin1), windows-1252 (cp1252); default: what a
-                       byte-order mark says, else UTF-8
-      --output-encoding E
-                       CSV/TSV output: write the text in E; UTF-16 and UTF-32 with their
-                       byte-order mark (Excel's "Unicode text" is --to tsv
-                       --output-encoding utf-16le)
-      --bom            CSV/TSV output: start with a byte-order mark (UTF-8 by default:
-                       what Excel needs to read a UTF-8 CSV file as UTF-8)
-  -h, --help           show this help
-
-IN is decompressed when its content is gzip or zstd (whatever its name, standard input too);
-OUT is compressed when its name ends in .gz (gzip) or .zst (zstd). The format is taken from the
-name without that suffix (data.csv.gz is CSV). Encodings apply to the text: IN is decompressed,
-then decoded; OUT is encoded, then compressed.
-
-OUT, when it is a file, is written to a temporary file beside it and renamed over it only when
-the whole conversion succeeded (a compressed OUT with its trailer written): on any error OUT
-keeps its old content, and IN may be OUT. Corrupt or truncated compressed input is an error
-(exit 1) with the compressed byte offset.
-)";
-
 struct Plan {
   FileFormat from;
   FileFormat to;
-  const ParsedArgs& args;
-  bool pretty;
+  const ConvertArgs& args;
 };
 
 // Conversions call `output.end_record()` after each CSV record, each element of a top-level
@@ -107,14 +47,14 @@ bool is_json(FileFormat f) { return f == FileFormat::json || f == FileFormat::js
 csv::WriteOptions csv_writer_options(const Plan& plan) {
   csv::WriteOptions options;
   options.separator = plan.to == FileFormat::tsv ? '\t' : ',';
-  options.line_end = plan.args.has("lf") ? bufstream::LineEnd::lf : bufstream::LineEnd::crlf;
+  options.line_end = plan.args.lf ? bufstream::LineEnd::lf : bufstream::LineEnd::crlf;
   return options;
 }
 
 // JSON is indented with --pretty; JSON Lines never is (a value is a line).
 json::WriteOptions json_write_options(const Plan& plan) {
   const bool lines = plan.to == FileFormat::jsonl;
-  return {.indent = plan.pretty && !lines ? 2u : 0u, .json_lines = lines};
+  return {.indent = plan.args.pretty && !lines ? 2u : 0u, .json_lines = lines};
 }
 
 // ---- CSV in ------------------------------------------------------------------------------
@@ -189,10 +129,10 @@ void emit_csv(csv::Reader& reader, Events& events, Output& output, bool top_leve
 }
 
 void convert_from_csv(const Plan& plan, Input& input, Output& output) {
-  csv::ReadOptions options = csv_reader_options(plan.from, plan.args, input.name());
+  csv::ReadOptions options = csv_reader_options(plan.from, plan.args.read, input.name());
   csv::Reader reader(input.stream(), options);
-  const bool header = !plan.args.has("no-header");
-  const bool infer = plan.args.has("infer");
+  const bool header = !plan.args.no_header;
+  const bool infer = plan.args.infer;
   switch (plan.to) {
     case FileFormat::json:
     case FileFormat::jsonl: {
@@ -205,7 +145,7 @@ void convert_from_csv(const Plan& plan, Input& input, Output& output) {
       return;
     }
     case FileFormat::ston: {
-      ston::Writer writer(output.stream(), {.indent = plan.pretty ? 1U : 0U});
+      ston::Writer writer(output.stream(), {.indent = plan.args.pretty ? 1U : 0U});
       StonEventWriter events(writer);
       emit_csv(reader, events, output, true, header, infer);
       output.stream().lf();
@@ -350,7 +290,7 @@ void convert_from_json(const Plan& plan, Input& input, Output& output) {
       return;
     }
     case FileFormat::ston: {
-      ston::Writer writer(output.stream(), {.indent = plan.pretty ? 1U : 0U});
+      ston::Writer writer(output.stream(), {.indent = plan.args.pretty ? 1U : 0U});
       StonEventWriter events(writer);
       write_units(events);
       output.stream().lf();
@@ -362,7 +302,7 @@ void convert_from_json(const Plan& plan, Input& input, Output& output) {
 // ---- STON in -----------------------------------------------------------------------------
 
 void convert_from_ston(const Plan& plan, Input& input, Output& output) {
-  ston::Reader reader(input.stream(), ston_reader_options(plan.args, input.name()));
+  ston::Reader reader(input.stream(), ston_reader_options(plan.args.read, input.name()));
   // Each top-level value is written on its own; a value that the target cannot hold is an
   // error at the start of the top-level value that holds it, naming the value.
   auto write_ston = [&](ston::Writer& writer, const ston::Value& v, const SourcePosition& start) {
@@ -417,7 +357,7 @@ void convert_from_ston(const Plan& plan, Input& input, Output& output) {
       return;
     }
     case FileFormat::ston: {
-      ston::Writer writer(output.stream(), {.indent = plan.pretty ? 1U : 0U});
+      ston::Writer writer(output.stream(), {.indent = plan.args.pretty ? 1U : 0U});
       for_each_value([&](const ston::Value& v, const SourcePosition& start, bool) {
         write_ston(writer, v, start);
       });
@@ -433,60 +373,44 @@ void convert_from_ston(const Plan& plan, Input& input, Output& output) {
   }
 }
 
-}  // namespace
-
-int run_convert(std::span<const std::string> argv) {
-  const ParsedArgs args = parse_args(argv, {{"from", 0, true},
-                                            {"to", 0, true},
-                                            {"pretty", 0, false},
-                                            {"no-header", 0, false},
-                                            {"infer", 0, false},
-                                            {"separator", 's', true},
-                                            {"bytes", 0, false},
-                                            {"lf", 0, false},
-                                            {"comments", 0, false},
-                                            {"flush-each", 0, false},
-                                            {"encoding", 0, true},
-                                            {"output-encoding", 0, true},
-                                            {"bom", 0, false}});
-  if (args.has("help")) {
-    std::fputs(help.data(), stdout);
-    return 0;
+// The combinations of options the conversion cannot do are usage errors.
+void check_options(const Plan& plan) {
+  const ConvertArgs& args = plan.args;
+  if (!is_csv(plan.from) && (args.no_header || args.infer)) {
+    throw CLI::ValidationError("--no-header and --infer apply to CSV input only");
   }
-  const auto& paths = args.positional();
-  if (paths.size() > 2) throw UsageError("convert takes at most two paths: IN and OUT");
-  const std::string in_path = paths.empty() ? "-" : paths[0];
-  const std::string out_path = paths.size() < 2 ? "-" : paths[1];
-  const Plan plan{resolve_format(args.value("from"), in_path, "from"),
-                  resolve_format(args.value("to"), out_path, "to"), args, args.has("pretty")};
-  if (!is_csv(plan.from) && (args.has("no-header") || args.has("infer"))) {
-    throw UsageError("--no-header and --infer apply to CSV input only");
-  }
-  if (args.has("bytes") && !(is_csv(plan.from) && is_csv(plan.to))) {
-    throw UsageError(
+  if (args.read.bytes && !(is_csv(plan.from) && is_csv(plan.to))) {
+    throw CLI::ValidationError(
         "--bytes applies to CSV to CSV only (JSON and STON hold text, which must be UTF-8)");
   }
-
-  const std::optional<Encoding> input_encoding = encoding_option(args, "encoding");
-  const std::optional<Encoding> output_encoding = encoding_option(args, "output-encoding");
-  if ((output_encoding || args.has("bom")) && !is_csv(plan.to)) {
-    throw UsageError(
+  if ((args.output_encoding || args.bom) && !is_csv(plan.to)) {
+    throw CLI::ValidationError(
         "--output-encoding and --bom apply to CSV and TSV output only (JSON and "
         "STON are written in UTF-8)");
   }
-  const Encoding out_encoding = output_encoding.value_or(Encoding::utf8);
+  const Encoding out_encoding = args.output_encoding.value_or(Encoding::utf8);
+  if (args.bom && byte_order_mark(out_encoding).empty()) {
+    throw CLI::ValidationError(
+        fmt::format("{} has no byte-order mark", encoding_name(out_encoding)));
+  }
+}
+
+}  // namespace
+
+int run_convert(const ConvertArgs& args) {
+  const Plan plan{resolve_format(args.from, args.in, "--from"),
+                  resolve_format(args.to, args.out, "--to"), args};
+  check_options(plan);
+  const Encoding out_encoding = args.output_encoding.value_or(Encoding::utf8);
   // UTF-16 and UTF-32 always get their mark: without it a reader cannot tell their byte order.
   const bool bom =
-      args.has("bom") || (out_encoding != Encoding::utf8 && !byte_order_mark(out_encoding).empty());
-  if (args.has("bom") && byte_order_mark(out_encoding).empty()) {
-    throw UsageError(fmt::format("{} has no byte-order mark", encoding_name(out_encoding)));
-  }
+      args.bom || (out_encoding != Encoding::utf8 && !byte_order_mark(out_encoding).empty());
 
-  Input input(in_path);  // decompressed if it is compressed, whatever its name
+  Input input(args.in);  // decompressed if it is compressed, whatever its name
   // With --bytes the input is not text: no byte-order mark is looked for unless --encoding.
-  if (input_encoding || !args.has("bytes")) input.read_as(input_encoding);
-  Output output(out_path, args.has("flush-each"));  // compressed for a .gz or .zst name
-  if (output_encoding || bom) output.write_as(out_encoding, bom);
+  if (args.read.encoding || !args.read.bytes) input.read_as(args.read.encoding);
+  Output output(args.out, args.flush_each);  // compressed for a .gz or .zst name
+  if (args.output_encoding || bom) output.write_as(out_encoding, bom);
   if (is_csv(plan.from)) {
     convert_from_csv(plan, input, output);
   } else if (is_json(plan.from)) {

@@ -4,8 +4,8 @@
 #include <cctype>
 
 #include <fmt/format.h>
+#include <CLI/Error.hpp>
 
-#include "command_line.hpp"
 #include "compression.hpp"
 
 namespace bufstream::cli {
@@ -46,20 +46,16 @@ std::optional<FileFormat> format_from_extension(std::string_view path) noexcept 
   return std::nullopt;
 }
 
-FileFormat resolve_format(const std::optional<std::string>& option, const std::string& path,
+FileFormat resolve_format(std::optional<FileFormat> option, const std::string& path,
                           std::string_view option_name) {
-  if (option) {
-    if (auto f = parse_format_name(*option)) return *f;
-    throw UsageError(
-        fmt::format("unknown format '{}' (expected json, jsonl, csv, tsv or ston)", *option));
-  }
+  if (option) return *option;
   if (auto f = format_from_extension(path)) return *f;
   if (path.empty() || path == "-") {
-    throw UsageError(
-        fmt::format("cannot tell the format of standard input or output: give --{}", option_name));
+    throw CLI::ValidationError(
+        fmt::format("cannot tell the format of standard input or output: give {}", option_name));
   }
-  throw UsageError(
-      fmt::format("cannot tell the format of '{}' from its name: give --{}", path, option_name));
+  throw CLI::ValidationError(
+      fmt::format("cannot tell the format of '{}' from its name: give {}", path, option_name));
 }
 
 }  // namespace bufstream::cli

@@ -15,9 +15,10 @@ std::optional<FileFormat> parse_format_name(std::string_view name) noexcept;
 /// `.gz` or `.zst` if there is one: `data.csv.gz` is CSV.
 std::optional<FileFormat> format_from_extension(std::string_view path) noexcept;
 
-/// The format named by `option` (a --format value, possibly absent), else the one the path's
-/// extension tells. Throws UsageError saying which option to give when neither tells.
-FileFormat resolve_format(const std::optional<std::string>& option, const std::string& path,
+/// The format an option gave (--format, --from or --to), else the one the path's extension
+/// tells. When neither tells, throws CLI::ValidationError (a usage error) saying to give
+/// `option_name` (such as "--format").
+FileFormat resolve_format(std::optional<FileFormat> option, const std::string& path,
                           std::string_view option_name);
 
 }  // namespace bufstream::cli

@@ -1,25 +1,32 @@
 // Reader options built from the command line, shared by check, convert and fmt.
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include <bufstream/csv/options.hpp>
+#include <bufstream/encoding.hpp>
 #include <bufstream/ston/reader.hpp>
 
-#include "command_line.hpp"
 #include "file_format.hpp"
 
 namespace bufstream::cli {
 
-/// The separator: --separator if given (exactly one byte), else ',' for csv and tab for tsv.
-char csv_separator(FileFormat format, const ParsedArgs& args);
+/// How check, convert and fmt read their input; each offers the options that apply to it.
+struct ReadOptions {
+  std::optional<char> separator;     // --separator: the CSV field separator
+  bool bytes = false;                // --bytes: CSV fields need not be UTF-8
+  bool comments = false;             // --comments: STON comments allowed
+  std::optional<Encoding> encoding;  // --encoding: the input's text encoding
+};
 
-/// Strict RFC 4180 reading (the library's default) with the separator and the input's name;
-/// every field must be UTF-8 unless --bytes was given.
-csv::ReadOptions csv_reader_options(FileFormat format, const ParsedArgs& args,
+/// Strict RFC 4180 reading (the library's default) with the input's name and the separator:
+/// --separator if given, else ',' for csv and tab for tsv; every field must be UTF-8 unless
+/// --bytes was given.
+csv::ReadOptions csv_reader_options(FileFormat format, const ReadOptions& read,
                                     const std::string& name);
 
 /// STON reading, with comments when --comments was given.
-ston::ReadOptions ston_reader_options(const ParsedArgs& args, const std::string& name);
+ston::ReadOptions ston_reader_options(const ReadOptions& read, const std::string& name);
 
 }  // namespace bufstream::cli

@@ -9,11 +9,7 @@
 #include <cstdio>
 #include <cstring>
 
-#include <fmt/format.h>
-
 #include <bufstream/atomic_file_write_stream.hpp>
-
-#include "command_line.hpp"
 
 namespace bufstream::cli {
 
@@ -140,16 +136,6 @@ void Input::read_as(std::optional<Encoding> encoding) {
   if (*encoding == Encoding::utf8) return;  // the formats read UTF-8 and skip its mark
   decoded_ = std::make_unique<DecodingReadStream>(
       text(), DecodingOptions{.encoding = *encoding, .bom = BomPolicy::skip, .source_name = name_});
-}
-
-std::optional<Encoding> encoding_option(const ParsedArgs& args, std::string_view option) {
-  const std::optional<std::string> label = args.value(option);
-  if (!label) return std::nullopt;
-  if (const std::optional<Encoding> e = parse_encoding(*label)) return e;
-  throw UsageError(
-      fmt::format("unknown encoding '{}' for --{} (utf-8, utf-16le, utf-16be, utf-32le, utf-32be, "
-                  "iso-8859-1 or latin1, windows-1252 or cp1252)",
-                  *label, option));
 }
 
 namespace {

@@ -21,8 +21,6 @@
 
 namespace bufstream::cli {
 
-class ParsedArgs;
-
 /// A file (or standard input, for "-" or an empty path) read through a 64 KiB buffer. When
 /// standard error is a terminal and the file is large, reading shows progress there
 /// ("12.0 MB of 1.0 GB"), erased when the input is closed.
@@ -59,10 +57,6 @@ class Input {
   std::unique_ptr<ReadStream> decompressed_;     // over the buffer, for compressed content
   std::unique_ptr<DecodingReadStream> decoded_;  // between the text and the formats, if needed
 };
-
-/// The encoding an option names (`--encoding utf-16le`), if it was given; UsageError for a
-/// name the library does not know.
-std::optional<Encoding> encoding_option(const ParsedArgs& args, std::string_view option);
 
 /// What the command writes: standard output (for "-" or an empty path), or a named file,
 /// through a 64 KiB buffer.
