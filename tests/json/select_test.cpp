@@ -429,6 +429,23 @@ TEST(JsonSeek, APointerThatIsNotThereSaysHowFarItMatched) {
                    0, 0);
 }
 
+TEST(JsonSeek, SkipRestReadsOnToTheValuesEnd) {
+  const std::string text =
+      "{\"a\": {\"b\": [1, 2], \"c\": {\"d\": 3}}, \"z\": 4}\n{\"a\": {\"b\": 5}}\n[7]";
+  for_each_reader(text, [](ReadStream& in) {
+    Reader reader(in);
+    Selection first = seek(reader, Pointer("/a/b/1"));
+    EXPECT_EQ(reader.read<int>(), 2);
+    first.skip_rest();
+    EXPECT_FALSE(first.next());
+    Selection second = seek(reader, Pointer("/a/b"));  // the next value's
+    second.skip_rest();                                // left unread: skipped
+    Selection third(reader, Pointer("/0"));
+    third.skip_rest();  // not started: the whole value is skipped
+    reader.finish();
+  });
+}
+
 TEST(JsonSeek, WildcardsAreForSelections) {
   MemoryReadStream in("[1]");
   Reader reader(in);

@@ -67,6 +67,13 @@ constexpr const char* convert_footer =
                               integers are written digit for digit, whatever their size
   json <-> jsonl              an array's elements are the lines, and back
 
+--select POINTER (JSON or JSON Lines input): the values the JSON Pointer selects, in document
+order, take the place of the top-level array's elements: each becomes a line (jsonl), a record
+(csv/tsv) or an element of the one array written (json, ston). `*` stands for every element or
+member at its level ('/rows/*', '/data/*/items/*'); ~0 and ~1 stand for ~ and / in a name.
+What is not selected is skipped, not kept: memory stays constant whatever the input's size. A
+pointer without `*` selects at most one value and reading stops after it.
+
 IN is decompressed when its content is gzip or zstd (whatever its name, standard input too);
 OUT is compressed when its name ends in .gz (gzip) or .zst (zstd). The format is taken from the
 name without that suffix (data.csv.gz is CSV). Encodings apply to the text: IN is decompressed,
@@ -76,6 +83,14 @@ OUT, when it is a file, is written to a temporary file beside it and renamed ove
 the whole conversion succeeded (a compressed OUT with its trailer written): on any error OUT
 keeps its old content, and IN may be OUT. Corrupt or truncated compressed input is an error
 (exit 1) with the compressed byte offset.)";
+
+constexpr const char* get_footer =
+    R"(Prints the value at POINTER (a JSON Pointer, RFC 6901: '/meta/version', '/rows/0'; ~0 and
+~1 stand for ~ and / in a name) in each FILE (JSON, or JSON Lines: the value in each line), as
+compact JSON on one line, or indented with --pretty. Reading stops at the value: what follows
+it is not read. A gzip or zstd compressed input is decompressed first.
+When a file has no such value, the reason is printed as PATH:LINE:COLUMN: error: MESSAGE, where
+the document parted from the pointer, and the exit status is 1.)";
 
 constexpr const char* fmt_footer =
     R"(Rewrites FILE (JSON, JSON Lines or STON; standard input if none, or '-') in the canonical
@@ -237,6 +252,10 @@ void define_convert(CLI::App& app, ConvertArgs& args) {
                       "CSV/TSV output: write the text in E; UTF-16 and UTF-32 with their\n"
                       "byte-order mark (Excel's \"Unicode text\" is --to tsv\n"
                       "--output-encoding utf-16le)");
+  app.add_option("--select", args.select,
+                 "JSON input: convert the values the JSON Pointer POINTER selects\n"
+                 "(`*`: every element or member there), not the top-level array's")
+      ->type_name("POINTER");
   app.add_flag("--bom", args.bom,
                "CSV/TSV output: start with a byte-order mark (UTF-8 by default:\n"
                "what Excel needs to read a UTF-8 CSV file as UTF-8)");
@@ -257,6 +276,18 @@ void define_fmt(CLI::App& app, FmtArgs& args) {
                "flush the output after each top-level value, JSON Lines line or\n"
                "element of a top-level array, for pipelines (default: when the\n"
                "buffer is full)");
+}
+
+void define_get(CLI::App& app, GetArgs& args) {
+  app.add_option("POINTER", args.pointer, "a JSON Pointer, without '*'")->required()->type_name("");
+  app.add_option("FILE", args.paths, "the files (default: standard input, also named '-')")
+      ->type_name("");
+  app.add_flag("--pretty", args.pretty, "indented output");
+  add_format_option(app, "-f,--format", args.format,
+                    "json or jsonl (default: from each file's extension)");
+  add_encoding_option(app, "--encoding", args.encoding,
+                      std::string("the files' text encoding: ") + encodings);
+  app.add_flag("--flush-each", args.flush_each, "flush the output after each value, for pipelines");
 }
 
 void define_dictionary(CLI::App& app, CedictArgs& args) {
@@ -316,6 +347,7 @@ int run_command_line(int argc, const char* const* argv) {
   CheckArgs check;
   ConvertArgs convert;
   FmtArgs fmt;
+  GetArgs get;
   CedictArgs cedict;
   std::function<int()> run;
   add_command(app, "check", "parse files completely; report the first error", check_footer,
@@ -333,6 +365,10 @@ int run_command_line(int argc, const char* const* argv) {
                 define_fmt(command, fmt);
                 run = [&] { return run_fmt(fmt); };
               });
+  add_command(app, "get", "print the value at a JSON Pointer", get_footer, [&](CLI::App& command) {
+    define_get(command, get);
+    run = [&] { return run_get(get); };
+  });
   add_command(app, "cedict", "look words up in CC-CEDICT, and facts about it", cedict_footer,
               [&](CLI::App& command) { define_cedict(command, cedict, run); });
   add_help_flag(app);

@@ -9,10 +9,12 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <bufstream/encoding.hpp>
 #include <bufstream/errors.hpp>
+#include <bufstream/json/pointer.hpp>
 
 #include "file_format.hpp"
 #include "format_readers.hpp"
@@ -37,10 +39,26 @@ struct ConvertArgs {
   bool flush_each = false;
   std::optional<Encoding> output_encoding;
   bool bom = false;
+  std::optional<std::string> select;  // JSON input: the values this pointer selects
   std::string in = "-";
   std::string out = "-";
 };
 int run_convert(const ConvertArgs& args);
+
+struct GetArgs {
+  std::string pointer;
+  bool pretty = false;
+  std::optional<FileFormat> format;
+  std::optional<Encoding> encoding;
+  bool flush_each = false;
+  std::vector<std::string> paths;  // none: standard input
+};
+int run_get(const GetArgs& args);
+
+/// `text` as a JSON Pointer; a malformed one, or with `wildcards` false one with a `*`, is a
+/// usage error of the argument `what` ("--select", "POINTER").
+json::Pointer parse_pointer_argument(const std::string& text, std::string_view what,
+                                     bool wildcards);
 
 struct FmtArgs {
   bool pretty = false;

@@ -12,6 +12,7 @@
 #include <bufstream/csv/reader.hpp>
 #include <bufstream/csv/writer.hpp>
 #include <bufstream/json/reader.hpp>
+#include <bufstream/json/select.hpp>
 #include <bufstream/json/writer.hpp>
 #include <bufstream/memory_read_stream.hpp>
 #include <bufstream/numbers.hpp>
@@ -233,10 +234,28 @@ class CsvRowWriter {
 void convert_from_json(const Plan& plan, Input& input, Output& output) {
   json::Reader reader(input.stream(), {.source_name = input.name()});
   const bool lines_in = plan.from == FileFormat::jsonl;
-  // Calls `each` for every top-level unit: the elements of the top-level array (json), or
-  // each value (jsonl).
+  const std::optional<json::Pointer> select =
+      plan.args.select ? std::optional(parse_pointer_argument(*plan.args.select, "--select", true))
+                       : std::nullopt;
+  // Calls `each` for every top-level unit: the values --select selects (in each value, for
+  // jsonl), else the elements of the top-level array (json), or each value (jsonl).
   auto for_each_unit = [&](auto each) {
-    if (lines_in) {
+    if (select) {
+      // The selected values of one value; a pointer without `*` stops reading after its one.
+      const auto each_selected = [&] {
+        json::Selection selection(reader, *select);
+        while (selection.next()) {
+          each();
+          output.end_record();
+        }
+        return selection;
+      };
+      if (lines_in) {
+        while (!reader.at_end()) each_selected().skip_rest();
+      } else if (each_selected().pointer().has_wildcards()) {
+        reader.finish();
+      }
+    } else if (lines_in) {
       while (!reader.at_end()) {
         each();
         output.end_record();
@@ -254,10 +273,10 @@ void convert_from_json(const Plan& plan, Input& input, Output& output) {
       reader.finish();
     }
   };
-  // Into one JSON or STON value: JSON Lines values become the elements of an array, a
-  // top-level array's elements are copied one at a time, any other value whole.
+  // Into one JSON or STON value: JSON Lines values and selected values become the elements
+  // of an array, a top-level array's elements are copied one at a time, any other value whole.
   auto write_units = [&](auto& events) {
-    if (lines_in) {
+    if (lines_in || select) {
       events.begin_array();
       for_each_unit([&] { reader.parse(events); });
       events.end_array();
@@ -388,6 +407,10 @@ void check_options(const Plan& plan) {
         "--output-encoding and --bom apply to CSV and TSV output only (JSON and "
         "STON are written in UTF-8)");
   }
+  if (args.select && !is_json(plan.from)) {
+    throw CLI::ValidationError("--select applies to JSON and JSON Lines input only");
+  }
+  if (args.select) (void)parse_pointer_argument(*args.select, "--select", true);
   const Encoding out_encoding = args.output_encoding.value_or(Encoding::utf8);
   if (args.bom && byte_order_mark(out_encoding).empty()) {
     throw CLI::ValidationError(

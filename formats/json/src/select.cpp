@@ -186,14 +186,29 @@ void Selection::leave_selected() {
   if (!pointer_.has_wildcards()) done_ = true;
 }
 
-void seek(Reader& reader, const Pointer& pointer) {
+void Selection::skip_rest() {
+  if (!started_) reader_.skip_value();
+  if (selected_) leave_selected();
+  while (!frames_.empty()) {
+    if (frames_.back().is_object) {
+      while (reader_.next_key()) reader_.skip_value();
+    } else {
+      while (reader_.next_element()) reader_.skip_value();
+    }
+    frames_.pop_back();
+  }
+  started_ = true;
+  done_ = true;
+}
+
+Selection seek(Reader& reader, const Pointer& pointer) {
   if (pointer.has_wildcards()) {
     throw bufstream::UsageError(
         fmt::format("json::seek: \"{}\" has a '*', which selects many values; use json::Selection",
                     pointer.text()));
   }
   Selection selection(reader, pointer);
-  if (selection.next()) return;                    // the caller reads the value
+  if (selection.next()) return selection;          // the caller reads the value
   const Selection::Miss& miss = *selection.miss_;  // a plain pointer always says why
   throw NotFoundError(
       ParseError(miss.position,

@@ -9,7 +9,7 @@
 //     reader.finish();                                  // reader.read<nlohmann::json>()
 //
 //     json::seek(reader, json::Pointer("/meta/version"));   // one value, or NotFoundError
-//     auto version = reader.read<std::string>();
+//     auto version = reader.read<std::string>();           // (the rest is not read)
 //
 // `*` stands for every element of an array or member of an object, at any depth and several
 // times ("/data/*/items/*"). Everything that is not selected is skipped with the reader's
@@ -62,6 +62,12 @@ class Selection {
   /// is skipped; one read only in part (a container begun and not ended) is a UsageError.
   bool next();
 
+  /// Reads on to the end of the value the selection walks (a selected value the caller did
+  /// not read is skipped): after a pointer without `*`, whose selection stops right after its
+  /// value, the reader is then where it is after a plain read of the whole value (the next
+  /// JSON Lines value, or `finish()`). No value is selected after it.
+  void skip_rest();
+
   const Pointer& pointer() const noexcept { return pointer_; }
   /// The reference token that led to the selected value at level `i` (0 to pointer().size()
   /// - 1): the member's key, or the element's index in decimal (where the pointer has `*`).
@@ -73,7 +79,7 @@ class Selection {
   std::string path() const;
 
  private:
-  friend void seek(Reader& reader, const Pointer& pointer);
+  friend Selection seek(Reader& reader, const Pointer& pointer);
   struct Frame {
     bool is_object;
     std::uint64_t count;  // elements or members passed
@@ -115,7 +121,8 @@ class Selection {
 
 /// Moves `reader` to the value at `pointer` (without `*`) inside the reader's next value,
 /// reading no further than that value's start; a pointer that is not in the document is a
-/// NotFoundError naming the pointer and how far it matched (what came before is read).
-void seek(Reader& reader, const Pointer& pointer);
+/// NotFoundError naming the pointer and how far it matched (what came before is read). The
+/// selection it returns can `skip_rest()` of the document after the value is read.
+Selection seek(Reader& reader, const Pointer& pointer);
 
 }  // namespace bufstream::json

@@ -1,0 +1,105 @@
+// bufstream get: the one value at a JSON Pointer in each file, printed as JSON. The reader
+// stops at the value: what follows it is not read (a huge file costs its bytes up to there).
+#include <algorithm>
+#include <cstdio>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <CLI/Error.hpp>
+
+#include <bufstream/json/reader.hpp>
+#include <bufstream/json/select.hpp>
+#include <bufstream/json/writer.hpp>
+
+#include "commands.hpp"
+#include "file_format.hpp"
+#include "io.hpp"
+
+namespace bufstream::cli {
+
+json::Pointer parse_pointer_argument(const std::string& text, std::string_view what,
+                                     bool wildcards) {
+  std::optional<json::Pointer> pointer;
+  try {
+    pointer.emplace(text);
+  } catch (const UsageError& e) {
+    throw CLI::ValidationError(std::string(what), e.what());
+  }
+  if (!wildcards && pointer->has_wildcards()) {
+    throw CLI::ValidationError(
+        std::string(what),
+        "'" + text + "' has a '*', which selects many values (convert --select takes those)");
+  }
+  return *std::move(pointer);
+}
+
+namespace {
+
+// Writes the value at the reader, one line (indented over several with --pretty).
+void print_value(json::Reader& reader, Output& output, bool pretty) {
+  json::Writer writer(output.stream(), {.indent = pretty ? 2U : 0U});
+  json::EventWriter events(writer);
+  reader.parse(events);
+  writer.finish();
+  output.stream().lf();
+  output.end_record();
+}
+
+// The value at `pointer` in each value of the input (one for JSON, one per line for JSON
+// Lines).
+void get_from(Input& input, FileFormat format, const json::Pointer& pointer, Output& output,
+              bool pretty) {
+  json::Reader reader(input.stream(), {.source_name = input.name()});
+  if (format == FileFormat::json) {
+    json::seek(reader, pointer);
+    print_value(reader, output, pretty);
+    return;
+  }
+  while (!reader.at_end()) {
+    json::Selection at = json::seek(reader, pointer);
+    print_value(reader, output, pretty);
+    at.skip_rest();  // on to the next line's value
+  }
+}
+
+}  // namespace
+
+int run_get(const GetArgs& args) {
+  const json::Pointer pointer = parse_pointer_argument(args.pointer, "POINTER", false);
+  std::vector<std::string> paths = args.paths;
+  if (paths.empty()) paths.push_back("-");
+  Output output("-", args.flush_each);
+  int status = 0;
+  for (const std::string& path : paths) {
+    const FileFormat format = resolve_format(args.format, path, "--format");
+    if (format != FileFormat::json && format != FileFormat::jsonl)
+      throw CLI::ValidationError("get reads json and jsonl, not " + path);
+    try {
+      std::optional<ParseError> invalid;
+      std::string name;
+      {
+        Input input(path);
+        name = input.name();
+        try {
+          input.read_as(args.encoding);
+          get_from(input, format, pointer, output, args.pretty);
+        } catch (const ParseError& e) {
+          invalid = e;
+        }
+      }  // closing the input erases its progress line, which the error line must not follow
+      if (invalid) {
+        output.stream().flush();  // what was found comes first
+        print_parse_error(*invalid, name);
+        status = std::max(status, 1);
+      }
+    } catch (const IoError& e) {
+      std::fprintf(stderr, "bufstream: error: %s\n", e.what());
+      status = 2;
+    }
+  }
+  output.finish();
+  return status;
+}
+
+}  // namespace bufstream::cli
