@@ -65,35 +65,14 @@ void check_one(FileFormat format, const ReadOptions& read, Input& input) {
 }  // namespace
 
 int run_check(const CheckArgs& args) {
-  std::vector<std::string> paths = args.paths;
-  if (paths.empty()) paths.push_back("-");
-  int status = 0;
-  for (const std::string& path : paths) {
-    const FileFormat format = resolve_format(args.format, path, "--format");
-    try {
-      std::optional<ParseError> invalid;
-      std::string name;
-      {
-        Input input(path);
-        name = input.name();
-        try {
-          // With --bytes the input is not text: no byte-order mark unless --encoding.
-          if (args.read.encoding || !args.read.bytes) input.read_as(args.read.encoding);
-          check_one(format, args.read, input);
-        } catch (const ParseError& e) {
-          invalid = e;
-        }
-      }  // closing the input erases its progress line, which the error line must not follow
-      if (invalid) {
-        print_parse_error(*invalid, name);
-        status = std::max(status, 1);
-      }
-    } catch (const IoError& e) {
-      std::fprintf(stderr, "bufstream: error: %s\n", e.what());
-      status = 2;
-    }
-  }
-  return status;
+  std::vector<FileFormat> formats;  // each file's, told before any is read
+  for (const std::string& path : args.paths.empty() ? std::vector<std::string>{"-"} : args.paths)
+    formats.push_back(resolve_format(args.format, path, "--format"));
+  return read_each_input(args.paths, [&](Input& input, std::size_t i) {
+    // With --bytes the input is not text: no byte-order mark unless --encoding.
+    if (args.read.encoding || !args.read.bytes) input.read_as(args.read.encoding);
+    check_one(formats[i], args.read, input);
+  });
 }
 
 }  // namespace bufstream::cli

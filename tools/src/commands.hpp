@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -80,5 +81,13 @@ int run_cedict(const CedictArgs& args);
 
 /// Prints a ParseError as compilers do: "PATH:LINE:COLUMN: error: MESSAGE".
 void print_parse_error(const ParseError& error, const std::string& path);
+
+class Input;
+/// For the commands that read files one after another (check, get): opens each path (or
+/// standard input for none) and calls `read(input, index)` on it; an invalid file's ParseError
+/// is printed as an error line (status 1) and an I/O error as "bufstream: error: ..." (status
+/// 2), after its input is closed, and the next file is read. Returns the worst status.
+int read_each_input(const std::vector<std::string>& paths,
+                    const std::function<void(Input&, std::size_t)>& read);
 
 }  // namespace bufstream::cli

@@ -67,37 +67,22 @@ void get_from(Input& input, FileFormat format, const json::Pointer& pointer, Out
 
 int run_get(const GetArgs& args) {
   const json::Pointer pointer = parse_pointer_argument(args.pointer, "POINTER", false);
-  std::vector<std::string> paths = args.paths;
-  if (paths.empty()) paths.push_back("-");
-  Output output("-", args.flush_each);
-  int status = 0;
-  for (const std::string& path : paths) {
-    const FileFormat format = resolve_format(args.format, path, "--format");
-    if (format != FileFormat::json && format != FileFormat::jsonl)
+  std::vector<FileFormat> formats;  // each file's, told before any is read
+  for (const std::string& path : args.paths.empty() ? std::vector<std::string>{"-"} : args.paths) {
+    formats.push_back(resolve_format(args.format, path, "--format"));
+    if (formats.back() != FileFormat::json && formats.back() != FileFormat::jsonl)
       throw CLI::ValidationError("get reads json and jsonl, not " + path);
-    try {
-      std::optional<ParseError> invalid;
-      std::string name;
-      {
-        Input input(path);
-        name = input.name();
-        try {
-          input.read_as(args.encoding);
-          get_from(input, format, pointer, output, args.pretty);
-        } catch (const ParseError& e) {
-          invalid = e;
-        }
-      }  // closing the input erases its progress line, which the error line must not follow
-      if (invalid) {
-        output.stream().flush();  // what was found comes first
-        print_parse_error(*invalid, name);
-        status = std::max(status, 1);
-      }
-    } catch (const IoError& e) {
-      std::fprintf(stderr, "bufstream: error: %s\n", e.what());
-      status = 2;
-    }
   }
+  Output output("-", args.flush_each);
+  const int status = read_each_input(args.paths, [&](Input& input, std::size_t i) {
+    input.read_as(args.encoding);
+    try {
+      get_from(input, formats[i], pointer, output, args.pretty);
+    } catch (const ParseError&) {
+      output.stream().flush();  // what was found comes before the error line
+      throw;
+    }
+  });
   output.finish();
   return status;
 }

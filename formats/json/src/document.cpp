@@ -21,6 +21,7 @@
 #include <bufstream/utf8.hpp>
 
 #include "document_parser.hpp"
+#include "pointer_text.hpp"
 
 namespace bufstream::json {
 
@@ -190,18 +191,14 @@ std::string_view described(Type type) noexcept {
   return "a value";
 }
 
-// The text of a pointer for messages: "" is the root.
-std::string shown(std::string_view pointer) {
-  return pointer.empty() ? std::string("the root") : fmt::format("\"{}\"", pointer);
-}
-
 }  // namespace
 
 // ---- Value ----------------------------------------------------------------------------------
 
 void Value::wrong_type(std::string_view wanted) const {
-  throw bufstream::AccessError(
-      fmt::format("json::Document: {} is {}, not {}", shown(pointer()), described(type()), wanted));
+  throw bufstream::AccessError(fmt::format("json::Document: {} is {}, not {}",
+                                           detail::shown_pointer(pointer()), described(type()),
+                                           wanted));
 }
 
 void Value::expect(Type t, std::string_view wanted) const {
@@ -220,7 +217,7 @@ std::int64_t Value::as_int64() const {
     if (n.payload <= static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()))
       return static_cast<std::int64_t>(n.payload);
     throw bufstream::AccessError(fmt::format("json::Document: {} is {}, out of the range of int64",
-                                             shown(pointer()), n.payload));
+                                             detail::shown_pointer(pointer()), n.payload));
   }
   wrong_type("an integer");
 }
@@ -230,7 +227,7 @@ std::uint64_t Value::as_uint64() const {
   if (n.type == Type::uint64) return n.payload;
   if (n.type == Type::int64) {
     throw bufstream::AccessError(fmt::format("json::Document: {} is {}, out of the range of uint64",
-                                             shown(pointer()),
+                                             detail::shown_pointer(pointer()),
                                              static_cast<std::int64_t>(n.payload)));
   }
   wrong_type("an integer");
@@ -282,15 +279,15 @@ std::optional<Value> Value::find(std::string_view key) const {
 
 Value Value::operator[](std::string_view key) const {
   if (std::optional<Value> v = find(key)) return *v;
-  throw bufstream::AccessError(
-      fmt::format("json::Document: {} has no member \"{}\"", shown(pointer()), key));
+  throw bufstream::AccessError(fmt::format("json::Document: {} has no member \"{}\"",
+                                           detail::shown_pointer(pointer()), key));
 }
 
 Value Value::element(std::size_t index) const {
   expect(Type::array, "an array");
   if (index >= node().count) {
     throw bufstream::AccessError(fmt::format("json::Document: {} has {} element{}, no index {}",
-                                             shown(pointer()), node().count,
+                                             detail::shown_pointer(pointer()), node().count,
                                              node().count == 1 ? "" : "s", index));
   }
   std::size_t e = i_ + 1;
@@ -309,13 +306,15 @@ Value Value::at(std::string_view pointer) const {
     } else if (v.type() == Type::array) {
       const std::optional<std::uint64_t> index = parsed.index(i);
       if (!index) {
-        throw bufstream::AccessError(fmt::format(
-            "json::Document: {} is an array; \"{}\" is not an index", shown(v.pointer()), token));
+        throw bufstream::AccessError(
+            fmt::format("json::Document: {} is an array; \"{}\" is not an index",
+                        detail::shown_pointer(v.pointer()), token));
       }
       v = v[static_cast<std::size_t>(std::min<std::uint64_t>(*index, SIZE_MAX))];
     } else {
       throw bufstream::AccessError(fmt::format("json::Document: {} is {}; it has no \"{}\"",
-                                               shown(v.pointer()), described(v.type()), token));
+                                               detail::shown_pointer(v.pointer()),
+                                               described(v.type()), token));
     }
   }
   return v;
@@ -431,7 +430,7 @@ Document Document::from_nlohmann(const nlohmann::json& value) {
 void detail::throw_typed_read_error(const Value& value, const ParseError& error) {
   throw bufstream::AccessError(
       fmt::format("json::Document: {} cannot be read as the type asked for: {}",
-                  shown(value.pointer()), error.message()));
+                  detail::shown_pointer(value.pointer()), error.message()));
 }
 
 nlohmann::json to_nlohmann(Value value) {

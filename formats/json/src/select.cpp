@@ -9,6 +9,8 @@
 
 #include <bufstream/json/reader.hpp>
 
+#include "pointer_text.hpp"
+
 namespace bufstream::json {
 
 namespace {
@@ -24,11 +26,6 @@ std::string_view described(ValueType type) noexcept {
     case ValueType::object: return "an object";
   }
   return "a value";
-}
-
-// A pointer's text for messages: "" is the root.
-std::string shown(std::string_view pointer) {
-  return pointer.empty() ? std::string("the root") : fmt::format("\"{}\"", pointer);
 }
 
 }  // namespace
@@ -136,8 +133,9 @@ bool Selection::enter(std::size_t level) {
   } else {
     if (!pointer_.has_wildcards()) {
       miss_ = Miss{reader_.position(),
-                   fmt::format("{} is {}, which has no \"{}\"", shown(pointer_.prefix(level)),
-                               described(type), pointer_.token(level)),
+                   fmt::format("{} is {}, which has no \"{}\"",
+                               detail::shown_pointer(pointer_.prefix(level)), described(type),
+                               pointer_.token(level)),
                    level};
     }
     return false;
@@ -150,7 +148,7 @@ bool Selection::enter(std::size_t level) {
 // pointer's plain token there: for seek's error.
 void Selection::close_unmatched(std::size_t level, const Frame& frame) {
   if (frame.found || pointer_.has_wildcards()) return;
-  const std::string at = shown(pointer_.prefix(level));
+  const std::string at = detail::shown_pointer(pointer_.prefix(level));
   const std::string& token = pointer_.token(level);
   std::string message;
   if (frame.is_object) {
