@@ -6,8 +6,6 @@
 #include <bufstream/errors.hpp>
 #include <bufstream/numbers.hpp>
 
-#include "pointer_text.hpp"
-
 namespace bufstream::json {
 
 namespace {
@@ -65,10 +63,6 @@ void Pointer::append_token(std::string& pointer, std::string_view token) {
       pointer += c;
     }
   }
-}
-
-std::string detail::shown_pointer(std::string_view pointer) {
-  return pointer.empty() ? std::string("the root") : fmt::format("\"{}\"", pointer);
 }
 
 }  // namespace bufstream::json
