@@ -20,18 +20,20 @@ namespace bufstream::bench {
 // A row reads from and writes as `[i, -i, x, y, words]` (found by ADL: Row lives here).
 auto json_fields(Row& row) { return std::tie(row.i, row.minus_i, row.x, row.y, row.words); }
 
+void write_json_row(json::Writer& writer, const Row& row, bool integral) {
+  writer.begin_array().value(row.i).value(row.minus_i);
+  if (integral) {
+    writer.value(static_cast<std::int64_t>(row.x)).value(static_cast<std::int64_t>(row.y));
+  } else {
+    writer.value(row.x).value(row.y);
+  }
+  writer.value(row.words).end_array();
+}
+
 void write_json_bufstream(WriteStream& out, const DataSet& set) {
   json::Writer writer(out);
   writer.begin_array();
-  for (const Row& row : set.rows) {
-    writer.begin_array().value(row.i).value(row.minus_i);
-    if (set.integral()) {
-      writer.value(static_cast<std::int64_t>(row.x)).value(static_cast<std::int64_t>(row.y));
-    } else {
-      writer.value(row.x).value(row.y);
-    }
-    writer.value(row.words).end_array();
-  }
+  for (const Row& row : set.rows) write_json_row(writer, row, set.integral());
   writer.end_array();
   writer.finish();
 }

@@ -24,6 +24,8 @@
 #include <bufstream/fd_read_stream.hpp>
 #include <bufstream/fd_write_stream.hpp>
 #include <bufstream/json.hpp>
+
+#include "suites/json_bufstream.hpp"
 #endif
 
 #ifdef BUFSTREAM_BENCH_HAVE_SIMDJSON
@@ -55,15 +57,7 @@ void write_select_document(const DataSet& set, const std::filesystem::path& path
   }
   w.end_array().end_object();
   w.key("rows").begin_array();
-  for (const Row& row : set.rows) {
-    w.begin_array().value(row.i).value(row.minus_i);
-    if (set.integral()) {
-      w.value(static_cast<std::int64_t>(row.x)).value(static_cast<std::int64_t>(row.y));
-    } else {
-      w.value(row.x).value(row.y);
-    }
-    w.value(row.words).end_array();
-  }
+  for (const Row& row : set.rows) write_json_row(w, row, set.integral());
   w.end_array().end_object();
   w.finish();
   out.close();

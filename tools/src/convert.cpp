@@ -36,6 +36,7 @@ struct Plan {
   FileFormat from;
   FileFormat to;
   const ConvertArgs& args;
+  std::optional<json::Pointer> select;  // --select, parsed
 };
 
 // Conversions call `output.end_record()` after each CSV record, each element of a top-level
@@ -234,9 +235,7 @@ class CsvRowWriter {
 void convert_from_json(const Plan& plan, Input& input, Output& output) {
   json::Reader reader(input.stream(), {.source_name = input.name()});
   const bool lines_in = plan.from == FileFormat::jsonl;
-  const std::optional<json::Pointer> select =
-      plan.args.select ? std::optional(parse_pointer_argument(*plan.args.select, "--select", true))
-                       : std::nullopt;
+  const std::optional<json::Pointer>& select = plan.select;
   // Calls `each` for every top-level unit: the values --select selects (in each value, for
   // jsonl), else the elements of the top-level array (json), or each value (jsonl).
   auto for_each_unit = [&](auto each) {
@@ -410,7 +409,6 @@ void check_options(const Plan& plan) {
   if (args.select && !is_json(plan.from)) {
     throw CLI::ValidationError("--select applies to JSON and JSON Lines input only");
   }
-  if (args.select) (void)parse_pointer_argument(*args.select, "--select", true);
   const Encoding out_encoding = args.output_encoding.value_or(Encoding::utf8);
   if (args.bom && byte_order_mark(out_encoding).empty()) {
     throw CLI::ValidationError(
@@ -421,8 +419,10 @@ void check_options(const Plan& plan) {
 }  // namespace
 
 int run_convert(const ConvertArgs& args) {
-  const Plan plan{resolve_format(args.from, args.in, "--from"),
-                  resolve_format(args.to, args.out, "--to"), args};
+  const Plan plan{
+      resolve_format(args.from, args.in, "--from"), resolve_format(args.to, args.out, "--to"), args,
+      args.select ? std::optional(parse_pointer_argument(*args.select, "--select", true))
+                  : std::nullopt};
   check_options(plan);
   const Encoding out_encoding = args.output_encoding.value_or(Encoding::utf8);
   // UTF-16 and UTF-32 always get their mark: without it a reader cannot tell their byte order.
