@@ -27,17 +27,18 @@ install(TARGETS ${bufstream_libraries} bufstream_all bufstream_warnings
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
   INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 
-install(DIRECTORY ${PROJECT_SOURCE_DIR}/streams/include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
-install(DIRECTORY ${PROJECT_SOURCE_DIR}/streams/kernels/installed/
-  ${PROJECT_BINARY_DIR}/streams/kernels/installed/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+# The headers are their own component, which scripts/check-headers installs without a build.
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/streams/include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
+  COMPONENT headers)
 foreach(format IN ITEMS json csv ston cedict)
   if(TARGET bufstream_${format})
     install(DIRECTORY ${PROJECT_SOURCE_DIR}/formats/${format}/include/
-      DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+      DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} COMPONENT headers)
   endif()
 endforeach()
 if(TARGET bufstream_compress)
-  install(DIRECTORY ${PROJECT_SOURCE_DIR}/compress/include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+  install(DIRECTORY ${PROJECT_SOURCE_DIR}/compress/include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
+    COMPONENT headers)
   set(bufstream_with_compress ON)
 else()
   set(bufstream_with_compress OFF)

@@ -1,11 +1,11 @@
-#include <bufstream/detail/buffered_sink.hpp>
+#include <bufstream/buffered_sink.hpp>
 
 #include <algorithm>
 #include <cstring>
 #include <exception>
 #include <utility>
 
-namespace bufstream::detail {
+namespace bufstream {
 
 BufferedSink::BufferedSink(WriteStream& sink, std::size_t buffer_size, SinkClose close)
     : sink_(&sink),
@@ -151,4 +151,4 @@ void BufferedSink::close_sink() {
   if (failure) std::rethrow_exception(failure);
 }
 
-}  // namespace bufstream::detail
+}  // namespace bufstream

@@ -1,4 +1,4 @@
-// detail::BufferedSink through the decorators built on it (BufferedWriteStream,
+// BufferedSink through the decorators built on it (BufferedWriteStream,
 // EncodingWriteStream): one table of decorators and buffer sizes, and the rules the base gives
 // all of them: bulk writes consumed from the caller's memory, bytes kept on failure, and
 // failures of the sink (a ParseError too, or a failing close) made sticky.
@@ -26,26 +26,25 @@ using namespace std::string_literals;
 
 struct Decorator {
   std::string name;
-  std::function<std::unique_ptr<detail::BufferedSink>(WriteStream&, std::size_t)> make;
+  std::function<std::unique_ptr<BufferedSink>(WriteStream&, std::size_t)> make;
   std::function<std::string(std::string_view)> expected;  // what the sink gets for a text
 };
 
 std::vector<Decorator> decorators() {
   std::vector<Decorator> all;
   all.push_back({"buffered",
-                 [](WriteStream& sink, std::size_t size) -> std::unique_ptr<detail::BufferedSink> {
+                 [](WriteStream& sink, std::size_t size) -> std::unique_ptr<BufferedSink> {
                    return std::make_unique<BufferedWriteStream>(sink,
                                                                 BufferOptions{.buffer_size = size});
                  },
                  [](std::string_view text) { return std::string(text); }});
   for (Encoding e : {Encoding::utf8, Encoding::utf16le, Encoding::utf32be}) {
-    all.push_back(
-        {"encoding_" + std::string(encoding_name(e)),
-         [e](WriteStream& sink, std::size_t size) -> std::unique_ptr<detail::BufferedSink> {
-           return std::make_unique<EncodingWriteStream>(
-               sink, EncodingOptions{.encoding = e, .buffer_size = size});
-         },
-         [e](std::string_view text) { return encode_from_utf8(text, e); }});
+    all.push_back({"encoding_" + std::string(encoding_name(e)),
+                   [e](WriteStream& sink, std::size_t size) -> std::unique_ptr<BufferedSink> {
+                     return std::make_unique<EncodingWriteStream>(
+                         sink, EncodingOptions{.encoding = e, .buffer_size = size});
+                   },
+                   [e](std::string_view text) { return encode_from_utf8(text, e); }});
   }
   return all;
 }
@@ -146,7 +145,7 @@ class CloseFailsSink final : public WriteStream {
 
 TEST(BufferedSink, AFailingCloseOfTheSinkIsSticky) {
   const auto failing_sink = [] { return std::make_unique<CloseFailsSink>(); };
-  std::vector<std::unique_ptr<detail::BufferedSink>> streams;
+  std::vector<std::unique_ptr<BufferedSink>> streams;
   streams.push_back(std::make_unique<BufferedWriteStream>(failing_sink()));
   streams.push_back(std::make_unique<EncodingWriteStream>(
       failing_sink(), EncodingOptions{.encoding = Encoding::utf16le}));

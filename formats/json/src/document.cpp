@@ -22,6 +22,7 @@
 
 #include "document_parser.hpp"
 #include "pointer_text.hpp"
+#include "reader_events.hpp"
 
 namespace bufstream::json {
 
@@ -396,7 +397,7 @@ Document Document::parse(ReadStream& in, ReadOptions options) {
     Document checked;
     Reader reader(again, std::move(options));
     Builder builder(*checked.data_);
-    reader.parse(builder);
+    detail::EventWalk::parse(reader, builder);
     reader.finish();
     return checked;  // the reader's verdict stands (no text is known that only it takes)
   } catch (const ParseError& e) {
@@ -411,7 +412,7 @@ Document Document::parse(ReadStream& in, ReadOptions options) {
 Document Document::parse_next(Reader& reader) {
   Document doc;
   Builder builder(*doc.data_);
-  reader.parse(builder);
+  detail::EventWalk::parse(reader, builder);
   return doc;
 }
 

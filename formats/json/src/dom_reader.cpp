@@ -12,6 +12,8 @@
 #include <bufstream/json/events.hpp>
 #include <bufstream/json/read_json.hpp>
 
+#include "reader_events.hpp"
+
 namespace bufstream::json {
 
 namespace {
@@ -85,7 +87,7 @@ class DomBuilder {
 void read_json(Reader& r, nlohmann::json& v) {
   v = nullptr;
   DomBuilder builder(v);
-  r.parse(builder);
+  detail::EventWalk::parse(r, builder);
 }
 
 }  // namespace bufstream::json

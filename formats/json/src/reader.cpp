@@ -14,6 +14,7 @@
 #include <bufstream/kernels/token_masks.hpp>
 #include <bufstream/utf8.hpp>
 
+#include "reader_events.hpp"
 #include "reader_index.hpp"
 
 namespace bufstream::json {
@@ -228,7 +229,7 @@ ValueType Reader::peek() {
 
 void Reader::skip_value() {
   SkipHandler skip;
-  parse(skip);
+  walk_events(skip);  // directly, not through parse()'s table of calls
 }
 
 // ---- Literals ------------------------------------------------------------------------------

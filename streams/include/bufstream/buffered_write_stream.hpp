@@ -6,7 +6,7 @@
 #include <string_view>
 
 #include <bufstream/buffer_options.hpp>
-#include <bufstream/detail/buffered_sink.hpp>
+#include <bufstream/buffered_sink.hpp>
 
 namespace bufstream {
 
@@ -23,8 +23,8 @@ namespace bufstream {
 /// Call `close()` or `flush()` to get the failure as an exception instead; after that,
 /// destruction is quiet.
 ///
-/// `buffer_size()`, `pending()` and `sink()` come from detail::BufferedSink.
-class BufferedWriteStream final : public detail::BufferedSink {
+/// `buffer_size()`, `pending()` and `sink()` come from BufferedSink.
+class BufferedWriteStream final : public BufferedSink {
  public:
   /// Writes into `sink`, which must outlive this stream.
   explicit BufferedWriteStream(WriteStream& sink, BufferOptions options = {});

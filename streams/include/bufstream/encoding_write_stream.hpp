@@ -7,7 +7,7 @@
 #include <string_view>
 
 #include <bufstream/buffer_options.hpp>
-#include <bufstream/detail/buffered_sink.hpp>
+#include <bufstream/buffered_sink.hpp>
 #include <bufstream/encoding.hpp>
 
 namespace bufstream {
@@ -48,7 +48,7 @@ struct EncodingOptions {
 /// BufferedWriteStream does: call `close()` or `flush()` to get the failure as an exception.
 /// `flush()` also flushes the sink; `close()` closes a sink it owns and flushes a borrowed one.
 /// After a failure, `pending()` holds the bytes not converted (from the invalid sequence on).
-class EncodingWriteStream final : public detail::BufferedSink {
+class EncodingWriteStream final : public BufferedSink {
  public:
   /// Writes into `sink`, which must outlive this stream.
   explicit EncodingWriteStream(WriteStream& sink, EncodingOptions options = {});

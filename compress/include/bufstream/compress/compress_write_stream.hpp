@@ -6,7 +6,7 @@
 #include <string_view>
 
 #include <bufstream/buffer_options.hpp>
-#include <bufstream/detail/buffered_sink.hpp>
+#include <bufstream/buffered_sink.hpp>
 
 namespace bufstream::compress {
 
@@ -31,7 +31,7 @@ enum class Flush : unsigned char;
 /// the caller of a failure yet, the lost-data handler is called (by default: message on
 /// stderr, then abort). Call `close()` to get the failure as an exception instead. After a
 /// failure, `pending()` holds the buffered bytes the encoder did not take.
-class CompressWriteStream : public bufstream::detail::BufferedSink {
+class CompressWriteStream : public bufstream::BufferedSink {
  public:
   ~CompressWriteStream() override;
 

@@ -1,10 +1,12 @@
 // BufferedSink: the base of the write decorators (BufferedWriteStream, the compressing and the
-// encoding streams), the write side's counterpart of WindowBuffer. It owns the buffer that
-// `put`, `write` and `reserve` fill inline, and the one drain that hands the filled part to a
-// virtual `consume` (write it to the sink, compress it into the sink, encode it into the
-// sink), with the rules every decorator follows: bytes a failed drain did not hand on stay in
-// the buffer (`pending()`), the failure is sticky, `flush()` and `close()` drain and pass on,
-// and a destructor that cannot write the buffer out reports to the lost-data handler.
+// encoding streams), and of a user's own: a class that turns bytes into other bytes on their way
+// to a sink derives from it and implements `consume`. It owns the buffer that `put`, `write` and
+// `reserve` fill inline, and the one drain that hands the filled part to `consume` (write it to
+// the sink, compress it into the sink, encode it into the sink), with the rules every decorator
+// follows: bytes a failed drain did not hand on stay in the buffer (`pending()`), the failure is
+// sticky, `flush()` and `close()` drain and pass on, and a destructor that cannot write the
+// buffer out reports to the lost-data handler. It is the write side's counterpart of the read
+// decorators' window buffer.
 #pragma once
 
 #include <cstddef>
@@ -13,8 +15,9 @@
 
 #include <bufstream/write_stream.hpp>
 
-namespace bufstream::detail {
+namespace bufstream {
 
+/// The base of the buffered write decorators: a buffer, and a drain into `consume`.
 class BufferedSink : public WriteStream {
  public:
   /// The buffer size.
@@ -92,4 +95,4 @@ class BufferedSink : public WriteStream {
   SinkClose close_;
 };
 
-}  // namespace bufstream::detail
+}  // namespace bufstream
