@@ -26,9 +26,11 @@ enum class BomPolicy : std::uint8_t {
   keep,
 };
 
+/// The options of DecodingReadStream.
 struct DecodingOptions {
   /// The text's encoding (with BomPolicy::detect: when it has no byte-order mark).
   Encoding encoding = Encoding::utf8;
+  /// Whether a byte-order mark is looked for, and what it does (see BomPolicy).
   BomPolicy bom = BomPolicy::detect;
   /// Invalid text is a ParseError (naming the byte offset in the source), or U+FFFD.
   OnInvalid on_invalid = OnInvalid::error;
@@ -71,6 +73,7 @@ class DecodingReadStream final : public ReadStream {
   Encoding encoding();
   /// The length of the byte-order mark that was skipped: 0 if none (looks for it first, too).
   std::size_t bom_length();
+  /// The stream the text is read from.
   ReadStream& source() noexcept { return *source_; }
 
  protected:

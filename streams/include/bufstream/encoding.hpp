@@ -16,12 +16,13 @@
 
 namespace bufstream {
 
+/// A text encoding that DecodingReadStream reads and EncodingWriteStream writes.
 enum class Encoding : std::uint8_t {
-  utf8,
+  utf8,     ///< UTF-8 (what the formats read and write)
   utf16le,  ///< UTF-16, little-endian units; above U+FFFF as surrogate pairs
-  utf16be,
+  utf16be,  ///< UTF-16, big-endian units
   utf32le,  ///< UTF-32, little-endian units
-  utf32be,
+  utf32be,  ///< UTF-32, big-endian units
   /// ISO-8859-1 (Latin-1): every byte is the code point of the same value, U+0000..U+00FF.
   /// (Web browsers read text labelled ISO-8859-1 as Windows-1252; this is the real Latin-1.)
   iso_8859_1,
@@ -44,10 +45,12 @@ std::optional<Encoding> parse_encoding(std::string_view label) noexcept;
 /// 00 00 FE FF; empty for ISO-8859-1 and Windows-1252, which have none.
 std::string_view byte_order_mark(Encoding encoding) noexcept;
 
+/// A byte-order mark found at the start of a text: `detect_bom`'s answer.
 struct DetectedBom {
-  Encoding encoding;
+  Encoding encoding;   ///< the encoding the mark names
   std::size_t length;  ///< bytes of the mark: 2, 3 or 4
 
+  /// Equal when both members are.
   friend bool operator==(const DetectedBom&, const DetectedBom&) = default;
 };
 

@@ -12,6 +12,7 @@
 
 namespace bufstream {
 
+/// The options of EncodingWriteStream.
 struct EncodingOptions {
   /// The encoding the sink receives.
   Encoding encoding = Encoding::utf8;
@@ -57,11 +58,15 @@ class EncodingWriteStream final : public BufferedSink {
   /// Converts the buffer into the sink; see the class comment for what happens when that fails.
   ~EncodingWriteStream() override;
 
+  /// The encoding the sink receives.
   Encoding encoding() const noexcept { return options_.encoding; }
 
  protected:
+  /// Converts `bytes` into the sink (detail::BufferedSink's drain calls it).
   void consume(std::string_view bytes, std::size_t& taken, bool last) override;
+  /// Writes the byte-order mark if it is due, so that a flushed empty text still has it.
   void flush_consumed() override { write_bom(); }
+  /// Writes the byte-order mark if it is due, so that a closed empty text still has it.
   void end_consumed() override { write_bom(); }
 
  private:

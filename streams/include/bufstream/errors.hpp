@@ -40,10 +40,11 @@ class IoError : public std::system_error {
 /// compilers do by default. `offset` counts bytes from the start of the stream, from 0.
 /// A `line` of 0 means the position is only known as a byte offset (binary data).
 struct SourcePosition {
-  std::uint64_t offset = 0;
-  std::uint64_t line = 0;
-  std::uint64_t column = 0;
+  std::uint64_t offset = 0;  ///< bytes from the start of the stream, from 0
+  std::uint64_t line = 0;    ///< from 1; 0 when only the byte offset is known
+  std::uint64_t column = 0;  ///< bytes from the line's start, from 1
 
+  /// Equal when every member is.
   friend bool operator==(const SourcePosition&, const SourcePosition&) = default;
 };
 
@@ -52,11 +53,16 @@ struct SourcePosition {
 /// their own for programs that format errors their own way.
 class ParseError : public std::runtime_error {
  public:
+  /// An error at `position` saying `message`, in the input named `source_name` (a path, or empty).
   ParseError(SourcePosition position, std::string message, std::string source_name = {});
 
+  /// Where the error is.
   const SourcePosition& position() const noexcept { return position_; }
+  /// The line, from 1 (0 when only the byte offset is known).
   std::uint64_t line() const noexcept { return position_.line; }
+  /// The column in bytes, from 1.
   std::uint64_t column() const noexcept { return position_.column; }
+  /// The offset in bytes from the start of the stream.
   std::uint64_t offset() const noexcept { return position_.offset; }
   /// The message without the position: "expected ',' or ']' but found '}'".
   const std::string& message() const noexcept { return message_; }
@@ -99,6 +105,7 @@ class AccessError : public std::out_of_range {
 /// offset just after each line end it consumes.
 class LineTracker {
  public:
+  /// A line end was consumed; the next line starts at `offset_after_line_end`.
   void new_line(std::uint64_t offset_after_line_end) noexcept {
     ++line_;
     line_start_ = offset_after_line_end;
@@ -120,7 +127,7 @@ class LineTracker {
   std::uint64_t line_start_ = 0;
 };
 
-/// Describes a byte for an error message: `'a'`, `'\n'`, `byte 0xff`, or `end of input` for -1.
+/// Describes a byte for an error message: ``'a'``, ``'\n'``, `byte 0xff`, or `end of input` for -1.
 std::string describe_byte(int byte);
 
 /// What happens when a write stream is destroyed holding bytes it can no longer write, and the
@@ -131,6 +138,7 @@ std::string describe_byte(int byte);
 /// The handler may return (the bytes are then dropped) or end the process; it must not throw.
 /// A null handler restores the default. The handler is process-wide.
 using LostDataHandler = void (*)(std::string_view description) noexcept;
+/// Sets the lost-data handler (see LostDataHandler) and returns the previous one.
 LostDataHandler set_lost_data_handler(LostDataHandler handler) noexcept;
 /// The handler in force.
 LostDataHandler get_lost_data_handler() noexcept;

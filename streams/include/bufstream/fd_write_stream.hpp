@@ -13,9 +13,11 @@ namespace bufstream {
 
 /// How `FdWriteStream` opens a path.
 struct OpenOptions {
+  /// What is done to a file that exists: cut it to nothing, write at its end, or fail (a new file
+  /// only).
   enum class Mode { truncate, append, create_new };
-  Mode mode = Mode::truncate;
-  ::mode_t permissions = 0644;  // for a new file, before the umask
+  Mode mode = Mode::truncate;   ///< What is done to a file that exists (truncate by default).
+  ::mode_t permissions = 0644;  ///< for a new file, before the umask
 };
 
 /// Writes a file descriptor with exactly one `write(2)` per protocol operation (continued

@@ -39,6 +39,7 @@ class LimitedReadStream final : public ReadStream {
   /// The bytes of the section not consumed yet (the limit less `position()`); more than the
   /// source holds when it ended early under ShortSource::end.
   std::uint64_t remaining() const noexcept { return length_ - position(); }
+  /// The stream the section is read from.
   ReadStream& source() noexcept { return *source_; }
 
  protected:

@@ -174,7 +174,7 @@ T read_integer(ReadStream& in);
 /// at the first byte that cannot continue it. Throws `ParseError` if the text is not a number.
 double read_double(ReadStream& in);
 
-/// The text of a number token (`-`, `+`, digits, `.`, `e`, `E`) taken from a stream across
+/// The text of a number token (a sign, digits, a point, `e`, `E`) taken from a stream across
 /// windows without going back; the view is valid until the next operation on `in` or `spill`.
 std::string_view next_number_text(ReadStream& in, std::string& spill);
 

@@ -29,8 +29,15 @@
 #include <bufstream/detail/window_buffer.hpp>
 #include <bufstream/errors.hpp>
 
+/// Buffered byte streams: the one stream protocol (ReadStream, WriteStream), the streams over
+/// descriptors, memory, strings and mapped files, the buffered and encoding decorators, and
+/// what the formats share (errors, numbers, UTF-8, options). The formats live in the nested
+/// namespaces json, csv, ston and cedict; the compression decorators in compress.
 namespace bufstream {
 
+/// The read half of the stream protocol: a window of bytes read from a source and not yet
+/// consumed, `[cursor(), limit())`, scanned inline, and one virtual `refill` when it runs dry.
+/// Every source of bytes is one; a new source derives from it and implements `refill`.
 class ReadStream {
  public:
   ReadStream(const ReadStream&) = delete;
@@ -46,10 +53,11 @@ class ReadStream {
     return next_slow();
   }
 
+  /// The value `next_byte()` returns at the end of the stream.
+  static constexpr int end_of_stream = -1;
   /// Consumes and returns the next byte as 0..255, or `end_of_stream` (-1) at the end: the
   /// same as `next()` in the shape `getc` has. Loops that read a byte at a time compile tighter
   /// with it (GCC merges the two paths of an inlined `std::optional<char>` poorly).
-  static constexpr int end_of_stream = -1;
   int next_byte() {
     if (cursor_ != limit_) [[likely]]
       return static_cast<unsigned char>(*cursor_++);
@@ -109,8 +117,10 @@ class ReadStream {
 
   /// Bytes read whole by `read_rest`: `size` of them, then at least the room asked for.
   struct Block {
+    /// The bytes; the block has room for the padding after them.
     std::unique_ptr<char[]> bytes;
-    std::size_t size = 0;
+    std::size_t size = 0;  ///< How many bytes were read.
+    /// The bytes read, as a view.
     std::string_view view() const noexcept { return {bytes.get(), size}; }
   };
   /// Consumes everything that is left into a block of its own, read as `append_rest` reads,
@@ -166,10 +176,11 @@ class ReadStream {
   /// Consumes `n` bytes of the window. Precondition: `n <= buffered().size()`.
   void advance(std::size_t n) noexcept { cursor_ += n; }
 
-  /// Pointers to the window, for loops that scan it in place; `set_cursor` consumes up to `p`,
-  /// which must lie in `[cursor(), limit()]`.
+  /// The window's start (the next byte to consume), for loops that scan the window in place.
   const char* cursor() const noexcept { return cursor_; }
+  /// The window's end: one past the last byte read from the source.
   const char* limit() const noexcept { return limit_; }
+  /// Consumes the window up to `p`, which must lie in `[cursor(), limit()]`.
   void set_cursor(const char* p) noexcept { cursor_ = p; }
 
   /// Bytes consumed since the stream was created.
@@ -274,9 +285,11 @@ class ReadStream {
   /// A ParseError at the current position, for binary reads that run out of input.
   [[noreturn]] void fail_truncated(std::size_t needed, std::size_t got) const;
 
+  /// The window's start: the next byte to consume.
   const char* cursor_ = nullptr;
+  /// The window's end.
   const char* limit_ = nullptr;
-  std::uint64_t limit_position_ = 0;  // stream offset of `limit_`
+  std::uint64_t limit_position_ = 0;  ///< The stream offset of `limit_`.
 
  private:
   bool refill_checked(std::size_t min);

@@ -13,16 +13,19 @@
 #include <bufstream/read_stream.hpp>
 #include <bufstream/write_stream.hpp>
 
+/// UTF-8 as RFC 3629 has it: strict decoding and validation, encoding, and conversion to and
+/// from UTF-16.
 namespace bufstream::utf8 {
 
+/// What makes a sequence of bytes invalid UTF-8.
 enum class Error : std::uint8_t {
-  none,
-  invalid_lead_byte,          // 0x80..0xBF or 0xF5..0xFF where a sequence starts
-  invalid_continuation_byte,  // a byte other than 0x80..0xBF inside a sequence
-  overlong_encoding,          // e.g. C0 80 for U+0000 (C0 and C1 are always overlong leads)
-  surrogate,                  // U+D800..U+DFFF
-  beyond_max_code_point,      // above U+10FFFF (F4 90 80 80 and up)
-  truncated_sequence,         // the input ends inside a sequence
+  none,                       ///< valid
+  invalid_lead_byte,          ///< 0x80..0xBF or 0xF5..0xFF where a sequence starts
+  invalid_continuation_byte,  ///< a byte other than 0x80..0xBF inside a sequence
+  overlong_encoding,          ///< e.g. C0 80 for U+0000 (C0 and C1 are always overlong leads)
+  surrogate,                  ///< U+D800..U+DFFF
+  beyond_max_code_point,      ///< above U+10FFFF (F4 90 80 80 and up)
+  truncated_sequence,         ///< the input ends inside a sequence
 };
 
 /// A readable description: "invalid UTF-8: overlong encoding".
@@ -33,10 +36,12 @@ std::string_view describe(Error error) noexcept;
 /// byte)".
 std::string describe_invalid_byte(unsigned char lead, Error error);
 
+/// One code point decoded from the front of a byte sequence (see `decode`).
 struct Decoded {
-  char32_t code_point = 0;
-  std::uint8_t length = 0;  // bytes consumed; on error, the bytes that form the bad prefix (>= 1)
-  Error error = Error::none;
+  char32_t code_point = 0;  ///< The code point; 0 on error.
+  /// Bytes consumed; on error, the bytes that form the bad prefix (at least 1).
+  std::uint8_t length = 0;
+  Error error = Error::none;  ///< What was wrong, or Error::none.
 };
 
 /// Decodes the code point that starts at `p` (which must be before `end`).
@@ -52,9 +57,10 @@ constexpr std::size_t sequence_length(unsigned char lead) noexcept {
   return 0;
 }
 
+/// Where a text stops being valid UTF-8, and why (see `find_invalid`).
 struct Invalid {
-  std::size_t offset;  // where the bad sequence starts
-  Error error;
+  std::size_t offset;  ///< Where the bad sequence starts.
+  Error error;         ///< What is wrong with it.
 };
 
 /// The first invalid sequence of `text`, or `std::nullopt` if it is valid UTF-8. Fast: with
@@ -63,6 +69,7 @@ struct Invalid {
 /// the exact error is found by `decode`, so the answer is always the one a byte-by-byte decode
 /// would give.
 std::optional<Invalid> find_invalid(std::string_view text) noexcept;
+/// True if `text` is valid UTF-8.
 inline bool is_valid(std::string_view text) noexcept { return !find_invalid(text); }
 
 /// Writes the UTF-8 form of `cp` (at most 4 bytes) at `out` and returns the end. `cp` must be a

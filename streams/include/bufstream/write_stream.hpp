@@ -25,6 +25,9 @@
 
 namespace bufstream {
 
+/// The write half of the stream protocol: a window of free space, `[cursor, limit)`, filled
+/// inline, and one virtual `write_slow` when it is full. Every sink of bytes is one; a new sink
+/// derives from it.
 class WriteStream {
  public:
   WriteStream(const WriteStream&) = delete;
@@ -62,10 +65,13 @@ class WriteStream {
     write(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
   }
 
-  /// Write a space, a tab, a line feed, or a carriage return and line feed.
+  /// Writes a space.
   void space() { put(' '); }
+  /// Writes a tab.
   void tab() { put('\t'); }
+  /// Writes a line feed.
   void lf() { put('\n'); }
+  /// Writes a carriage return and a line feed.
   void crlf() { write(std::string_view("\r\n", 2)); }
 
   // ---- Numbers as text (Smalltalk's print:) ----------------------------------------------
@@ -198,14 +204,16 @@ class WriteStream {
     }
   }
 
+  /// The window's free space starts here: the next byte written goes to `cursor_`.
   char* cursor_ = nullptr;
+  /// The window's end.
   char* limit_ = nullptr;
-  char* start_ = nullptr;  // beginning of the current window
+  char* start_ = nullptr;  ///< The beginning of the current window.
   /// A `write` larger than this takes `write_slow` even when it fits in the window, so that a
   /// buffered stream can pass large transfers on without copying them (Zinc's rule: more than
   /// half the buffer bypasses it).
   std::size_t direct_write_size_ = static_cast<std::size_t>(-1);
-  std::uint64_t start_position_ = 0;  // stream offset of `start_`
+  std::uint64_t start_position_ = 0;  ///< The stream offset of `start_`.
 
  private:
   char* reserve_slow(std::size_t n);

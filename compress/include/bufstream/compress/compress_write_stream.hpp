@@ -39,13 +39,19 @@ class CompressWriteStream : public bufstream::BufferedSink {
   void finish();
 
  protected:
+  /// For the format classes: compresses with `encoder` into `sink`, which must outlive this
+  /// stream, through a buffer of `options.buffer_size` bytes.
   CompressWriteStream(WriteStream& sink, std::unique_ptr<detail::Encoder> encoder,
                       BufferOptions options);
+  /// The same, owning `sink`.
   CompressWriteStream(std::unique_ptr<WriteStream> sink, std::unique_ptr<detail::Encoder> encoder,
                       BufferOptions options);
 
+  /// Compresses `bytes` into the sink (detail::BufferedSink's drain calls it).
   void consume(std::string_view bytes, std::size_t& taken, bool last) override;
+  /// Ends the current deflate or zstd block, so that a reader can decode every byte so far.
   void flush_consumed() override;
+  /// Ends the member or frame: trailer and checksum.
   void end_consumed() override;
 
  private:
@@ -61,6 +67,7 @@ class CompressWriteStream : public bufstream::BufferedSink {
 
 // Deprecated names of one version ago: the decorators live in bufstream::compress.
 namespace bufstream {
+/// Deprecated name of one version ago: compress::CompressWriteStream.
 using CompressWriteStream [[deprecated("use bufstream::compress::CompressWriteStream")]] =
     compress::CompressWriteStream;
 }  // namespace bufstream

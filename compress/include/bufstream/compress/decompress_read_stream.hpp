@@ -56,8 +56,11 @@ class DecompressReadStream : public ReadStream {
   std::uint64_t members() const noexcept { return members_; }
 
  protected:
+  /// For the format classes: decompresses `source`, which must outlive this stream, with
+  /// `decoder`.
   DecompressReadStream(ReadStream& source, std::unique_ptr<detail::Decoder> decoder,
                        ReadOptions options);
+  /// The same, owning `source`.
   DecompressReadStream(std::unique_ptr<ReadStream> source, std::unique_ptr<detail::Decoder> decoder,
                        ReadOptions options);
 
@@ -110,8 +113,10 @@ class DecompressReadStream : public ReadStream {
 
 // Deprecated names of one version ago: the decorators live in bufstream::compress.
 namespace bufstream {
+/// Deprecated name of one version ago: compress::ReadOptions.
 using DecompressOptions [[deprecated("use bufstream::compress::ReadOptions")]] =
     compress::ReadOptions;
+/// Deprecated name of one version ago: compress::DecompressReadStream.
 using DecompressReadStream [[deprecated("use bufstream::compress::DecompressReadStream")]] =
     compress::DecompressReadStream;
 }  // namespace bufstream

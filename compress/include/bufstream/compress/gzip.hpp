@@ -33,10 +33,13 @@ class GzipReadStream final : public DecompressReadStream {
   ~GzipReadStream() override;
 };
 
+/// The options of GzipWriteStream.
 struct GzipWriteOptions {
   /// 0 (stored) to 9 (smallest); 6 is gzip's default.
   int level = 6;
+  /// The wrapper written around the deflate data.
   GzipFormat format = GzipFormat::gzip;
+  /// Bytes buffered before they are compressed (0 is taken as 1).
   std::size_t buffer_size = default_buffer_size;
 };
 
@@ -56,11 +59,15 @@ class GzipWriteStream final : public CompressWriteStream {
 
 // Deprecated names of one version ago: the decorators live in bufstream::compress.
 namespace bufstream {
+/// Deprecated name of one version ago: compress::GzipFormat.
 using GzipFormat [[deprecated("use bufstream::compress::GzipFormat")]] = compress::GzipFormat;
+/// Deprecated name of one version ago: compress::GzipReadStream.
 using GzipReadStream [[deprecated("use bufstream::compress::GzipReadStream")]] =
     compress::GzipReadStream;
+/// Deprecated name of one version ago: compress::GzipWriteOptions.
 using GzipWriteOptions [[deprecated("use bufstream::compress::GzipWriteOptions")]] =
     compress::GzipWriteOptions;
+/// Deprecated name of one version ago: compress::GzipWriteStream.
 using GzipWriteStream [[deprecated("use bufstream::compress::GzipWriteStream")]] =
     compress::GzipWriteStream;
 }  // namespace bufstream

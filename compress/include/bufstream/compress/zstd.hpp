@@ -21,12 +21,14 @@ class ZstdReadStream final : public DecompressReadStream {
   ~ZstdReadStream() override;
 };
 
+/// The options of ZstdWriteStream.
 struct ZstdWriteOptions {
   /// libzstd's levels: 1 (fastest) to 19 (22 with its ultra mode), negative for faster still;
   /// 3 is its default.
   int level = 3;
   /// Ends each frame with a checksum of its content (as the `zstd` command does).
   bool checksum = true;
+  /// Bytes buffered before they are compressed (0 is taken as 1).
   std::size_t buffer_size = default_buffer_size;
 };
 
@@ -46,10 +48,13 @@ class ZstdWriteStream final : public CompressWriteStream {
 
 // Deprecated names of one version ago: the decorators live in bufstream::compress.
 namespace bufstream {
+/// Deprecated name of one version ago: compress::ZstdReadStream.
 using ZstdReadStream [[deprecated("use bufstream::compress::ZstdReadStream")]] =
     compress::ZstdReadStream;
+/// Deprecated name of one version ago: compress::ZstdWriteOptions.
 using ZstdWriteOptions [[deprecated("use bufstream::compress::ZstdWriteOptions")]] =
     compress::ZstdWriteOptions;
+/// Deprecated name of one version ago: compress::ZstdWriteStream.
 using ZstdWriteStream [[deprecated("use bufstream::compress::ZstdWriteStream")]] =
     compress::ZstdWriteStream;
 }  // namespace bufstream

@@ -1,8 +1,9 @@
-// bufstream::csv: RFC 4180 CSV over bufstream's streams, with typed rows (NeoCSV's design).
-//
-// csv::Reader reads records (as strings or zero-copy views) from any ReadStream; csv::Writer
-// writes them to any WriteStream; csv::Schema declares a row type once, csv::RowReader reads
-// rows of it, Schema::write_row writes them.
+/// \namespace bufstream::csv
+/// bufstream::csv: RFC 4180 CSV over bufstream's streams, with typed rows (NeoCSV's design).
+///
+/// csv::Reader reads records (as strings or zero-copy views) from any ReadStream; csv::Writer
+/// writes them to any WriteStream; csv::Schema declares a row type once, csv::RowReader reads
+/// rows of it, Schema::write_row writes them.
 #pragma once
 
 #include <bufstream/csv/field_converter.hpp>

@@ -1,18 +1,19 @@
-// bufstream::json: JSON over bufstream's streams, interoperable with nlohmann::json.
-//
-//     #include <bufstream/json.hpp>
-//     namespace json = bufstream::json;
-//
-//     nlohmann::json doc = json::read(in);              // one document from a ReadStream
-//     auto rows = json::read<std::vector<Row>>(in);     // typed, no DOM
-//     json::write(out, doc, {.indent = 2});             // any writable value
-//
-//     json::Document d = json::Document::parse(in);     // immutable, in one arena; fast
-//     d.at("/statuses/0/user/name").as_string();
-//     auto user = json::read<User>(d.at("/statuses/0/user"));  // typed, as from text
-//
-// The Writer and Reader classes (writer.hpp, reader.hpp) give finer control: sequences and
-// JSON Lines, events, the pull API, streaming writes.
+/// \namespace bufstream::json
+/// bufstream::json: JSON over bufstream's streams, interoperable with nlohmann::json.
+///
+///     #include <bufstream/json.hpp>
+///     namespace json = bufstream::json;
+///
+///     nlohmann::json doc = json::read(in);              // one document from a ReadStream
+///     auto rows = json::read<std::vector<Row>>(in);     // typed, no DOM
+///     json::write(out, doc, {.indent = 2});             // any writable value
+///
+///     json::Document d = json::Document::parse(in);     // immutable, in one arena; fast
+///     d.at("/statuses/0/user/name").as_string();
+///     auto user = json::read<User>(d.at("/statuses/0/user"));  // typed, as from text
+///
+/// The Writer and Reader classes (writer.hpp, reader.hpp) give finer control: sequences and
+/// JSON Lines, events, the pull API, streaming writes.
 #pragma once
 
 #include <utility>

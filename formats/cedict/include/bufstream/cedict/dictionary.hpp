@@ -30,8 +30,8 @@ namespace bufstream::cedict {
 
 /// What a load does with a malformed line.
 enum class ErrorMode : unsigned char {
-  strict,   // throw a ParseError (line, column, byte offset) at the first one
-  lenient,  // skip it, count it in `Stats::malformed_lines`, keep the first few as ParseErrors
+  strict,   ///< throw a ParseError (line, column, byte offset) at the first one
+  lenient,  ///< skip it, count it in `Stats::malformed_lines`, keep the first few as ParseErrors
 };
 
 namespace detail {
@@ -40,19 +40,25 @@ struct DictionaryData;  // the entries, text and indexes (private to the library
 
 /// Options of every load (named as every format's reader options are).
 struct ReadOptions {
+  /// What is done with a malformed line.
   ErrorMode errors = ErrorMode::strict;
-  std::size_t max_reported_errors = 20;  // lenient: malformed lines kept in Stats::malformed
-  std::string source_name = {};          // named in ParseErrors; the file loads set the path
+  /// Lenient: how many malformed lines are kept in Stats::malformed.
+  std::size_t max_reported_errors = 20;
+  std::string source_name = {};  ///< Named in ParseErrors; the file loads set the path.
 };
 
 /// Deprecated name of one version ago.
 using LoadOptions [[deprecated("use cedict::ReadOptions")]] = ReadOptions;
 
+/// A loaded CC-CEDICT dictionary: its entries in file order, and look-ups by headword, pinyin
+/// and English word (see the file comment).
 class Dictionary {
  public:
   /// An empty dictionary. A dictionary moved from may only be destroyed or assigned to.
   Dictionary();
+  /// Takes over `other`'s entries; `other` may then only be destroyed or assigned to.
   Dictionary(Dictionary&&) noexcept;
+  /// The same, as an assignment.
   Dictionary& operator=(Dictionary&&) noexcept;
   Dictionary(const Dictionary&) = delete;
   Dictionary& operator=(const Dictionary&) = delete;
@@ -95,7 +101,9 @@ class Dictionary {
 
   // ---- Entries ---------------------------------------------------------------------------
 
+  /// The number of entries.
   std::size_t size() const noexcept;
+  /// True if the dictionary has no entry.
   bool empty() const noexcept { return size() == 0; }
   /// The i-th entry in file order. Precondition: `i < size()`.
   Entry operator[](std::size_t i) const noexcept;
@@ -141,6 +149,7 @@ class Dictionary {
   Stats stats() const;
   /// The value of a "#! key=value" metadata line, if the file had one.
   std::optional<std::string_view> metadata(std::string_view key) const;
+  /// The bytes the dictionary holds now, by purpose (the indexes grow as they are first used).
   MemoryUsage memory_usage() const;
 
  private:

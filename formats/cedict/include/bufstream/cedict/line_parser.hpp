@@ -19,6 +19,7 @@
 
 namespace bufstream::cedict {
 
+/// What a line of a CC-CEDICT file is.
 enum class LineKind : std::uint8_t { entry, comment, metadata, malformed };
 
 /// What is wrong with a malformed line.
@@ -41,15 +42,15 @@ std::string_view describe(LineError error) noexcept;
 
 /// One line, split. Views point into the line given to `parse_line`.
 struct ParsedLine {
-  LineKind kind = LineKind::malformed;
-  std::string_view traditional;       // entry
-  std::string_view simplified;        // entry
-  std::string_view pinyin;            // entry
-  std::string_view key;               // metadata: "entries" in "#! entries=116937"
-  std::string_view value;             // metadata: "116937"
-  LineError error = LineError::none;  // malformed
-  std::size_t column = 0;             // malformed: byte column of the problem, from 1
-  std::string message;  // malformed: "expected ']' to close the pinyin but found end of line"
+  LineKind kind = LineKind::malformed;  ///< What the line is: which of the others are set.
+  std::string_view traditional;         ///< Entry: the traditional headword.
+  std::string_view simplified;          ///< Entry: the simplified headword.
+  std::string_view pinyin;              ///< Entry: the pinyin, between the brackets.
+  std::string_view key;                 ///< Metadata: "entries" in "#! entries=116937".
+  std::string_view value;               ///< Metadata: "116937".
+  LineError error = LineError::none;    ///< Malformed: what is wrong.
+  std::size_t column = 0;               ///< Malformed: byte column of the problem, from 1.
+  std::string message;  ///< Malformed: "expected ']' to close the pinyin but found end of line".
 };
 
 /// Parses one line, given without its line end (LF). For an entry, the glosses are stored in

@@ -45,16 +45,20 @@ float parse_float_field(std::string_view text);
 bool parse_bool_field(std::string_view text);
 }  // namespace detail
 
+/// Integers: an optional '-', then decimal digits, in range for T.
 template <std::integral T>
 requires(!std::same_as<T, bool> && !std::same_as<T, char>) struct FieldConverter<T> {
+  /// The value of `text`; throws ConversionError if it is not one.
   static T parse(std::string_view text) {
     if (const std::optional<T> value = parse_integer<T>(text)) return *value;
     detail::throw_not_integer(text, std::is_signed_v<T>, sizeof(T));
   }
 };
 
+/// `double`: decimal text, correctly rounded, or `inf`, `-inf`, `nan`.
 template <>
 struct FieldConverter<double> {
+  /// The value of `text`; throws ConversionError if it is not one.
   static double parse(std::string_view text) {
     const double value = bufstream::detail::parse_double_or_nan(text);
     if (value == value) [[likely]]
@@ -63,23 +67,31 @@ struct FieldConverter<double> {
   }
 };
 
+/// `float`: the text `double` takes, rounded once to float (straight from the text).
 template <>
 struct FieldConverter<float> {
+  /// The value of `text`; throws ConversionError if it is not one.
   static float parse(std::string_view text) { return detail::parse_float_field(text); }
 };
 
+/// `bool`: `true`/`false`, `TRUE`/`FALSE`, `True`/`False`, `1`/`0`.
 template <>
 struct FieldConverter<bool> {
+  /// The value of `text`; throws ConversionError if it is not one.
   static bool parse(std::string_view text) { return detail::parse_bool_field(text); }
 };
 
+/// `std::string`: the text as it is.
 template <>
 struct FieldConverter<std::string> {
+  /// The text, copied.
   static std::string parse(std::string_view text) { return std::string(text); }
 };
 
+/// `std::optional<T>`: an empty field is `std::nullopt`, anything else is converted as T.
 template <class T>
 struct FieldConverter<std::optional<T>> {
+  /// `std::nullopt` for an empty field, else the value of `text` as T.
   static std::optional<T> parse(std::string_view text) {
     if (text.empty()) return std::nullopt;
     return FieldConverter<T>::parse(text);

@@ -13,15 +13,16 @@
 
 namespace bufstream::csv {
 
+/// The options of csv::Reader.
 struct ReadOptions {
   /// The byte between fields: any byte except '"', CR and LF.
   char separator = ',';
 
   /// Lenient quotes (Go's LazyQuotes). Strict (false): a quote inside an unquoted field, text
   /// after a closing quote, and a quoted field the input ends in are errors. Lenient (true):
-  /// a quote inside an unquoted field is an ordinary byte (`a"b` is `a"b`); a quote inside a
+  /// a quote inside an unquoted field is an ordinary byte (a"b is read as a"b); a quote inside a
   /// quoted field that is not doubled and not followed by a separator or line end is kept as
-  /// a byte and the field goes on (`"a"b"` is `a"b`); a quoted field still open at the end of
+  /// a byte and the field goes on ("a"b" is read as a"b); a quoted field still open at the end of
   /// the input holds everything up to the end. No byte of the input is ever dropped.
   bool lazy_quotes = false;
 
@@ -63,9 +64,11 @@ enum class Quoting : std::uint8_t {
   never,
 };
 
+/// The options of csv::Writer.
 struct WriteOptions {
   /// The byte between fields: any byte except '"', CR and LF.
   char separator = ',';
+  /// When a field is put in quotes.
   Quoting quoting = Quoting::as_needed;
   /// What ends a record: CRLF by default, as RFC 4180 says.
   bufstream::LineEnd line_end = bufstream::LineEnd::crlf;
@@ -73,7 +76,9 @@ struct WriteOptions {
 
 /// Deprecated names of one version ago.
 using ReaderOptions [[deprecated("use csv::ReadOptions")]] = ReadOptions;
+/// Deprecated name of one version ago.
 using WriterOptions [[deprecated("use csv::WriteOptions")]] = WriteOptions;
+/// Deprecated name of one version ago.
 using LineEnd [[deprecated("use bufstream::LineEnd")]] = bufstream::LineEnd;
 
 }  // namespace bufstream::csv

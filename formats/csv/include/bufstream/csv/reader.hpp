@@ -50,6 +50,8 @@ namespace detail {
 struct ReaderScanners;  // the kernel layer's byte sets and masks (src/scanners.hpp)
 }  // namespace detail
 
+/// Reads RFC 4180 records from any ReadStream, as strings or as zero-copy views (see the file
+/// comment).
 class Reader {
  public:
   /// Reads `in`, which must outlive the reader. Nothing is read until the first record is
@@ -77,6 +79,7 @@ class Reader {
   /// then the one every record must have (unless `variable_field_count`). Throws `ParseError`
   /// if the input has no record.
   const Header& read_header();
+  /// True once `read_header()` has read a header.
   bool has_header() const noexcept { return has_header_; }
   /// The header read by `read_header()` (empty before).
   const Header& header() const noexcept { return header_; }
@@ -103,6 +106,7 @@ class Reader {
   /// and field ("record 3, field 2: ..."): for callers that convert fields themselves.
   ParseError field_error(std::size_t i, std::string_view message) const;
 
+  /// The options the reader was made with.
   const ReadOptions& options() const noexcept { return options_; }
 
  private:

@@ -59,6 +59,7 @@ void check_record_size(const Reader& reader, const Record& record, const RowBind
 }  // namespace detail
 
 template <class Row>
+/// Reads records as rows of type Row, through a Schema (or, for a tuple, by the elements' types).
 class RowReader {
  public:
   /// Reads `reader` (which must outlive this) through `schema`. Nothing is read yet.
@@ -126,6 +127,7 @@ class RowReader {
     return rows;
   }
 
+  /// The schema the rows are read through.
   const Schema<Row>& schema() const noexcept { return schema_; }
 
  private:

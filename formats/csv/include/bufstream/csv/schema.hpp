@@ -37,6 +37,8 @@
 
 namespace bufstream::csv {
 
+/// The columns of a row type Row: how each field is read into a member and written from it
+/// (see the file comment).
 template <class Row>
 class Schema {
  public:
@@ -46,10 +48,11 @@ class Schema {
   /// Writes the member as one field.
   using WriteFunction = std::function<void(Writer& writer, const Row& row)>;
 
+  /// One column: its name, and how it is read and written.
   struct Column {
-    std::string name;     // empty in a positional schema
-    ReadFunction read;    // empty for an ignored column
-    WriteFunction write;  // empty when the member has no writable form
+    std::string name;     ///< Empty in a positional schema.
+    ReadFunction read;    ///< Empty for an ignored column.
+    WriteFunction write;  ///< Empty when the member has no writable form.
   };
 
   // ---- Columns converted by the member's type --------------------------------------------
@@ -61,6 +64,7 @@ class Schema {
     return add({}, member,
                [member](std::string_view text, Row& row) { assign(row.*member, text); });
   }
+  /// The same, for the column called `name` in the header.
   template <class M>
   Schema& field(std::string name, M Row::*member) {
     return add(std::move(name), member,
@@ -72,6 +76,7 @@ class Schema {
   Schema& field_or(M Row::*member, D if_empty) {
     return field_or(std::string(), member, std::move(if_empty));
   }
+  /// The same, for the column called `name` in the header.
   template <class M, class D>
   Schema& field_or(std::string name, M Row::*member, D if_empty) {
     return add(std::move(name), member,
@@ -93,6 +98,7 @@ class Schema {
   Schema& field_with(M Row::*member, Parse parse) {
     return field_with(std::string(), member, std::move(parse));
   }
+  /// The same, for the column called `name` in the header.
   template <class M, class Parse>
   Schema& field_with(std::string name, M Row::*member, Parse parse) {
     return add(std::move(name), member,
@@ -100,10 +106,12 @@ class Schema {
                  row.*member = parse(text);
                });
   }
+  /// The same, and the member is written as `format(member)` gives it.
   template <class M, class Parse, class Format>
   Schema& field_with(M Row::*member, Parse parse, Format format) {
     return field_with(std::string(), member, std::move(parse), std::move(format));
   }
+  /// The same, for the column called `name` in the header.
   template <class M, class Parse, class Format>
   Schema& field_with(std::string name, M Row::*member, Parse parse, Format format) {
     field_with(std::move(name), member, std::move(parse));
@@ -128,7 +136,9 @@ class Schema {
     return *this;
   }
 
+  /// The columns, in order.
   const std::vector<Column>& columns() const noexcept { return columns_; }
+  /// The number of columns.
   std::size_t size() const noexcept { return columns_.size(); }
   /// True when the columns have names (a schema mapped through the header).
   bool named() const noexcept {

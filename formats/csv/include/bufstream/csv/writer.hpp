@@ -36,28 +36,38 @@ namespace detail {
 struct WriterScanners;  // the kernel layer's byte set of the bytes that force quotes
 }  // namespace detail
 
+/// Writes RFC 4180 records to any WriteStream, a field or a record at a time (see the file
+/// comment).
 class Writer {
  public:
   /// Writes into `out`, which must outlive the writer. Throws `UsageError` if the
   /// separator is '"', CR or LF.
   explicit Writer(WriteStream& out, WriteOptions options = {});
   ~Writer();
+  /// Takes over `other`'s stream and state; `other` may then only be destroyed.
   Writer(Writer&&) noexcept;
 
   // ---- One field at a time (a separator goes before every field but a record's first) ----
 
+  /// Writes `text` as one field, quoted as the options say.
   void field(std::string_view text);
+  /// The same, for a C string.
   void field(const char* text) { field(std::string_view(text)); }
+  /// The same, for a string.
   void field(const std::string& text) { field(std::string_view(text)); }
   /// One byte as a one-byte field (a `char` is text, not a number).
   void field(char c) { field(std::string_view(&c, 1)); }
+  /// `true` or `false`.
   void field(bool value) { field(value ? std::string_view("true") : std::string_view("false")); }
+  /// An integer, in decimal.
   template <std::integral T>
   requires(!std::same_as<T, bool> && !std::same_as<T, char>) void field(T value) {
     char text[max_integer_chars];
     number_field(text, format_integer(text, value));
   }
+  /// A double, as the shortest text that reads back as the same double; `inf`, `-inf`, `nan`.
   void field(double value);
+  /// A float, as the shortest text that reads back as the same float.
   void field(float value);
   /// An empty optional is an empty field.
   template <class T>
@@ -68,6 +78,7 @@ class Writer {
       field(std::string_view());
     }
   }
+  /// An empty field.
   void field(std::nullopt_t) { field(std::string_view()); }
 
   /// Ends the record with the line end.
@@ -92,6 +103,7 @@ class Writer {
     for (const auto& f : fields) field(f);
     end_record();
   }
+  /// Writes the strings as one record.
   void record(std::initializer_list<std::string_view> fields) {
     for (std::string_view f : fields) field(f);
     end_record();
@@ -102,7 +114,9 @@ class Writer {
 
   /// Records ended so far.
   std::uint64_t record_count() const noexcept { return record_count_; }
+  /// The options the writer was made with.
   const WriteOptions& options() const noexcept { return options_; }
+  /// The stream written to.
   WriteStream& stream() noexcept { return out_; }
 
  private:

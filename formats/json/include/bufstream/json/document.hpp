@@ -39,6 +39,7 @@ class Reader;
 /// RFC 6901), as every format's values do.
 using AccessError [[deprecated("use bufstream::AccessError")]] = bufstream::AccessError;
 
+/// The type of a json::Value: the JSON types, with numbers as the reader reads them.
 enum class Type : std::uint8_t { null, boolean, int64, uint64, floating, string, array, object };
 
 /// "null", "boolean", "int64", "uint64", "double", "string", "array", "object".
@@ -144,22 +145,30 @@ struct KeyValue;
 template <class Item>
 class Children {
  public:
+  /// A forward iterator over the children.
   class iterator {
    public:
+    /// @{
+    /// The standard iterator types.
     using iterator_category = std::forward_iterator_tag;
     using value_type = Item;
     using difference_type = std::ptrdiff_t;
+    /// @}
     iterator() = default;
+    /// The child: a Value, or a KeyValue.
     Item operator*() const;
+    /// Moves to the next child.
     iterator& operator++() noexcept {
       i_ = detail::next_child(*d_, i_, std::is_same_v<Item, KeyValue>);
       return *this;
     }
+    /// Moves to the next child and returns where it was.
     iterator operator++(int) noexcept {
       iterator old = *this;
       ++*this;
       return old;
     }
+    /// True if both point at the same child.
     friend bool operator==(const iterator& a, const iterator& b) noexcept { return a.i_ == b.i_; }
 
    private:
@@ -168,7 +177,9 @@ class Children {
     const detail::DocumentData* d_ = nullptr;
     std::size_t i_ = 0;  // the child's node (a member's key node)
   };
+  /// The first child's position.
   iterator begin() const noexcept { return {d_, first_}; }
+  /// The position after the last child.
   iterator end() const noexcept { return {d_, end_}; }
 
  private:
@@ -179,19 +190,25 @@ class Children {
   std::size_t first_;
   std::size_t end_;
 };
+/// An array's elements.
 using Elements = Children<Value>;
+/// An object's members.
 using Members = Children<KeyValue>;
 
 /// A value of a Document: a handle (two words), valid while the Document lives (a move of the
 /// Document keeps it valid).
 class Value {
  public:
+  /// The value's type.
   Type type() const noexcept { return node().type; }
+  /// True if the value is `null`.
   bool is_null() const noexcept { return type() == Type::null; }
+  /// True if the value is a number (int64, uint64 or floating).
   bool is_number() const noexcept {
     return type() == Type::int64 || type() == Type::uint64 || type() == Type::floating;
   }
 
+  /// The boolean; AccessError if the value is not one.
   bool as_bool() const;
   /// An int64, or a uint64 up to 2^63 - 1.
   std::int64_t as_int64() const;
@@ -204,16 +221,20 @@ class Value {
 
   /// Elements of an array or members of an object.
   std::size_t size() const;
+  /// An array's elements; AccessError if the value is not an array.
   Elements elements() const;
+  /// An object's members (duplicates included); AccessError if the value is not an object.
   Members members() const;
   /// The member named `key` (the last one, if the key is repeated); nullopt if absent.
   /// AccessError if this is not an object.
   std::optional<Value> find(std::string_view key) const;
   /// The member named `key`; AccessError if absent.
   Value operator[](std::string_view key) const;
+  /// The same, for a C string.
   Value operator[](const char* key) const { return (*this)[std::string_view(key)]; }
   /// The element at `index`; AccessError if past the end (or negative).
   Value element(std::size_t index) const;
+  /// The element at `index`, an integer of any type; AccessError if past the end or negative.
   template <std::integral I>
   requires(!std::same_as<I, bool>) Value operator[](I index) const {
     if constexpr (std::is_signed_v<I>) {
@@ -243,11 +264,14 @@ class Value {
   std::size_t i_;
 };
 
+/// An object's member: its key and its value.
 struct KeyValue {
-  std::string_view key;
-  Value value;
+  std::string_view key;  ///< The key (valid while the document lives).
+  Value value;           ///< The value.
 };
 
+/// An immutable JSON document, its values in one arena: json::Value handles look into it (see
+/// the file comment).
 class Document {
  public:
   /// Reads one JSON value from `in` (strict RFC 8259; anything but whitespace after it is a
@@ -264,10 +288,13 @@ class Document {
   /// A Document holding the same value as `value`.
   static Document from_nlohmann(const nlohmann::json& value);
 
+  /// Takes over `other`'s values; handles into them stay valid.
   Document(Document&&) noexcept = default;
+  /// The same, as an assignment.
   Document& operator=(Document&&) noexcept = default;
   ~Document();
 
+  /// The document's value.
   Value root() const noexcept { return {data_.get(), 0}; }
   /// root().at(pointer).
   Value at(std::string_view pointer) const { return root().at(pointer); }
@@ -275,6 +302,7 @@ class Document {
   /// Nodes (one per value and per key) and bytes of text held (what was parsed, and the
   /// strings with escapes decoded), for memory accounting.
   std::size_t node_count() const noexcept { return data_->values.size(); }
+  /// Bytes of text held: the parsed text, and the strings with escapes decoded.
   std::size_t text_bytes() const noexcept {
     return data_->text.size + data_->values.string_bytes();
   }
@@ -292,10 +320,12 @@ namespace detail {
 /// The value as an nlohmann::json (duplicate keys: the last wins, as nlohmann's parse does).
 nlohmann::json to_nlohmann(Value value);
 
+/// An element is a Value.
 template <>
 inline Value Children<Value>::iterator::operator*() const {
   return {d_, i_};
 }
+/// A member is a KeyValue.
 template <>
 inline KeyValue Children<KeyValue>::iterator::operator*() const {
   return {detail::string_of(*d_, d_->values[i_]), Value(d_, i_ + 1)};

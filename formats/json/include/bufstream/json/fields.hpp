@@ -30,10 +30,11 @@ namespace bufstream::json {
 /// One named member of an object-shaped type, made by `json::member(name, field)`.
 template <class T>
 struct Member {
-  std::string_view name;
-  T& field;
+  std::string_view name;  ///< The member's key.
+  T& field;               ///< The field it is read into and written from.
 };
 
+/// A Member: one named member of a `json_members` tuple.
 template <class T>
 Member<T> member(std::string_view name, T& field) noexcept {
   return {name, field};

@@ -21,11 +21,12 @@ enum class NonFinite : std::uint8_t {
   write_null,  ///< write `null` instead, as JavaScript's JSON.stringify does
 };
 
+/// The options of json::Writer (and json::write).
 struct WriteOptions {
   /// `indent_char`s per nesting level. 0 writes compact JSON (no whitespace at all); more puts
   /// every element and member on its own line, nlohmann::json::dump(indent) style.
   std::size_t indent = 0;
-  /// What indents: ' ' (the default) or '\t' (anything else is a UsageError), as
+  /// What indents: ``' '`` (the default) or ``'\t'`` (anything else is a UsageError), as
   /// nlohmann::json::dump's `indent_char`.
   char indent_char = ' ';
   /// What ends a line when pretty printing (and after each value in JSON Lines mode).
@@ -33,6 +34,7 @@ struct WriteOptions {
   /// Escape every byte above 126 as `\uXXXX` (a surrogate pair above U+FFFF), so the output is
   /// plain ASCII.
   bool ascii_only = false;
+  /// What is written for a NaN or an infinity.
   NonFinite non_finite = NonFinite::error;
   /// JSON Lines: any number of top-level values, each compact and followed by `line_end`.
   /// Cannot be combined with `indent`.
@@ -43,6 +45,7 @@ struct WriteOptions {
 [[deprecated("use bufstream::default_max_depth")]] inline constexpr std::size_t default_max_depth =
     bufstream::default_max_depth;
 
+/// The options of json::Reader (and json::read, json::Document::parse).
 struct ReadOptions {
   /// Arrays and objects nested deeper than this are a ParseError.
   std::size_t max_depth = bufstream::default_max_depth;

@@ -34,6 +34,7 @@ class Pointer {
   const std::string& text() const noexcept { return text_; }
   /// How many reference tokens it has (0 for "").
   std::size_t size() const noexcept { return tokens_.size(); }
+  /// True for the pointer "" (the whole value).
   bool empty() const noexcept { return tokens_.empty(); }
   /// Reference token `i`, decoded ("a~1b" is "a/b").
   const std::string& token(std::size_t i) const { return tokens_.at(i).name; }

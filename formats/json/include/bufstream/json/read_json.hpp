@@ -37,9 +37,11 @@
 namespace bufstream::json {
 
 // Declared first so that each can read the others as elements.
+/// Reads `true` or `false`.
 inline void read_json(Reader& r, bool& v) { v = r.read_bool(); }
 template <class T>
 requires(std::is_arithmetic_v<T> && !std::is_same_v<T, bool>) void read_json(Reader& r, T& v);
+/// Reads a string, replacing `v`'s content.
 inline void read_json(Reader& r, std::string& v) { r.read_string(v); }
 /// Builds the DOM (iteratively; duplicate keys: last wins). Defined in dom_reader.cpp.
 void read_json(Reader& r, nlohmann::json& v);
@@ -101,6 +103,8 @@ void fail_missing_member(Reader& r, std::string_view name);
 
 }  // namespace detail
 
+/// Reads a number as an arithmetic type: an integer exactly (range-checked), a double
+/// correctly rounded, a float through a double.
 template <class T>
 requires(std::is_arithmetic_v<T> && !std::is_same_v<T, bool>) void read_json(Reader& r, T& v) {
   if constexpr (std::is_integral_v<T>) {
@@ -121,6 +125,7 @@ requires(std::is_arithmetic_v<T> && !std::is_same_v<T, bool>) void read_json(Rea
 // Large arrays: once enough of the input has been read, the vector is sized once from
 // Reader::estimated_elements_left instead of growing by doubling (see there). Only asked when
 // the vector is full, at most once per doubling, until it answers.
+/// Reads an array into a vector, replacing its elements.
 template <class T, class A>
 void read_json(Reader& r, std::vector<T, A>& v) {
   v.clear();
@@ -143,21 +148,25 @@ void read_json(Reader& r, std::vector<T, A>& v) {
   }
 }
 
+/// Reads an array of exactly N elements.
 template <class T, std::size_t N>
 void read_json(Reader& r, std::array<T, N>& v) {
   detail::read_array_into(r, std::apply([](auto&... e) { return std::tie(e...); }, v));
 }
 
+/// Reads an array of exactly as many elements as the tuple has.
 template <class... T>
 void read_json(Reader& r, std::tuple<T...>& v) {
   detail::read_array_into(r, std::apply([](auto&... e) { return std::tie(e...); }, v));
 }
 
+/// Reads an array of exactly two elements.
 template <class A, class B>
 void read_json(Reader& r, std::pair<A, B>& v) {
   detail::read_array_into(r, std::tie(v.first, v.second));
 }
 
+/// Reads `null` as an empty optional, anything else as its value.
 template <class T>
 void read_json(Reader& r, std::optional<T>& v) {
   if (r.skip_null()) {
@@ -167,16 +176,19 @@ void read_json(Reader& r, std::optional<T>& v) {
   }
 }
 
+/// Reads an object into a map, replacing its entries (a repeated key: the last wins).
 template <class T, class C, class A>
 void read_json(Reader& r, std::map<std::string, T, C, A>& v) {
   detail::read_object_into(r, v);
 }
 
+/// Reads an object into an unordered map, replacing its entries (a repeated key: the last wins).
 template <class T, class H, class E, class A>
 void read_json(Reader& r, std::unordered_map<std::string, T, H, E, A>& v) {
   detail::read_object_into(r, v);
 }
 
+/// Reads a type that has `json_fields` from an array of its fields, in order.
 template <HasJsonFields T>
 void read_json(Reader& r, T& v) {
   detail::read_array_into(r, json_fields(v));
@@ -186,6 +198,7 @@ void read_json(Reader& r, T& v) {
 // matched): documents written from the same type list their members in declaration order, so
 // most keys take one comparison. Any other order still works, by a search of all names (the
 // first member of that name; names are expected to be distinct).
+/// Reads a type that has `json_members` from an object of its members, in any order.
 template <HasJsonMembers T>
 requires(!HasJsonFields<T>) void read_json(Reader& r, T& v) {
   auto members = json_members(v);

@@ -28,11 +28,12 @@ enum class ValueType : std::uint8_t { null, boolean, number, string, array, obje
 /// integer 0, as `0` is), everything else (fractions, exponents, integers beyond 64 bits) as
 /// double (`-0.0` is the double -0.0).
 struct Number {
+  /// Which of the three members holds the number.
   enum class Kind : std::uint8_t { signed_integer, unsigned_integer, floating };
-  Kind kind = Kind::unsigned_integer;
-  std::int64_t i = 0;
-  std::uint64_t u = 0;
-  double d = 0;
+  Kind kind = Kind::unsigned_integer;  ///< Which member holds the number.
+  std::int64_t i = 0;                  ///< The number, when `kind` is signed_integer.
+  std::uint64_t u = 0;                 ///< The number, when `kind` is unsigned_integer.
+  double d = 0;                        ///< The number, when `kind` is floating.
 };
 
 class Reader;
@@ -56,6 +57,8 @@ enum class IndexedNext : std::uint8_t { value, after_value, opened, done };
 template <class T>
 void read_value(Reader& r, T& value);
 
+/// A strict RFC 8259 reader over any ReadStream: whole values (a DOM, typed), events, and a
+/// pull API underneath. Include <bufstream/json/reader.hpp>, which describes it.
 class Reader {
  public:
   /// Reads from `in`, which must outlive the reader.
@@ -102,10 +105,13 @@ class Reader {
   /// byte that cannot start a value.
   ValueType peek();
 
+  /// Reads `null`; anything else is a ParseError.
   void read_null();
   /// Reads `null` if it comes next and says whether it did.
   bool skip_null();
+  /// Reads `true` or `false`.
   bool read_bool();
+  /// Reads a number, as exactly as its kind allows (see Number).
   Number read_number();
   /// An integer that fits T exactly; anything else (a fraction, an exponent, out of range) is
   /// an error at the number.
@@ -186,7 +192,9 @@ class Reader {
   /// as every offset of an unconsumed or just-consumed token is) and fails the reader.
   [[noreturn]] void fail_at(std::uint64_t offset, std::string message);
 
+  /// The options the reader was made with.
   const ReadOptions& options() const noexcept { return options_; }
+  /// The stream read from.
   ReadStream& stream() noexcept { return in_; }
   /// Arrays and objects open at this point.
   std::size_t depth() const noexcept { return depth_; }

@@ -36,6 +36,7 @@ namespace bufstream::json {
 /// which also says how many of its tokens matched.
 class NotFoundError : public ParseError {
  public:
+  /// The ParseError `error` of a look-up of `pointer` whose first `matched` tokens matched.
   NotFoundError(const ParseError& error, std::string pointer, std::size_t matched);
   /// The pointer that was looked up.
   const std::string& pointer() const noexcept { return pointer_; }
@@ -53,6 +54,7 @@ class NotFoundError : public ParseError {
 /// skip) each selected value whole.
 class Selection {
  public:
+  /// Selects the values `pointer` selects in `reader`'s next value. Nothing is read yet.
   Selection(Reader& reader, Pointer pointer);
 
   /// Moves to the next selected value and returns true, with the reader right before it; or
@@ -68,6 +70,7 @@ class Selection {
   /// JSON Lines value, or `finish()`). No value is selected after it.
   void skip_rest();
 
+  /// The pointer the selection follows.
   const Pointer& pointer() const noexcept { return pointer_; }
   /// The reference token that led to the selected value at level `i` (0 to pointer().size()
   /// - 1): the member's key, or the element's index in decimal (where the pointer has `*`).

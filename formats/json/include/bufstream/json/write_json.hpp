@@ -58,6 +58,7 @@ void write_tuple_elements(Writer& w, const Tuple& t) {
 }
 }  // namespace detail
 
+/// Writes a vector as an array.
 template <class T, class A>
 void write_json(Writer& w, const std::vector<T, A>& v) {
   w.begin_array();
@@ -66,6 +67,7 @@ void write_json(Writer& w, const std::vector<T, A>& v) {
   w.end_array();
 }
 
+/// Writes a std::array as an array.
 template <class T, std::size_t N>
 void write_json(Writer& w, const std::array<T, N>& v) {
   w.begin_array();
@@ -73,6 +75,7 @@ void write_json(Writer& w, const std::array<T, N>& v) {
   w.end_array();
 }
 
+/// Writes a tuple as an array.
 template <class... T>
 void write_json(Writer& w, const std::tuple<T...>& v) {
   w.begin_array();
@@ -80,11 +83,13 @@ void write_json(Writer& w, const std::tuple<T...>& v) {
   w.end_array();
 }
 
+/// Writes a pair as an array of two elements.
 template <class A, class B>
 void write_json(Writer& w, const std::pair<A, B>& v) {
   w.begin_array().value(v.first).value(v.second).end_array();
 }
 
+/// Writes an empty optional as `null`, another as its value.
 template <class T>
 void write_json(Writer& w, const std::optional<T>& v) {
   if (v) {
@@ -94,6 +99,7 @@ void write_json(Writer& w, const std::optional<T>& v) {
   }
 }
 
+/// Writes a map as an object.
 template <class T, class C, class A>
 void write_json(Writer& w, const std::map<std::string, T, C, A>& v) {
   w.begin_object();
@@ -101,6 +107,7 @@ void write_json(Writer& w, const std::map<std::string, T, C, A>& v) {
   w.end_object();
 }
 
+/// Writes an unordered map as an object, in its iteration order.
 template <class T, class H, class E, class A>
 void write_json(Writer& w, const std::unordered_map<std::string, T, H, E, A>& v) {
   w.begin_object();
@@ -108,6 +115,7 @@ void write_json(Writer& w, const std::unordered_map<std::string, T, H, E, A>& v)
   w.end_object();
 }
 
+/// Writes a type that has `json_fields` as an array of its fields, in order.
 template <HasJsonFields T>
 void write_json(Writer& w, const T& v) {
   // json_fields takes T&: it is only read through here (see fields.hpp).
@@ -117,6 +125,7 @@ void write_json(Writer& w, const T& v) {
   w.end_array();
 }
 
+/// Writes a type that has `json_members` as an object of its members, in order.
 template <HasJsonMembers T>
 requires(!HasJsonFields<T>) void write_json(Writer& w, const T& v) {
   const auto members = json_members(const_cast<T&>(v));

@@ -35,11 +35,13 @@ struct DocumentData;  // document.hpp
 template <class T>
 void write_value(Writer& w, const T& value);
 
+/// Writes JSON to any WriteStream, a container, key or value at a time, checked against JSON's
+/// grammar. Include <bufstream/json/writer.hpp>, which describes it.
 class Writer {
  public:
   /// Writes into `out`, which must outlive the writer. Throws UsageError for options that
-  /// contradict each other (`json_lines` with `indent`) and an `indent_char` that is not ' '
-  /// or '\t'.
+  /// contradict each other (`json_lines` with `indent`) and an `indent_char` that is not ``' '``
+  /// or ``'\t'``.
   explicit Writer(WriteStream& out, WriteOptions options = {});
 
   Writer(const Writer&) = delete;
@@ -47,6 +49,7 @@ class Writer {
 
   // ---- Containers ------------------------------------------------------------------------
 
+  /// Writes `[`: the values that follow are the array's elements.
   Writer& begin_array() {
     // The common case inline (an array after an element of a compact array: a table's rows);
     // everything else, checks included, in begin_container.
@@ -61,6 +64,7 @@ class Writer {
     }
     return begin_container(State::array_first, '[');
   }
+  /// Writes `]`, closing the innermost array.
   Writer& end_array() {
     // The common case inline: a compact array with elements, inside another array.
     if (state_ == State::array_next && !pretty_ && stack_.size() > 1) [[likely]] {
@@ -71,15 +75,20 @@ class Writer {
     }
     return end_container(true);
   }
+  /// Writes `{`: keys and values follow, each key with its value.
   Writer& begin_object();
+  /// Writes `}`, closing the innermost object.
   Writer& end_object();
   /// The key of the next member; the value follows with `value` or a container.
   Writer& key(std::string_view name);
 
   // ---- Values ----------------------------------------------------------------------------
 
+  /// Writes `null`.
   Writer& null();
+  /// Writes `null`.
   Writer& value(std::nullptr_t) { return null(); }
+  /// Writes `true` or `false`.
   Writer& value(bool b);
   /// The shortest text that reads back as exactly `d`, always with a fraction or exponent
   /// (`1.0`, `0.1`, `1e+100`) so that it reads back as a floating-point number. NaN and the
@@ -106,7 +115,9 @@ class Writer {
       return *this;
     return write_string_general(s);
   }
+  /// The same, for a C string.
   Writer& value(const char* s) { return value(std::string_view(s)); }
+  /// The same, for a string.
   Writer& value(const std::string& s) { return value(std::string_view(s)); }
   /// A whole nlohmann::json value (written iteratively: any depth is fine). A binary or
   /// discarded value inside it throws UsageError, after what precedes it has been
@@ -144,7 +155,9 @@ class Writer {
 
   /// Arrays and objects open at this point.
   std::size_t depth() const noexcept { return stack_.size(); }
+  /// The options the writer was made with.
   const WriteOptions& options() const noexcept { return options_; }
+  /// The stream written to.
   WriteStream& stream() noexcept { return out_; }
 
  private:
@@ -248,7 +261,10 @@ class Writer {
 /// (what `bufstream fmt` does).
 class EventWriter {
  public:
+  /// Writes the events it receives with `out`, which must outlive it.
   explicit EventWriter(Writer& out) noexcept : out_(out) {}
+  /// @{
+  /// Writes the event with the Writer.
   void null() { out_.null(); }
   void boolean(bool b) { out_.value(b); }
   void integer(std::int64_t i) { out_.value(i); }
@@ -260,6 +276,7 @@ class EventWriter {
   void end_array() { out_.end_array(); }
   void begin_object() { out_.begin_object(); }
   void end_object() { out_.end_object(); }
+  /// @}
 
  private:
   Writer& out_;

@@ -25,23 +25,31 @@ class Document {
  public:
   Document();
   ~Document();
+  /// Takes over `other`'s containers; handles and Values stay valid.
   Document(Document&&) noexcept;
+  /// The same, as an assignment.
   Document& operator=(Document&&) noexcept;
   Document(const Document&) = delete;
   Document& operator=(const Document&) = delete;
 
+  /// A new list holding `items`.
   List list(std::initializer_list<Value> items = {});
+  /// The same, from a vector.
   List list(std::vector<Value> items);
+  /// A new map holding `entries`, in order.
   Map map(std::initializer_list<std::pair<Value, Value>> entries = {});
   /// A tagged object. The tag must be an upper-case ASCII letter followed by letters, digits
   /// and '_' (UsageError otherwise).
   Tagged tagged_list(std::string_view tag, std::initializer_list<Value> items = {});
+  /// The same with a map body.
   Tagged tagged_map(std::string_view tag,
                     std::initializer_list<std::pair<Value, Value>> entries = {});
 
   /// The value a parse produced, or whatever the user stores there.
   const Value& root() const noexcept { return root_; }
+  /// The same, to change it in place.
   Value& root() noexcept { return root_; }
+  /// Sets the root value.
   void set_root(Value v) { root_ = std::move(v); }
 
   /// How many containers this Document owns.

@@ -26,6 +26,7 @@ Integer integer_from_digits(bool negative, std::string_view digits);
 class Integer {
  public:
   Integer() noexcept = default;
+  /// Any C++ integer.
   template <std::integral T>
   requires(!std::same_as<T, bool> && !std::same_as<T, char>)
       Integer(T value) {  // NOLINT(google-explicit-constructor): integers convert naturally
@@ -42,7 +43,9 @@ class Integer {
   /// `UsageError` for anything else.
   static Integer from_decimal(std::string_view text);
 
+  /// True when the value fits in an int64.
   bool fits_int64() const noexcept { return big_.empty(); }
+  /// The value as an int64, if it fits.
   std::optional<std::int64_t> to_int64() const noexcept {
     if (!big_.empty()) return std::nullopt;
     return small_;
@@ -56,8 +59,10 @@ class Integer {
   std::string to_string() const;
   /// The nearest double (infinity beyond its range).
   double to_double() const noexcept;
+  /// The integer with the other sign.
   Integer negated() const;
 
+  /// Equal when the values are.
   friend bool operator==(const Integer&, const Integer&) = default;
 
  private:
@@ -70,10 +75,13 @@ class Integer {
 /// Made by `Value::fraction` or the reader.
 class Fraction {
  public:
+  /// The numerator.
   const Integer& numerator() const noexcept { return numerator_; }
+  /// The denominator (at least 2).
   const Integer& denominator() const noexcept { return denominator_; }
   /// The nearest double, correctly rounded.
   double to_double() const;
+  /// Equal when numerator and denominator are.
   friend bool operator==(const Fraction&, const Fraction&) = default;
 
  private:
@@ -88,10 +96,15 @@ class Fraction {
 /// digits after the point to show. STON writes it `1/3s2`, `3/1s2`.
 class ScaledDecimal {
  public:
+  /// The numerator.
   const Integer& numerator() const noexcept { return numerator_; }
+  /// The denominator (at least 1).
   const Integer& denominator() const noexcept { return denominator_; }
+  /// Digits shown after the point.
   std::uint32_t scale() const noexcept { return scale_; }
+  /// The nearest double, correctly rounded.
   double to_double() const;
+  /// Equal when numerator, denominator and scale are.
   friend bool operator==(const ScaledDecimal&, const ScaledDecimal&) = default;
 
  private:

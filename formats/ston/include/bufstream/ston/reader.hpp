@@ -35,6 +35,7 @@
 
 namespace bufstream::ston {
 
+/// The options of ston::Reader (and ston::parse).
 struct ReadOptions {
   /// Skip C-style comments (`/* ... */` and `// ...` to the end of the line) wherever
   /// whitespace may stand (never inside strings). Off by default, as in Pharo.
@@ -60,12 +61,16 @@ struct ReadOptions {
   std::string source_name = {};
 };
 
+/// Reads STON values one after another from any ReadStream, into a Document (see the file
+/// comment).
 class Reader {
  public:
   /// Reads from `in`, which must outlive the reader.
   explicit Reader(ReadStream& in, ReadOptions options = {});
   ~Reader();
+  /// Takes over `other`'s stream and state.
   Reader(Reader&&) noexcept;
+  /// The same, as an assignment.
   Reader& operator=(Reader&&) noexcept;
 
   /// Reads the next value, creating its containers in `doc`, and the whitespace after it.
@@ -89,6 +94,7 @@ class Reader {
 /// Reads exactly one value (anything but whitespace after it is an error) into a new Document
 /// whose root() is that value.
 Document parse(ReadStream& in, const ReadOptions& options = {});
+/// The same, from text in memory.
 Document parse(std::string_view text, const ReadOptions& options = {});
 
 }  // namespace bufstream::ston

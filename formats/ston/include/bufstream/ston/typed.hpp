@@ -42,6 +42,8 @@ namespace bufstream::ston {
 
 // ---- Built-in conversions (found by ADL through Document and Value) -------------------------
 
+/// @{
+/// The built-in conversions of C++ values to STON values, found by ADL (see `to_value`).
 inline Value to_ston(Document&, bool b) { return b; }
 template <std::integral T>
 requires(!std::same_as<T, bool>) Value to_ston(Document&, T i) { return Value(Integer(i)); }
@@ -55,10 +57,12 @@ inline Value to_ston(Document&, const char* s) { return s; }
 inline Value to_ston(Document&, const Symbol& s) { return s; }
 inline Value to_ston(Document&, const Integer& i) { return i; }
 inline Value to_ston(Document&, const Value& v) { return v; }
+/// @}
 
 template <class T>
 Value to_value(Document& doc, const T& x);
 
+/// A list of the converted elements.
 template <class T>
 Value to_ston(Document& doc, const std::vector<T>& items) {
   std::vector<Value> values;
@@ -66,10 +70,12 @@ Value to_ston(Document& doc, const std::vector<T>& items) {
   for (const T& item : items) values.push_back(to_value(doc, item));
   return doc.list(std::move(values));
 }
+/// nil for an empty optional, else the converted value.
 template <class T>
 Value to_ston(Document& doc, const std::optional<T>& x) {
   return x ? to_value(doc, *x) : Value();
 }
+/// A map with string keys.
 template <class T>
 Value to_ston(Document& doc, const std::map<std::string, T>& entries) {
   Map m = doc.map();
@@ -77,7 +83,9 @@ Value to_ston(Document& doc, const std::map<std::string, T>& entries) {
   return m;
 }
 
+/// Reads a boolean.
 inline void from_ston(const Value& v, bool& b) { b = v.as_bool(); }
+/// Reads an integer; AccessError if it does not fit T.
 template <std::integral T>
 requires(!std::same_as<T, bool>) void from_ston(const Value& v, T& i) {
   const Integer n = v.as_integer();
@@ -103,19 +111,24 @@ requires(!std::same_as<T, bool>) void from_ston(const Value& v, T& i) {
   }
   i = static_cast<T>(*small);
 }
+/// Reads any number, as the nearest T.
 template <std::floating_point T>
 void from_ston(const Value& v, T& d) {
   d = static_cast<T>(v.as_double());
 }
 /// A string or a symbol (Pharo metadata names things with symbols).
 inline void from_ston(const Value& v, std::string& s) { s = v.text(); }
+/// Reads a symbol.
 inline void from_ston(const Value& v, Symbol& s) { s = Symbol{v.as_symbol()}; }
+/// Reads an integer of any size.
 inline void from_ston(const Value& v, Integer& i) { i = v.as_integer(); }
+/// Copies the value.
 inline void from_ston(const Value& v, Value& out) { out = v; }
 
 template <class T>
 T from_value(const Value& v);
 
+/// A list, element by element.
 template <class T>
 void from_ston(const Value& v, std::vector<T>& items) {
   const List list = v.as_list();
@@ -123,6 +136,7 @@ void from_ston(const Value& v, std::vector<T>& items) {
   items.reserve(list.size());
   for (const Value& item : list) items.push_back(from_value<T>(item));
 }
+/// nil as an empty optional, anything else converted.
 template <class T>
 void from_ston(const Value& v, std::optional<T>& x) {
   if (v.is_nil()) {
@@ -131,6 +145,7 @@ void from_ston(const Value& v, std::optional<T>& x) {
     x = from_value<T>(v);
   }
 }
+/// A map with string or symbol keys.
 template <class T>
 void from_ston(const Value& v, std::map<std::string, T>& entries) {
   entries.clear();

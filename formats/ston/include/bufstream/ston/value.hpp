@@ -42,27 +42,29 @@ namespace bufstream::ston {
 /// as every format's values do.
 using TypeError [[deprecated("use bufstream::AccessError")]] = bufstream::AccessError;
 
+/// The kind of a STON value.
 enum class Kind : std::uint8_t {
   nil,
   boolean,
-  integer,         // any size; see Integer
-  floating,        // a double, including NaN and the infinities (written as Float[#nan] ...)
-  fraction,        // reduced, denominator >= 2
-  scaled_decimal,  // a fraction with a scale: 1/3s2
+  integer,         ///< Any size; see Integer.
+  floating,        ///< A double, including NaN and the infinities (written as `Float[#nan]` ...).
+  fraction,        ///< Reduced, denominator >= 2.
+  scaled_decimal,  ///< A fraction with a scale: 1/3s2.
   string,
   symbol,
   list,
   map,
-  association,  // key : value
-  tagged,       // Tag[...] or Tag{...}
+  association,  ///< key : value
+  tagged,       ///< Tag[...] or Tag{...}
 };
 
 /// "integer", "tagged object", ...: for messages.
 std::string_view kind_name(Kind kind) noexcept;
 
-/// A Smalltalk symbol (`#foo`), as distinct from a string (`'foo'`).
+/// A Smalltalk symbol (`#foo`), as distinct from a string (``'foo'``).
 struct Symbol {
-  std::string name;
+  std::string name;  ///< The symbol's name, without the `#`.
+  /// Equal when the names are.
   friend bool operator==(const Symbol&, const Symbol&) = default;
 };
 
@@ -117,7 +119,9 @@ struct PendingReference {
 class Value {
  public:
   Value() noexcept = default;  // nil
+  /// Copies primitives and associations, and shares containers.
   Value(const Value&) = default;
+  /// Takes over `other`'s value; `other` is left valid.
   Value(Value&&) noexcept = default;
   ~Value() = default;
   /// Assignment from a part of the value itself (`v = v.as_association().value()`) is safe.
@@ -126,11 +130,15 @@ class Value {
     data_ = std::move(copy.data_);
     return *this;
   }
+  /// The same as the copy assignment, for a value given up.
   Value& operator=(Value&& other) noexcept {
     Value taken(std::move(other));
     data_ = std::move(taken.data_);
     return *this;
   }
+  /// @{
+  /// A value of the argument's kind: `nullptr` is nil, a `const char*` or string_view a string.
+  /// (Implicit, so that a Value can be written as the value it holds.)
   Value(std::nullptr_t) noexcept {}     // NOLINT: nil
   Value(bool b) noexcept : data_(b) {}  // NOLINT
   template <std::integral T>
@@ -154,6 +162,7 @@ class Value {
   Value(Map map) noexcept;                                // NOLINT
   Value(Tagged tagged) noexcept;                          // NOLINT
 
+  /// @}
   /// numerator / denominator, reduced; an Integer when the result is whole. Throws
   /// UsageError for a zero denominator.
   static Value fraction(const Integer& numerator, const Integer& denominator);
@@ -161,7 +170,10 @@ class Value {
   static Value scaled_decimal(const Integer& numerator, const Integer& denominator,
                               std::uint32_t scale);
 
+  /// The value's kind.
   Kind kind() const noexcept;
+  /// @{
+  /// True if the value is of that kind (numbers: of any number kind).
   bool is_nil() const noexcept { return kind() == Kind::nil; }
   bool is_bool() const noexcept { return kind() == Kind::boolean; }
   bool is_integer() const noexcept { return kind() == Kind::integer; }
@@ -173,27 +185,38 @@ class Value {
   bool is_map() const noexcept { return kind() == Kind::map; }
   bool is_association() const noexcept { return kind() == Kind::association; }
   bool is_tagged() const noexcept { return kind() == Kind::tagged; }
+  /// @}
   /// Lists, maps and tagged objects: the values with identity.
   bool is_container() const noexcept;
 
   // Accessors throw AccessError when the value is of another kind.
+  /// The boolean.
   bool as_bool() const;
   /// An integer that fits in 64 bits.
   std::int64_t as_int64() const;
+  /// An integer of any size.
   Integer as_integer() const;
   /// The double of any number kind (integer, float, fraction, scaled decimal).
   double as_double() const;
+  /// A fraction.
   const Fraction& as_fraction() const;
+  /// A scaled decimal.
   const ScaledDecimal& as_scaled_decimal() const;
+  /// A string's text.
   const std::string& as_string() const;
   /// The name of a symbol.
   const std::string& as_symbol() const;
   /// The text of a string or a symbol.
   const std::string& text() const;
+  /// An association.
   const Association& as_association() const;
+  /// The same, to change it in place.
   Association& as_association();
+  /// A list (the value refers to it).
   List as_list() const;
+  /// A map (the value refers to it).
   Map as_map() const;
+  /// A tagged object (the value refers to it).
   Tagged as_tagged() const;
   /// A tagged object with the given tag; the AccessError names both tags otherwise.
   Tagged as_tagged(std::string_view tag) const;
@@ -229,10 +252,15 @@ class Value {
 /// `key : value`. Plain associations have no identity (STON never numbers them).
 class Association {
  public:
+  /// The association `key : value`.
   Association(Value key, Value value) : key_(std::move(key)), value_(std::move(value)) {}
+  /// The key.
   const Value& key() const noexcept { return key_; }
+  /// The value.
   const Value& value() const noexcept { return value_; }
+  /// The key, to change it in place.
   Value& key() noexcept { return key_; }
+  /// The value, to change it in place.
   Value& value() noexcept { return value_; }
 
  private:
@@ -242,8 +270,8 @@ class Association {
 
 /// One entry of a map.
 struct MapEntry {
-  Value key;
-  Value value;
+  Value key;    ///< The key (any value).
+  Value value;  ///< The value.
 };
 
 namespace detail {
@@ -260,15 +288,23 @@ struct Node {
 /// that same object). Copying the handle does not copy the list.
 class List {
  public:
+  /// The number of elements.
   std::size_t size() const noexcept { return node_->items.size(); }
+  /// True if the list has no element.
   bool empty() const noexcept { return node_->items.empty(); }
+  /// Element `i`. Precondition: `i < size()`.
   Value& operator[](std::size_t i) const noexcept { return node_->items[i]; }
   /// Throws AccessError past the end.
   Value& at(std::size_t i) const;
+  /// Appends `v`.
   void push_back(Value v) const { node_->items.push_back(std::move(v)); }
+  /// Reserves room for `n` elements.
   void reserve(std::size_t n) const { node_->items.reserve(n); }
+  /// The elements, to read or change in place.
   std::vector<Value>& items() const noexcept { return node_->items; }
+  /// The first element's position.
   auto begin() const noexcept { return node_->items.begin(); }
+  /// The position after the last element.
   auto end() const noexcept { return node_->items.end(); }
   /// Identity: both handles refer to the same list.
   bool is(const List& other) const noexcept { return node_ == other.node_; }
@@ -287,16 +323,22 @@ class List {
 /// object-sized); when a key occurs more than once the last one wins, as in Pharo's Dictionary.
 class Map {
  public:
+  /// The number of entries.
   std::size_t size() const noexcept { return node_->entries.size(); }
+  /// True if the map has no entry.
   bool empty() const noexcept { return node_->entries.empty(); }
+  /// The entries in insertion order, to read or change in place.
   std::vector<MapEntry>& entries() const noexcept { return node_->entries; }
+  /// The first entry's position.
   auto begin() const noexcept { return node_->entries.begin(); }
+  /// The position after the last entry.
   auto end() const noexcept { return node_->entries.end(); }
 
   /// The value of the last entry whose key equals `key` (structurally), or nullptr.
   Value* find(const Value& key) const;
   /// The value of the last entry whose key is a symbol or a string with this text, or nullptr.
   Value* find(std::string_view name) const;
+  /// The same, for a C string.
   Value* find(const char* name) const { return find(std::string_view(name)); }
   /// Like find, but throws AccessError naming the key.
   Value& at(std::string_view name) const;
@@ -306,6 +348,7 @@ class Map {
   }
   /// Replaces the value of the last entry with an equal key, or appends; returns the value.
   Value& set(Value key, Value value) const;
+  /// Identity: both handles refer to the same map.
   bool is(const Map& other) const noexcept { return node_ == other.node_; }
 
  private:
@@ -317,22 +360,29 @@ class Map {
   detail::Node* node_;
 };
 
-/// A handle to a tagged object (`Point[1,2]`, `User{#name:'x'}`): a tag and a list or map body.
+/// A handle to a tagged object (`Point[1,2]`, ``User{#name:'x'}``): a tag and a list or map body.
 /// The body is the object's representation, not an object of its own (it has no number).
 class Tagged {
  public:
+  /// The tag: `Point` in `Point[1,2]`.
   const std::string& tag() const noexcept { return node_->tag; }
+  /// True if the body is a list: `Tag[...]`.
   bool has_list_body() const noexcept { return !node_->is_map; }
+  /// True if the body is a map: `Tag{...}`.
   bool has_map_body() const noexcept { return node_->is_map; }
   /// The body; throws AccessError when it is of the other kind.
   List list() const;
+  /// The same for a map body.
   Map map() const;
   /// Shortcuts: element `i` of a list body, the value for `name` in a map body.
   Value& at(std::size_t i) const { return list().at(i); }
+  /// The same for a map body: the value for `name`; AccessError if absent.
   Value& at(std::string_view name) const { return map().at(name); }
+  /// The number of elements or entries of the body.
   std::size_t size() const noexcept {
     return node_->is_map ? node_->entries.size() : node_->items.size();
   }
+  /// Identity: both handles refer to the same tagged object.
   bool is(const Tagged& other) const noexcept { return node_ == other.node_; }
 
  private:
@@ -392,6 +442,7 @@ inline Kind Value::kind() const noexcept {
   }
 }
 
+/// Not `==`.
 inline bool operator!=(const Value& a, const Value& b) { return !(a == b); }
 
 }  // namespace bufstream::ston

@@ -45,22 +45,24 @@ namespace bufstream::ston {
 
 /// What the writer does when it meets a container it has already written.
 enum class ReferencePolicy : std::uint8_t {
-  normal,  // write a reference `@N` (shared and cyclic structure round-trips)
-  error,   // throw UsageError: the value must be a tree
-  ignore,  // write the container again (sharing is lost); a cycle throws UsageError instead of
-           // writing forever
+  normal,  ///< write a reference `@N` (shared and cyclic structure round-trips)
+  error,   ///< throw UsageError: the value must be a tree
+  ignore,  ///< write the container again (sharing is lost); a cycle throws UsageError instead of
+           ///< writing forever
 };
 
+/// The options of ston::Writer (and ston::to_string).
 struct WriteOptions {
   /// 0: compact. N > 0: pretty, N `indent_char`s per nesting level.
   std::size_t indent = 0;
-  /// What indents: '\t' (the default, as Pharo's STONWriter) or ' ' (anything else is a
+  /// What indents: ``'\t'`` (the default, as Pharo's STONWriter) or ``' '`` (anything else is a
   /// UsageError).
   char indent_char = '\t';
   /// Line end of the pretty layout and between top-level values.
   LineEnd line_end = LineEnd::lf;
   /// Escape every code point above 126 as `\uXXXX` (surrogate pairs above U+FFFF).
   bool ascii_only = false;
+  /// What is written for a container met again (see ReferencePolicy).
   ReferencePolicy references = ReferencePolicy::normal;
   /// Containers and associations nested deeper than this throw UsageError (a reference chain
   /// or an accidental deep graph). The writer does not recurse: any limit is safe for the
@@ -78,10 +80,12 @@ struct WriteOptions {
 /// bufstream::UsageError (what() names the value), as every misuse of every format does.
 using WriteError [[deprecated("use bufstream::UsageError")]] = bufstream::UsageError;
 
+/// Writes STON to any WriteStream, a whole Value at a time or call by call (see the file
+/// comment).
 class Writer {
  public:
   /// Writes into `out`, which must outlive the writer. Throws UsageError for an `indent_char`
-  /// that is not '\t' or ' '.
+  /// that is not ``'\t'`` or ``' '``.
   explicit Writer(WriteStream& out, WriteOptions options = {});
   ~Writer();
   Writer(const Writer&) = delete;
@@ -90,25 +94,35 @@ class Writer {
   /// Writes a whole value: at the top level, or as the next element of an open container (in
   /// an open map, elements alternate between key and value).
   void write(const Value& v);
+  /// The same as `write`.
   void value(const Value& v) { write(v); }
 
   // ---- Streaming: the same output, built call by call --------------------------------------
+  /// Opens a list: the values that follow are its elements.
   void begin_list();
+  /// Closes the innermost list (or tagged list).
   void end_list();
+  /// Opens a map: the values that follow alternate between key and value.
   void begin_map();  // then alternate key and value calls
+  /// Closes the innermost map (or tagged map).
   void end_map();
   /// `Tag[...]` / `Tag{...}`, closed with end_list / end_map. The tag must be valid
   /// (`is_valid_tag`), else UsageError.
   void begin_tagged_list(std::string_view tag);
+  /// The same with a map body.
   void begin_tagged_map(std::string_view tag);
 
+  /// Writes `nil`.
   void value(std::nullptr_t);
+  /// Writes `true` or `false`.
   void value(bool b);
+  /// Writes an integer.
   void value(std::int64_t i) {
     before_element(Kind::integer);
     out_.print(i);
     after_element();
   }
+  /// Writes an integer of any other type (one beyond int64 exactly, as an Integer).
   template <std::integral T>
   requires(!std::same_as<T, bool> && !std::same_as<T, char> &&
            !std::same_as<T, std::int64_t>) void value(T i) {
@@ -120,11 +134,18 @@ class Writer {
     }
     value(static_cast<std::int64_t>(i));
   }
+  /// Writes a float: the shortest text that reads back as `d`, always with a fraction part
+  /// (`Float[#nan]` and the like for the non-finite ones).
   void value(double d);
+  /// Writes a string (valid UTF-8, else UsageError).
   void value(std::string_view s);
+  /// The same, for a C string.
   void value(const char* s) { value(std::string_view(s)); }
+  /// The same, for a string.
   void value(const std::string& s) { value(std::string_view(s)); }
+  /// Writes a symbol.
   void value(const Symbol& s) { symbol(s.name); }
+  /// Writes the symbol named `name`, bare when it can be, else quoted.
   void symbol(std::string_view name);
 
   /// True when no container is open (everything written so far is complete).
