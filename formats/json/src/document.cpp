@@ -22,7 +22,6 @@
 
 #include "document_parser.hpp"
 #include "pointer_text.hpp"
-#include "reader_events.hpp"
 
 namespace bufstream::json {
 
@@ -397,7 +396,7 @@ Document Document::parse(ReadStream& in, ReadOptions options) {
     Document checked;
     Reader reader(again, std::move(options));
     Builder builder(*checked.data_);
-    detail::EventWalk::parse(reader, builder);
+    reader.parse(builder);
     reader.finish();
     return checked;  // the reader's verdict stands (no text is known that only it takes)
   } catch (const ParseError& e) {
@@ -412,7 +411,7 @@ Document Document::parse(ReadStream& in, ReadOptions options) {
 Document Document::parse_next(Reader& reader) {
   Document doc;
   Builder builder(*doc.data_);
-  detail::EventWalk::parse(reader, builder);
+  reader.parse(builder);
   return doc;
 }
 

@@ -19,7 +19,7 @@
 #include <bufstream/kernels/json_index.hpp>
 #include <bufstream/numbers.hpp>
 
-#include "number_scan.hpp"
+#include <bufstream/json/detail/number_scan.hpp>
 
 #include "indexed_strings.hpp"
 #include "stretch_index.hpp"

@@ -12,8 +12,6 @@
 #include <bufstream/json/events.hpp>
 #include <bufstream/json/read_json.hpp>
 
-#include "reader_events.hpp"
-
 namespace bufstream::json {
 
 namespace {
@@ -87,7 +85,7 @@ class DomBuilder {
 void read_json(Reader& r, nlohmann::json& v) {
   v = nullptr;
   DomBuilder builder(v);
-  detail::EventWalk::parse(r, builder);
+  r.parse(builder);
 }
 
 }  // namespace bufstream::json

@@ -14,7 +14,6 @@
 #include <bufstream/kernels/token_masks.hpp>
 #include <bufstream/utf8.hpp>
 
-#include "reader_events.hpp"
 #include "reader_index.hpp"
 
 namespace bufstream::json {
@@ -229,7 +228,7 @@ ValueType Reader::peek() {
 
 void Reader::skip_value() {
   SkipHandler skip;
-  walk_events(skip);  // directly, not through parse()'s table of calls
+  parse(skip);
 }
 
 // ---- Literals ------------------------------------------------------------------------------

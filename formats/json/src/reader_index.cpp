@@ -1,7 +1,7 @@
 // json::Reader::parse's indexed runs: the window, from the cursor on, is indexed a stretch at a
 // time by the kernel layer's JSON indexer (bufstream/kernels/json_index.hpp), as a Document's
-// text is, and a run (Reader::parse_indexed, reader_events.hpp) walks the index from structural
-// byte to structural byte, calling the handler for each token as it goes. Strings without escapes
+// text is, and a run (Reader::parse_indexed, events.hpp) walks the index from structural byte
+// to structural byte, calling the handler for each token as it goes. Strings without escapes
 // are views of the window; strings with escapes are decoded into the index's own buffer.
 //
 // A run reads only what it can read whole and right: it stops at the last point where the

@@ -5,9 +5,9 @@
 #include <cstddef>
 #include <cstdint>
 
+#include <bufstream/json/detail/indexed_walk.hpp>
 #include <bufstream/json/reader_core.hpp>
 #include <bufstream/kernels/json_index.hpp>
-#include "indexed_walk.hpp"
 
 #include "stretch_index.hpp"
 

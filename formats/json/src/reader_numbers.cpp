@@ -24,7 +24,7 @@
 #include <bufstream/kernels/digits.hpp>
 #include <bufstream/numbers.hpp>
 
-#include "number_scan.hpp"
+#include <bufstream/json/detail/number_scan.hpp>
 
 namespace bufstream::json {
 

@@ -14,8 +14,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include <bufstream/json/detail/indexed_walk.hpp>
 #include <bufstream/kernels/json_index.hpp>
-#include "indexed_walk.hpp"
 
 namespace bufstream::json::detail {
 

@@ -18,22 +18,26 @@
 //
 // Numbers arrive as in json::Number: `integer` for negative integers, `unsigned_integer` for
 // the others, `floating` for the rest. Views passed to `string` and `key` are valid only
-// during the call. During each call the reader's position() and token_position() are those of
-// the event's token, and a handler that throws leaves the reader just after that token.
+// during the call.
 //
-// The reading is the library's (reader_events.cpp: where the stream's window holds enough
-// bytes, a walk of its structural index from token to token): `parse` hands it a table of the
-// handler's member functions (detail::HandlerCalls), and each token is one call through it.
+// Where the stream's window holds enough bytes, the reader walks the window's structural index
+// (the kernel layer's, see reader_index.cpp) from token to token, calling the handler as it
+// goes; during each call the reader's position() and token_position() are those of the
+// event's token, and a handler that throws leaves the reader just after that token.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string_view>
+#include <utility>
+#include <vector>
 
+#include <bufstream/json/detail/indexed_walk.hpp>
+#include <bufstream/json/detail/number_scan.hpp>
 #include <bufstream/json/reader_core.hpp>
 
 namespace bufstream::json {
 
-/// What `Reader::parse` calls: one member function per kind of token.
 template <class H>
 concept EventHandler = requires(H& h, bool b, std::int64_t i, std::uint64_t u, double d,
                                 std::string_view s) {
@@ -52,45 +56,191 @@ concept EventHandler = requires(H& h, bool b, std::int64_t i, std::uint64_t u, d
 
 namespace detail {
 
-/// A handler's member functions, each behind a plain function of the handler's address: what
-/// `Reader::parse` passes to the library's walk. Part of the ABI (a change of it is a new
-/// version of the library).
-struct HandlerCalls {
-  void (*null)(void* handler);
-  void (*boolean)(void* handler, bool value);
-  void (*integer)(void* handler, std::int64_t value);
-  void (*unsigned_integer)(void* handler, std::uint64_t value);
-  void (*floating)(void* handler, double value);
-  void (*string)(void* handler, std::string_view text);
-  void (*key)(void* handler, std::string_view text);
-  void (*begin_array)(void* handler);
-  void (*end_array)(void* handler);
-  void (*begin_object)(void* handler);
-  void (*end_object)(void* handler);
-};
-
-/// The table for handlers of type H.
-template <class H>
-inline constexpr HandlerCalls handler_calls{
-    [](void* h) { static_cast<H*>(h)->null(); },
-    [](void* h, bool v) { static_cast<H*>(h)->boolean(v); },
-    [](void* h, std::int64_t v) { static_cast<H*>(h)->integer(v); },
-    [](void* h, std::uint64_t v) { static_cast<H*>(h)->unsigned_integer(v); },
-    [](void* h, double v) { static_cast<H*>(h)->floating(v); },
-    [](void* h, std::string_view s) { static_cast<H*>(h)->string(s); },
-    [](void* h, std::string_view s) { static_cast<H*>(h)->key(s); },
-    [](void* h) { static_cast<H*>(h)->begin_array(); },
-    [](void* h) { static_cast<H*>(h)->end_array(); },
-    [](void* h) { static_cast<H*>(h)->begin_object(); },
-    [](void* h) { static_cast<H*>(h)->end_object(); },
-};
+/// Passes a number to the handler as the event its type, or its kind, says.
+template <class Handler>
+void pass_number(Handler& handler, std::uint64_t value) {
+  handler.unsigned_integer(value);
+}
+template <class Handler>
+void pass_number(Handler& handler, std::int64_t value) {
+  handler.integer(value);
+}
+template <class Handler>
+void pass_number(Handler& handler, double value) {
+  handler.floating(value);
+}
+template <class Handler>
+void pass_number(Handler& handler, const Number& n) {
+  switch (n.kind) {
+    case Number::Kind::signed_integer: handler.integer(n.i); break;
+    case Number::Kind::unsigned_integer: handler.unsigned_integer(n.u); break;
+    case Number::Kind::floating: handler.floating(n.d); break;
+  }
+}
 
 }  // namespace detail
+
+// One indexed run (see Reader::parse below): detail::walk_index over the window's index, each
+// token taken (`take(start, end)`: the handler's call that follows sees it as the last; a
+// token's stream offset is its address plus `to_offset`, modulo 2^64) and passed to the
+// handler. `opened`: the containers this call has open (the run stops when none is left). The
+// line feeds are counted when needed (count_lines), up to the cursor, so also when the handler
+// throws.
+// Numbers and literals may run on past the indexed bytes (their bytes are not indexed, and need
+// no UTF-8 check) up to `x.stop`, which leaves the window's last partial block to the token
+// reader, which goes on from the cursor (always just after the last token taken) with what the
+// walk says is due there.
+template <class Handler>
+detail::IndexedNext Reader::parse_indexed(Handler& handler, std::size_t base, bool after_value) {
+  struct Run {
+    using Place = detail::IndexedPlace;
+    static constexpr bool stops() { return true; }  // at the window's end, or the index's
+    Reader& r;
+    Handler& handler;
+    detail::IndexedWindow& x;
+    std::uint64_t to_offset;
+    std::size_t opened;  // the containers this call has open
+
+    [[gnu::always_inline]] void take(const char* start, const char* end) {
+      r.token_start_ = to_offset + reinterpret_cast<std::uintptr_t>(start);
+      r.in_.set_cursor(end);
+    }
+    [[gnu::always_inline]] const char* next(Place& w) { return detail::next_indexed(x, w); }
+    [[gnu::always_inline]] const char* limit() const { return x.stop; }
+    [[gnu::always_inline]] bool string(Place& w, const char* p) {
+      const detail::IndexedText t = detail::indexed_string(x, w, p);
+      if (t.end == nullptr) return false;
+      take(p, t.end);
+      handler.string(t.text);
+      return true;
+    }
+    [[gnu::always_inline]] void boolean(Place&, const char* p, bool value) {
+      take(p, p + (value ? 4 : 5));
+      handler.boolean(value);
+    }
+    [[gnu::always_inline]] void null(Place&, const char* p) {
+      take(p, p + 4);
+      handler.null();
+    }
+    [[gnu::always_inline]] bool number(Place&, const char* p) {
+      // Scanned here, in the walk: out of line, its call and result cost more than its digits.
+      return detail::indexed_number(p, x.stop, [&](auto value, const char* end) {
+        take(p, end);
+        detail::pass_number(handler, value);
+      });
+    }
+    [[gnu::always_inline]] bool key(Place& w, const char* p) {
+      const detail::IndexedText t = detail::indexed_string(x, w, p);
+      if (t.end == nullptr) return false;
+      const char* const colon = detail::next_indexed(x, w);
+      if (colon == nullptr || *colon != ':') return false;
+      take(p, colon + 1);
+      handler.key(t.text);
+      return true;
+    }
+    [[gnu::always_inline]] bool open(Place&, const char* p, bool is_object, bool) {
+      if (r.depth_ >= r.options_.max_depth) return false;
+      take(p, p + 1);
+      ++r.depth_;
+      r.kinds_.push_back(is_object ? 1 : 0);
+      ++opened;
+      is_object ? handler.begin_object() : handler.begin_array();
+      return true;
+    }
+    [[gnu::always_inline]] bool close(Place&, const char* p, bool was_object, bool& in_object) {
+      take(p, p + 1);
+      --r.depth_;
+      r.kinds_.pop_back();
+      --opened;
+      in_object = !r.kinds_.empty() && r.kinds_.back() != 0;
+      was_object ? handler.end_object() : handler.end_array();
+      return true;
+    }
+    [[gnu::always_inline]] void element(Place&) {}
+    [[gnu::always_inline]] void array_comma(const char* p) { r.in_.set_cursor(p + 1); }
+    [[gnu::always_inline]] bool at_top(const Place&) const { return opened == 0; }
+  };
+  const detail::IndexedStart start = start_indexed_run();
+  detail::IndexedWindow& x = *start.window;
+  Run run{*this, handler, x, in_.position() - reinterpret_cast<std::uintptr_t>(in_.cursor()),
+          kinds_.size() - base};
+  detail::IndexedPlace w{x.place.stretch, start.at, x.place.end};
+  const detail::IndexedNext then =
+      detail::walk_index(run, w, after_value, !kinds_.empty() && kinds_.back() != 0);
+  stop_indexed_run(then, w);
+  return then;
+}
 
 template <class Handler>
 void Reader::parse(Handler& handler) {
   static_assert(EventHandler<Handler>, "see events.hpp for the handler's member functions");
-  parse_events(&handler, detail::handler_calls<Handler>);
+  // Open containers live in kinds_; the part this call pushed is dropped on any way out.
+  struct Restore {
+    std::vector<std::uint8_t>& kinds;
+    std::size_t size;
+    ~Restore() { kinds.resize(size); }
+  } restore{kinds_, kinds_.size()};
+  constexpr std::uint8_t array = 0;
+  constexpr std::uint8_t object = 1;
+  using Next = detail::IndexedNext;
+  const std::size_t base = kinds_.size();
+  for (;;) {
+    // A value is due (the input's first, or one after '[', ',' or ':'): a run of tokens from
+    // the index, if the window holds enough. Where a run stops, the token reader reads the
+    // next token by itself (a run started there again would stop there again), and the next
+    // run starts after it. (A run that reads nothing turns runs off for a while: see
+    // stop_indexed_run.)
+    if (index_worthwhile()) {
+      switch (parse_indexed(handler, base, false)) {
+        case Next::done: return;
+        case Next::after_value:
+        case Next::opened: goto next_item;
+        case Next::value: break;
+      }
+    }
+  value:
+    switch (peek()) {  // one value, or the start of a container
+      case ValueType::array:
+        begin_array();
+        kinds_.push_back(array);
+        handler.begin_array();
+        goto next_item;
+      case ValueType::object:
+        begin_object();
+        kinds_.push_back(object);
+        handler.begin_object();
+        goto next_item;
+      case ValueType::string: handler.string(read_string()); break;
+      case ValueType::number: detail::pass_number(handler, read_number()); break;
+      case ValueType::boolean: handler.boolean(read_bool()); break;
+      case ValueType::null:
+        read_null();
+        handler.null();
+        break;
+    }
+    // A value is complete: move on to the next element or member, closing every container
+    // that ends here.
+    for (;;) {
+      if (kinds_.size() == base) return;
+      if (index_worthwhile()) {
+        const Next next = parse_indexed(handler, base, true);
+        if (next == Next::done) return;
+        if (next == Next::value) goto value;
+      }
+    next_item:  // the next element or member of the innermost container, or its end
+      if (kinds_.back() == array) {
+        if (next_element()) break;
+        handler.end_array();
+      } else {
+        if (auto k = next_key()) {
+          handler.key(*k);
+          break;
+        }
+        handler.end_object();
+      }
+      kinds_.pop_back();
+    }
+  }
 }
 
 }  // namespace bufstream::json

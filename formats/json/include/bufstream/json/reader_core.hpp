@@ -43,8 +43,6 @@ namespace detail {
 struct IndexedWindow;
 struct IndexedPlace;
 struct IndexedStart;
-struct HandlerCalls;
-struct EventWalk;
 
 // Where Reader::parse goes on after an indexed run (events.hpp): at a value, after one, after a
 // container's opening byte, or nowhere (the value parse() reads is complete).
@@ -305,13 +303,6 @@ class Reader {
     }
   }
   void count_uncounted_lines() const noexcept;
-  // parse() (events.hpp) calls the handler through `calls`; the library's own handlers
-  // (json::Document's, nlohmann's) are called directly (detail::EventWalk). Both are the one
-  // walk_events (reader_events.hpp).
-  friend struct detail::EventWalk;
-  void parse_events(void* handler, const detail::HandlerCalls& calls);
-  template <class Handler>
-  void walk_events(Handler& handler);
   template <class Handler>
   detail::IndexedNext parse_indexed(Handler& handler, std::size_t base, bool after_value);
 

@@ -1,6 +1,7 @@
 // json's number grammar, scanned: shared by json::Reader (reader_numbers.cpp, and the event
-// walk of reader_events.hpp) and json::Document's parser (document_parser.cpp). Private to the
-// library, as the kernel headers it includes.
+// walk of events.hpp) and json::Document's parser (document_parser.cpp). Not a public API: it
+// is installed because the event walk, a template over the user's handler, scans its numbers
+// inline, and so are the kernel headers it includes (see streams/CMakeLists.txt).
 //
 //   - NumberScan: the RFC 8259 grammar as a state machine that can stop at a window's end and
 //     go on in the next; it says what a malformed number needed.
@@ -17,10 +18,10 @@
 #include <string_view>
 #include <type_traits>
 
+#include <bufstream/json/detail/indexed_walk.hpp>
 #include <bufstream/json/reader_core.hpp>
 #include <bufstream/kernels/digits.hpp>
 #include <bufstream/numbers.hpp>
-#include "indexed_walk.hpp"
 
 namespace bufstream::json::detail {
 

@@ -1,7 +1,7 @@
 // The one walk of a JSON structural index (walk_index), which Reader::parse's indexed runs
-// (reader_events.hpp) and json::Document's parser (document_parser.cpp) both are, and what the
-// runs need of the index of the stream's window (reader_index.cpp builds it and tells how the
-// runs work). Private to the library.
+// (events.hpp) and json::Document's parser (document_parser.cpp) both are, and what the runs
+// need of the index of the stream's window (reader_index.cpp builds it and tells how the runs
+// work). Not a public API.
 #pragma once
 
 #include <array>
