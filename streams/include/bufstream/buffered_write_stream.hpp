@@ -34,7 +34,7 @@ class BufferedWriteStream final : public BufferedSink {
   ~BufferedWriteStream() override;
 
  protected:
-  /// Writes `bytes` to the sink (detail::BufferedSink's drain calls it).
+  /// Writes `bytes` to the sink (BufferedSink's drain calls it).
   void consume(std::string_view bytes, std::size_t& taken, bool last) override;
 };
 

@@ -62,7 +62,7 @@ class EncodingWriteStream final : public BufferedSink {
   Encoding encoding() const noexcept { return options_.encoding; }
 
  protected:
-  /// Converts `bytes` into the sink (detail::BufferedSink's drain calls it).
+  /// Converts `bytes` into the sink (BufferedSink's drain calls it).
   void consume(std::string_view bytes, std::size_t& taken, bool last) override;
   /// Writes the byte-order mark if it is due, so that a flushed empty text still has it.
   void flush_consumed() override { write_bom(); }

@@ -47,7 +47,7 @@ class CompressWriteStream : public bufstream::BufferedSink {
   CompressWriteStream(std::unique_ptr<WriteStream> sink, std::unique_ptr<detail::Encoder> encoder,
                       BufferOptions options);
 
-  /// Compresses `bytes` into the sink (detail::BufferedSink's drain calls it).
+  /// Compresses `bytes` into the sink (BufferedSink's drain calls it).
   void consume(std::string_view bytes, std::size_t& taken, bool last) override;
   /// Ends the current deflate or zstd block, so that a reader can decode every byte so far.
   void flush_consumed() override;
