@@ -30,9 +30,6 @@ install(TARGETS ${bufstream_libraries} bufstream_all bufstream_warnings
 # The headers are their own component, which scripts/check-headers installs without a build.
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/streams/include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
   COMPONENT headers)
-install(DIRECTORY ${PROJECT_SOURCE_DIR}/streams/kernels/installed/
-  ${PROJECT_BINARY_DIR}/streams/kernels/installed/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
-  COMPONENT headers)
 foreach(format IN ITEMS json csv ston cedict)
   if(TARGET bufstream_${format})
     install(DIRECTORY ${PROJECT_SOURCE_DIR}/formats/${format}/include/

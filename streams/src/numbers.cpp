@@ -9,7 +9,7 @@
 #include <fast_float/fast_float.h>
 #include <fmt/format.h>
 
-#include <bufstream/kernels/digits.hpp>
+#include <bufstream/detail/digits.hpp>
 #include <bufstream/kernels/format_integer.hpp>
 
 #include "numbers_decimal.hpp"
@@ -52,13 +52,13 @@ double detail::parse_double_or_nan(std::string_view text) noexcept {
   if (negative) ++p;
   const char* const digits_start = p;
   std::uint64_t significand = 0;
-  p = kernels::scan_integer_part(p, end, significand);
+  p = bufstream::detail::scan_integer_part(p, end, significand);
   std::ptrdiff_t digit_count = p - digits_start;
   if (digit_count == 0) return parse_double_in_full(text);
   std::ptrdiff_t fraction_digits = 0;
   if (p != end && *p == '.') {
     const char* const fraction_start = ++p;
-    p = kernels::scan_digits(p, end, significand);
+    p = bufstream::detail::scan_digits(p, end, significand);
     fraction_digits = p - fraction_start;
     if (fraction_digits == 0 || fraction_digits > max_fast_fraction_digits) {
       return parse_double_in_full(text);
@@ -94,7 +94,7 @@ double detail::parse_double_or_nan(std::string_view text) noexcept {
 }
 
 detail::ParsedDigits detail::parse_digits(const char* p, const char* end) noexcept {
-  const kernels::DigitsValue digits = kernels::parse_digits(p, end);
+  const bufstream::detail::DigitsValue digits = bufstream::detail::value_of_digits(p, end);
   return {digits.value, digits.ok};
 }
 

@@ -10,9 +10,9 @@
 #include <utility>
 #include <vector>
 
-#include <bufstream/kernels/digits.hpp>
+#include <bufstream/detail/digits.hpp>
 
-namespace bufstream::kernels {
+namespace bufstream::detail {
 namespace {
 
 constexpr bool is_digit(char c) { return c >= '0' && c <= '9'; }
@@ -126,14 +126,14 @@ TEST(KernelDigits, DigitScansAreThePlainLoop) {
 }
 
 // Sixteen bytes whose first non-digit is at every position (none: sixteen digits), each
-// non-digit, random digits and random bytes after it, at every alignment: every form gives
+// non-digit, random digits and random bytes after it, at every alignment: sixteen_digits gives
 // the plain loop's count and its value scaled to sixteen digits.
 TEST(KernelDigits, SixteenDigitsAreThePlainLoopScaled) {
   using Form = ScaledDigits (*)(const char*) noexcept;
   std::vector<std::pair<const char*, Form>> forms{
-      {"portable", [](const char* p) noexcept { return sixteen_digits_portable(p); }},
+      {"generic", [](const char* p) noexcept { return sixteen_digits_generic(p); }},
       {"sixteen_digits", [](const char* p) noexcept { return sixteen_digits(p); }}};
-#if BUFSTREAM_KERNELS_X86_64
+#if defined(__SSE2__)
   forms.emplace_back("sse2", [](const char* p) noexcept { return sixteen_digits_sse2(p); });
 #endif
   std::mt19937_64 rng(4);
@@ -165,7 +165,7 @@ TEST(KernelDigits, SixteenDigitsAreThePlainLoopScaled) {
   }
 }
 
-TEST(KernelDigits, ParseDigitsIsThePlainLoop) {
+TEST(KernelDigits, ValueOfDigitsIsThePlainLoop) {
   std::mt19937_64 rng(3);
   std::vector<char> buffer(8 + 130 + 8);
   for (std::size_t length = 0; length <= 130; ++length) {
@@ -180,7 +180,7 @@ TEST(KernelDigits, ParseDigitsIsThePlainLoop) {
         if (stop < length) p[stop] = non_digits[rng() % non_digits.size()];
         p[length] = '7';
         const DigitsValue expected = plain_parse(p, p + length);
-        const DigitsValue got = parse_digits(p, p + length);
+        const DigitsValue got = value_of_digits(p, p + length);
         ASSERT_EQ(got.ok, expected.ok) << std::string(p, length);
         if (expected.ok) {
           ASSERT_EQ(got.value, expected.value) << std::string(p, length);
@@ -192,7 +192,7 @@ TEST(KernelDigits, ParseDigitsIsThePlainLoop) {
 
 TEST(KernelDigits, ParseDigitsAtTheEdgeOf64Bits) {
   const auto parse = [](const std::string& text) {
-    return parse_digits(text.data(), text.data() + text.size());
+    return value_of_digits(text.data(), text.data() + text.size());
   };
   EXPECT_EQ(parse("18446744073709551615").value, ~std::uint64_t{0});
   EXPECT_TRUE(parse("18446744073709551615").ok);
@@ -210,4 +210,4 @@ TEST(KernelDigits, ParseDigitsAtTheEdgeOf64Bits) {
 }
 
 }  // namespace
-}  // namespace bufstream::kernels
+}  // namespace bufstream::detail

@@ -56,7 +56,7 @@ struct Reader::Scan {
 };
 
 Reader::Reader(ReadStream& in, ReadOptions options)
-    : in_(in), options_(std::move(options)), scan_(std::make_unique<Scan>()) {}
+    : s_{.in = in, .options = std::move(options)}, scan_(std::make_unique<Scan>()) {}
 
 Reader::~Reader() = default;
 
@@ -77,9 +77,9 @@ int count_line_feeds(std::uint64_t bits) noexcept {
 inline bool Reader::scan_covers_cursor() const noexcept {
   const Scan& s = *scan_;
   const auto i =
-      reinterpret_cast<std::uintptr_t>(in_.cursor()) - reinterpret_cast<std::uintptr_t>(s.base);
-  return i < static_cast<std::size_t>(s.end - s.base) && s.offset + i == in_.position() &&
-         s.end <= in_.limit();
+      reinterpret_cast<std::uintptr_t>(s_.in.cursor()) - reinterpret_cast<std::uintptr_t>(s.base);
+  return i < static_cast<std::size_t>(s.end - s.base) && s.offset + i == s_.in.position() &&
+         s.end <= s_.in.limit();
 }
 
 inline const Reader::Scan& Reader::scanned() {
@@ -90,12 +90,12 @@ inline const Reader::Scan& Reader::scanned() {
 
 const Reader::Scan& Reader::rescan() {
   Scan& s = *scan_;
-  const char* const p = in_.cursor();
-  const std::size_t size = std::min(static_cast<std::size_t>(in_.limit() - p), 64 * Scan::blocks);
+  const char* const p = s_.in.cursor();
+  const std::size_t size = std::min(static_cast<std::size_t>(s_.in.limit() - p), 64 * Scan::blocks);
   scan_best(p, size, s.masks);
   s.base = p;
   s.end = p + size;
-  s.offset = in_.position();
+  s.offset = s_.in.position();
   return s;
 }
 
@@ -105,7 +105,7 @@ const Reader::Scan& Reader::rescan() {
 inline const char* Reader::skip_scanned_whitespace() {
   const Scan& s = scanned();
   const auto size = static_cast<std::size_t>(s.end - s.base);
-  for (auto i = static_cast<std::size_t>(in_.cursor() - s.base);;) {
+  for (auto i = static_cast<std::size_t>(s_.in.cursor() - s.base);;) {
     const std::size_t b = i / 64;
     const std::uint64_t from = ~std::uint64_t{0} << (i % 64);
     const std::uint64_t stops = ~s.masks[b].whitespace & from;
@@ -125,23 +125,28 @@ inline const char* Reader::skip_scanned_whitespace() {
 
 SourcePosition Reader::position() const noexcept {
   count_lines();
-  return lines_.at(in_.position());
+  return lines_.at(s_.in.position());
+}
+
+SourcePosition Reader::token_position() const noexcept {
+  count_lines();
+  return lines_.at(s_.token_start);
 }
 
 std::optional<std::uint64_t> Reader::estimated_elements_left(std::uint64_t start,
                                                              std::size_t count) const {
-  if (failure_) return std::nullopt;
-  return estimate_items_left(in_, start, count);
+  if (s_.failure) return std::nullopt;
+  return estimate_items_left(s_.in, start, count);
 }
 
 void Reader::fail_at(std::uint64_t offset, std::string message) {
   count_lines();
-  ParseError error(lines_.at(offset), std::move(message), options_.source_name);
-  failure_ = std::make_exception_ptr(error);
+  ParseError error(lines_.at(offset), std::move(message), s_.options.source_name);
+  s_.failure = std::make_exception_ptr(error);
   throw error;
 }
 
-void Reader::fail_at_token(std::string message) { fail_at(token_start_, std::move(message)); }
+void Reader::fail_at_token(std::string message) { fail_at(s_.token_start, std::move(message)); }
 
 // Every refill goes through here: a read error fails the reader like a parse error does, so
 // that a later call throws it again instead of parsing on from the middle of a value.
@@ -150,47 +155,48 @@ decltype(auto) Reader::reading(F&& f) {
   try {
     return f();
   } catch (const IoError&) {
-    failure_ = std::current_exception();
+    s_.failure = std::current_exception();
     throw;
   }
 }
 
 std::string_view Reader::fill(std::size_t n) {
   flush_lines();  // before the window moves
-  return reading([&] { return in_.fill(n); });
+  return reading([&] { return s_.in.fill(n); });
 }
 
 void Reader::fail_expected(std::string_view expected, int found) {
-  fail_at(in_.position(), fmt::format("expected {} but found {}", expected, describe_byte(found)));
+  fail_at(s_.in.position(),
+          fmt::format("expected {} but found {}", expected, describe_byte(found)));
 }
 
 int Reader::skip_whitespace() {
   for (;;) {
-    if (in_.cursor() == in_.limit()) {
+    if (s_.in.cursor() == s_.in.limit()) {
       if (fill(1).empty()) return -1;
       continue;
     }
-    const char c0 = *in_.cursor();
+    const char c0 = *s_.in.cursor();
     // One space before a token (after ':' or ',' in most pretty-printed JSON), or one line
     // feed (between JSON Lines values): nothing to scan.
-    if ((c0 == ' ' || c0 == '\n') && in_.limit() - in_.cursor() >= 2 &&
-        static_cast<signed char>(in_.cursor()[1]) > ' ') {
+    if ((c0 == ' ' || c0 == '\n') && s_.in.limit() - s_.in.cursor() >= 2 &&
+        static_cast<signed char>(s_.in.cursor()[1]) > ' ') {
       // (After a run whose bytes are not counted yet, the line feed joins them.)
-      if (c0 == '\n' && uncounted_ == nullptr) lines_.new_line(in_.position() + 1);
-      in_.advance(1);
-      return as_byte(*in_.cursor());
+      if (c0 == '\n' && uncounted_ == nullptr) lines_.new_line(s_.in.position() + 1);
+      s_.in.advance(1);
+      return as_byte(*s_.in.cursor());
     }
     // No whitespace (the first byte of a refilled window, most often): nothing to scan.
     if (detail::is_whitespace(c0)) {
       const char* const p = skip_scanned_whitespace();
-      in_.set_cursor(p);
+      s_.in.set_cursor(p);
       if (p == scan_->end) continue;  // whitespace up to there: scan on, or refill
     }
-    const char c = *in_.cursor();
+    const char c = *s_.in.cursor();
     // A byte-order mark can only be at the very start, and no value starts with 0xEF: the
     // check costs nothing on valid input.
-    if (c == '\xEF' && options_.skip_bom && in_.position() == 0 &&
-        reading([this] { return utf8::skip_bom(in_); })) {
+    if (c == '\xEF' && s_.options.skip_bom && s_.in.position() == 0 &&
+        reading([this] { return utf8::skip_bom(s_.in); })) {
       continue;
     }
     return as_byte(c);
@@ -234,15 +240,15 @@ void Reader::skip_value() {
 // ---- Literals ------------------------------------------------------------------------------
 
 void Reader::read_literal(std::string_view literal) {
-  token_start_ = in_.position();
+  s_.token_start = s_.in.position();
   const std::string_view w = fill(literal.size());
   for (std::size_t i = 0; i < literal.size(); ++i) {
     if (i >= w.size() || w[i] != literal[i]) {
-      fail_at(token_start_ + i,
+      fail_at(s_.token_start + i,
               fmt::format("expected '{}' but found {}", literal, describe_byte(byte_at(w, i))));
     }
   }
-  in_.advance(literal.size());
+  s_.in.advance(literal.size());
 }
 
 void Reader::read_null() {
@@ -274,9 +280,9 @@ bool Reader::read_bool() {
 
 std::string_view Reader::read_string() {
   const int c = next_significant();
-  token_start_ = in_.position();
+  s_.token_start = s_.in.position();
   if (c != '"') fail_expected("a string", c);
-  in_.advance(1);
+  s_.in.advance(1);
   return read_string_content(text_);
 }
 
@@ -285,8 +291,8 @@ std::string_view Reader::read_string() {
 // that it is not copied; otherwise decoded into `out`.
 std::string_view Reader::read_string_content(std::string& out) {
   out.clear();
-  const char* const run = in_.cursor();
-  if (run == in_.limit()) {
+  const char* const run = s_.in.cursor();
+  if (run == s_.in.limit()) {
     read_string_body(out);
     return out;
   }
@@ -295,27 +301,27 @@ std::string_view Reader::read_string_content(std::string& out) {
     const ScannedRun r = scanned_string_run();
     stop = run + r.length;
     if (r.at_stop && *stop == '"') {
-      in_.set_cursor(stop + 1);
+      s_.in.set_cursor(stop + 1);
       return {run, r.length};
     }
   } else {
-    stop = string_stops.find(run, in_.limit());
-    if (stop != in_.limit() && *stop == '"') {
-      in_.set_cursor(stop + 1);
+    stop = string_stops.find(run, s_.in.limit());
+    if (stop != s_.in.limit() && *stop == '"') {
+      s_.in.set_cursor(stop + 1);
       return {run, static_cast<std::size_t>(stop - run)};
     }
   }
   out.assign(run, stop);
-  in_.set_cursor(stop);
+  s_.in.set_cursor(stop);
   read_string_body(out);
   return out;
 }
 
 void Reader::read_string(std::string& out) {
   const int c = next_significant();
-  token_start_ = in_.position();
+  s_.token_start = s_.in.position();
   if (c != '"') fail_expected("a string", c);
-  in_.advance(1);
+  s_.in.advance(1);
   out.clear();
   read_string_body(out);
 }
@@ -325,7 +331,7 @@ void Reader::read_string(std::string& out) {
 // at once.
 void Reader::read_string_body(std::string& out) {
   for (;;) {
-    if (in_.cursor() == in_.limit()) {
+    if (s_.in.cursor() == s_.in.limit()) {
       if (fill(1).empty()) fail_expected("'\"' to end the string", -1);
       continue;
     }
@@ -333,14 +339,14 @@ void Reader::read_string_body(std::string& out) {
       // Compact JSON (no whitespace skipped, so no masks made) with ASCII strings: a search
       // of the string alone costs less than classifying every byte. A non-ASCII byte goes on
       // to the masks, which validate the run it is in at once.
-      const char* const run = in_.cursor();
-      const char* const p = string_stops.find(run, in_.limit());
+      const char* const run = s_.in.cursor();
+      const char* const p = string_stops.find(run, s_.in.limit());
       out.append(run, static_cast<std::size_t>(p - run));
-      in_.set_cursor(p);
-      if (p == in_.limit()) continue;
+      s_.in.set_cursor(p);
+      if (p == s_.in.limit()) continue;
       const int c = as_byte(*p);
       if (c == '"') {
-        in_.advance(1);
+        s_.in.advance(1);
         return;
       }
       if (c == '\\') {
@@ -353,12 +359,12 @@ void Reader::read_string_body(std::string& out) {
     if (!read_scanned_string_run(out)) {
       // The end of the scanned bytes (scan on, or refill), or a non-ASCII sequence that is
       // invalid (read_non_ascii says how) or goes on past the window.
-      if (in_.cursor() != scan_->end) read_non_ascii(out);
+      if (s_.in.cursor() != scan_->end) read_non_ascii(out);
       continue;
     }
-    const int c = as_byte(*in_.cursor());
+    const int c = as_byte(*s_.in.cursor());
     if (c == '"') {
-      in_.advance(1);
+      s_.in.advance(1);
       return;
     }
     if (c == '\\') {
@@ -374,8 +380,8 @@ void Reader::read_string_body(std::string& out) {
 // that is invalid or cut short there (false). Their UTF-8 is validated as one run.
 bool Reader::read_scanned_string_run(std::string& out) {
   const ScannedRun r = scanned_string_run();
-  out.append(in_.cursor(), r.length);
-  in_.advance(r.length);
+  out.append(s_.in.cursor(), r.length);
+  s_.in.advance(r.length);
   return r.at_stop;
 }
 
@@ -383,7 +389,7 @@ bool Reader::read_scanned_string_run(std::string& out) {
 // backslash or control byte comes right after them.
 inline Reader::ScannedRun Reader::scanned_string_run() {
   const Scan& s = scanned();
-  const char* const run = in_.cursor();
+  const char* const run = s_.in.cursor();
   const auto size = static_cast<std::size_t>(s.end - s.base);
   const char* stop = s.end;
   std::uint64_t non_ascii = 0;
@@ -411,35 +417,35 @@ inline Reader::ScannedRun Reader::scanned_string_run() {
 }
 
 void Reader::read_non_ascii(std::string& out) {
-  const auto lead = static_cast<unsigned char>(*in_.cursor());
+  const auto lead = static_cast<unsigned char>(*s_.in.cursor());
   const std::string_view w = fill(std::max<std::size_t>(utf8::sequence_length(lead), 1));
   const utf8::Decoded d = utf8::decode(w.data(), w.data() + w.size());
   if (d.error != utf8::Error::none) {
-    fail_at(in_.position(), utf8::describe_invalid_byte(lead, d.error));
+    fail_at(s_.in.position(), utf8::describe_invalid_byte(lead, d.error));
   }
   out.append(w.data(), d.length);
-  in_.advance(d.length);
+  s_.in.advance(d.length);
 }
 
 void Reader::read_escape(std::string& out) {
-  const std::uint64_t at = in_.position();  // of the backslash
+  const std::uint64_t at = s_.in.position();  // of the backslash
   auto bad =
-      reading([&] { return kernels::escapes::read_escape(in_, out, kernels::escapes::json); });
+      reading([&] { return kernels::escapes::read_escape(s_.in, out, kernels::escapes::json); });
   if (bad) fail_at(at + bad->at, std::move(bad->message));
 }
 
 // ---- Containers ----------------------------------------------------------------------------
 
 void Reader::enter(char open) {
-  token_start_ = in_.position();
-  if (depth_ >= options_.max_depth) {
-    fail_at(token_start_, fmt::format("expected at most {} nested arrays and objects but found "
-                                      "'{}' at depth {}",
-                                      options_.max_depth, open, depth_ + 1));
+  s_.token_start = s_.in.position();
+  if (s_.depth >= s_.options.max_depth) {
+    fail_at(s_.token_start, fmt::format("expected at most {} nested arrays and objects but found "
+                                        "'{}' at depth {}",
+                                        s_.options.max_depth, open, s_.depth + 1));
   }
-  in_.advance(1);
-  ++depth_;
-  first_ = true;
+  s_.in.advance(1);
+  ++s_.depth;
+  s_.first = true;
 }
 
 void Reader::begin_array_slow() {
@@ -456,63 +462,63 @@ void Reader::begin_object() {
 
 bool Reader::next_element_slow() {
   const int c = next_significant();
-  token_start_ = in_.position();
+  s_.token_start = s_.in.position();
   if (c == ']') {
-    in_.advance(1);
-    --depth_;
-    first_ = false;
+    s_.in.advance(1);
+    --s_.depth;
+    s_.first = false;
     return false;
   }
-  if (first_) {  // the element itself says what it found if it is not a value
-    first_ = false;
+  if (s_.first) {  // the element itself says what it found if it is not a value
+    s_.first = false;
     return true;
   }
   if (c != ',') fail_expected("',' or ']'", c);
-  in_.advance(1);
+  s_.in.advance(1);
   return true;
 }
 
 void Reader::end_array() {
   const int c = next_significant();
-  token_start_ = in_.position();
+  s_.token_start = s_.in.position();
   if (c != ']') fail_expected("']'", c);
-  in_.advance(1);
-  --depth_;
-  first_ = false;
+  s_.in.advance(1);
+  --s_.depth;
+  s_.first = false;
 }
 
 std::optional<std::string_view> Reader::next_key() {
   int c = next_significant();
-  token_start_ = in_.position();
+  s_.token_start = s_.in.position();
   if (c == '}') {
-    in_.advance(1);
-    --depth_;
-    first_ = false;
+    s_.in.advance(1);
+    --s_.depth;
+    s_.first = false;
     return std::nullopt;
   }
-  if (first_) {
-    first_ = false;
+  if (s_.first) {
+    s_.first = false;
     if (c != '"') fail_expected("a string key or '}'", c);
   } else {
     if (c != ',') fail_expected("',' or '}'", c);
-    in_.advance(1);
+    s_.in.advance(1);
     c = next_significant();
-    token_start_ = in_.position();
+    s_.token_start = s_.in.position();
     if (c != '"') fail_expected("a string key", c);
   }
-  in_.advance(1);
+  s_.in.advance(1);
   const std::string_view key = read_string_content(key_);
   // The ':' right after the key, as in most JSON: the view (of the window, or of key_) holds.
-  const char* const p = in_.cursor();
-  if (p != in_.limit() && *p == ':') [[likely]] {
-    in_.advance(1);
+  const char* const p = s_.in.cursor();
+  if (p != s_.in.limit() && *p == ':') [[likely]] {
+    s_.in.advance(1);
     return key;
   }
   // Whitespace first, which may end the window: a refill would take a view of it away.
   if (key.data() != key_.data()) key_.assign(key);
   c = next_significant();
   if (c != ':') fail_expected("':' after the key", c);
-  in_.advance(1);
+  s_.in.advance(1);
   return std::string_view(key_);
 }
 

@@ -46,8 +46,8 @@ LineFeeds count_line_feeds(const char* p, const char* const end) noexcept {
 }  // namespace
 
 void Reader::count_uncounted_lines() const noexcept {
-  const char* const cursor = in_.cursor();
-  const std::uint64_t position = in_.position();
+  const char* const cursor = s_.in.cursor();
+  const std::uint64_t position = s_.in.position();
   if (position - reinterpret_cast<std::uintptr_t>(cursor) != uncounted_to_offset_ ||
       cursor < uncounted_) {
     // The stream was read around the reader (through stream()), and the window moved: those
@@ -94,8 +94,8 @@ const std::uint32_t* Reader::Index::resume(const char* cursor,
 detail::IndexedStart Reader::start_indexed_run() {
   if (!index_) index_ = std::make_unique_for_overwrite<Index>();  // the offsets as they come
   Index& x = *index_;
-  const char* const cursor = in_.cursor();
-  const std::uint64_t to_offset = in_.position() - reinterpret_cast<std::uintptr_t>(cursor);
+  const char* const cursor = s_.in.cursor();
+  const std::uint64_t to_offset = s_.in.position() - reinterpret_cast<std::uintptr_t>(cursor);
   if (uncounted_ != nullptr && to_offset != uncounted_to_offset_) flush_lines();
   if (uncounted_ == nullptr) {
     uncounted_ = cursor;
@@ -106,7 +106,7 @@ detail::IndexedStart Reader::start_indexed_run() {
   if (at == nullptr) {
     // A new index from the cursor on: its first byte is not in a string.
     x.to_offset = to_offset;
-    x.stop = cursor + (static_cast<std::size_t>(in_.limit() - cursor) / 64) * 64;
+    x.stop = cursor + (static_cast<std::size_t>(s_.in.limit() - cursor) / 64) * 64;
     x.stretches.start(cursor, x.stop, Index::first_stretch_blocks, Index::stretch_blocks,
                       x.stretch_offsets);
     x.place = {cursor, x.stretch_offsets, x.stretch_offsets};
@@ -118,14 +118,14 @@ detail::IndexedStart Reader::start_indexed_run() {
 
 void Reader::stop_indexed_run(detail::IndexedNext next, const detail::IndexedPlace& at) noexcept {
   Index& x = *index_;
-  if (in_.cursor() == x.run_start) {
+  if (s_.in.cursor() == x.run_start) {
     // Nothing read: the reader reads on by itself for a while.
-    no_index_before_ = in_.position() + 64;
+    s_.no_index_before = s_.in.position() + 64;
   }
   x.place = at;
   x.resumable = true;
   // After '[' or '{', the token reader's next_element or next_key reads the first item.
-  if (next == detail::IndexedNext::opened) first_ = true;
+  if (next == detail::IndexedNext::opened) s_.first = true;
 }
 
 }  // namespace bufstream::json

@@ -21,7 +21,7 @@
 
 #include <fmt/format.h>
 
-#include <bufstream/kernels/digits.hpp>
+#include <bufstream/detail/digits.hpp>
 #include <bufstream/numbers.hpp>
 
 #include <bufstream/json/detail/number_scan.hpp>
@@ -55,7 +55,7 @@ struct ShortInteger {
 [[gnu::always_inline]] inline ShortInteger short_integer(const char* p) noexcept {
   const bool negative = *p == '-';
   const char* const digits = p + (negative ? 1 : 0);
-  const kernels::WordDigits run = kernels::short_digit_run(digits);
+  const bufstream::detail::WordDigits run = bufstream::detail::short_digit_run(digits);
   const char next = digits[run.count];
   const bool ok =
       run.count != 0 && (digits[0] != '0' || run.count == 1) && next != '.' && (next | 0x20) != 'e';
@@ -65,21 +65,21 @@ struct ShortInteger {
 }  // namespace
 
 void Reader::fail_integer_range(std::string_view range) {
-  fail_at(token_start_,
+  fail_at(s_.token_start,
           fmt::format("expected an integer from {} but found {}", range, shorten(number_text_)));
 }
 
 // Consumes the window path's number: its text is kept for error messages.
 inline void Reader::take_window_number(const char* start, const char* end) {
-  token_start_ = in_.position();
+  s_.token_start = s_.in.position();
   number_text_ = std::string_view(start, static_cast<std::size_t>(end - start));
-  in_.set_cursor(end);
+  s_.in.set_cursor(end);
 }
 
 Number Reader::read_number() {
   if (next_significant() >= 0) [[likely]] {  // a byte in the window: the path checks it
-    const char* const start = in_.cursor();
-    const WindowNumber w = scan_in_window(start, in_.limit());
+    const char* const start = s_.in.cursor();
+    const WindowNumber w = scan_in_window(start, s_.in.limit());
     Number n;
     const auto take = [&n](auto value) { n = detail::as_number(value); };
     if (w.ok && detail::window_number_value(w, take)) [[likely]] {
@@ -91,7 +91,7 @@ Number Reader::read_number() {
 }
 
 double Reader::read_double() {
-  if (const char* const p = in_.cursor(); in_.limit() - p >= 9 && !failure_) [[likely]] {
+  if (const char* const p = s_.in.cursor(); s_.in.limit() - p >= 9 && !s_.failure) [[likely]] {
     if (const ShortInteger n = short_integer(p); n.ok) {
       take_window_number(p, n.end);
       // Exact: below 10^7. Negated as an integer: "-0" is the integer 0, so the double 0.0.
@@ -104,8 +104,8 @@ double Reader::read_double() {
 
 [[gnu::noinline]] double Reader::read_double_in_window() {
   if (next_significant() >= 0) [[likely]] {  // a byte in the window: the path checks it
-    const char* const start = in_.cursor();
-    const WindowNumber w = scan_in_window(start, in_.limit());
+    const char* const start = s_.in.cursor();
+    const WindowNumber w = scan_in_window(start, s_.in.limit());
     if (w.ok) [[likely]] {
       // An integer of at most 19 digits converts exactly rounded. "-0" is the integer 0, so
       // the double 0.0; "-0.0" is the double -0.0.
@@ -128,7 +128,7 @@ double Reader::read_double() {
 }
 
 Reader::FastInteger Reader::read_int64() {
-  if (const char* const p = in_.cursor(); in_.limit() - p >= 9 && !failure_) [[likely]] {
+  if (const char* const p = s_.in.cursor(); s_.in.limit() - p >= 9 && !s_.failure) [[likely]] {
     if (const ShortInteger n = short_integer(p); n.ok) {
       take_window_number(p, n.end);
       const auto magnitude = static_cast<std::int64_t>(n.magnitude);
@@ -140,8 +140,8 @@ Reader::FastInteger Reader::read_int64() {
 
 [[gnu::noinline]] Reader::FastInteger Reader::read_int64_in_window() {
   if (next_significant() >= 0) [[likely]] {  // a byte in the window: the path checks it
-    const char* const start = in_.cursor();
-    const WindowNumber w = scan_in_window(start, in_.limit());
+    const char* const start = s_.in.cursor();
+    const WindowNumber w = scan_in_window(start, s_.in.limit());
     const std::uint64_t limit = (std::uint64_t{1} << 63) - (w.negative ? 0 : 1);
     // (One branch: `&`, not `&&`.) "-0" is the integer 0.
     if (w.ok & !w.is_float & (w.mantissa <= limit)) [[likely]] {
@@ -157,27 +157,28 @@ Reader::FastInteger Reader::read_int64() {
 
 std::string_view Reader::scan_number() {
   NumberScan scan;
-  const char* const start = in_.cursor();
-  const char* p = scan.scan(start, in_.limit());
+  const char* const start = s_.in.cursor();
+  const char* p = scan.scan(start, s_.in.limit());
   std::string_view text;
-  if (p != in_.limit()) [[likely]] {  // the whole number lies in this window
+  if (p != s_.in.limit()) [[likely]] {  // the whole number lies in this window
     text = std::string_view(start, static_cast<std::size_t>(p - start));
-    in_.set_cursor(p);
+    s_.in.set_cursor(p);
   } else {
     number_spill_.assign(start, p);
-    in_.set_cursor(p);
+    s_.in.set_cursor(p);
     while (!fill(1).empty()) {
-      const char* q = in_.cursor();
-      p = scan.scan(q, in_.limit());
+      const char* q = s_.in.cursor();
+      p = scan.scan(q, s_.in.limit());
       number_spill_.append(q, p);
-      in_.set_cursor(p);
-      if (p != in_.limit()) break;
+      s_.in.set_cursor(p);
+      if (p != s_.in.limit()) break;
     }
     text = number_spill_;
   }
   number_text_ = text;
   // Either a byte follows in the window or the input has ended: no refill needed here.
-  const int next = in_.cursor() != in_.limit() ? static_cast<unsigned char>(*in_.cursor()) : -1;
+  const int next =
+      s_.in.cursor() != s_.in.limit() ? static_cast<unsigned char>(*s_.in.cursor()) : -1;
   if (!scan.complete()) fail_expected(scan.expectation(), next);
   if (scan.state == NumberScan::zero && next >= '0' && next <= '9') {
     fail_expected("'.', 'e' or the end of the number after a leading 0", next);
@@ -188,7 +189,7 @@ std::string_view Reader::scan_number() {
 
 Number Reader::read_number_general() {
   const int c = next_significant();
-  token_start_ = in_.position();
+  s_.token_start = s_.in.position();
   if (c != '-' && !is_digit(static_cast<char>(c))) fail_expected("a number", c);
   const std::string_view text = scan_number();
   return convert_number(text, number_is_float_);
@@ -238,8 +239,8 @@ std::optional<Number> detail::indexed_number_text(const char* start, const char*
 Number Reader::convert_number(std::string_view text, bool is_float) {
   const std::optional<Number> n = detail::convert_number_text(text, is_float);
   if (!n) {
-    fail_at(token_start_, fmt::format("expected a number within the range of double but found {}",
-                                      shorten(text)));
+    fail_at(s_.token_start, fmt::format("expected a number within the range of double but found {}",
+                                        shorten(text)));
   }
   return *n;
 }

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <utility>
 
-#include <bufstream/kernels/powers_of_ten.hpp>
+#include <bufstream/detail/digits.hpp>
 #include <bufstream/numbers.hpp>
 
 namespace bufstream::ston::detail {
@@ -23,7 +23,7 @@ Natural Natural::from_decimal(std::string_view digits) {
   std::size_t chunk = digits.size() % 9 == 0 ? 9 : digits.size() % 9;
   for (std::size_t i = 0; i < digits.size(); i += chunk, chunk = 9) {
     const auto value = parse_integer<std::uint32_t>(digits.substr(i, chunk));
-    n.multiply_add(static_cast<std::uint32_t>(kernels::powers_of_ten_u64[chunk]), *value);
+    n.multiply_add(static_cast<std::uint32_t>(bufstream::detail::powers_of_ten_u64[chunk]), *value);
   }
   return n;
 }

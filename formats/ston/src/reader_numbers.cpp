@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-#include <bufstream/kernels/digits.hpp>
+#include <bufstream/detail/digits.hpp>
 #include <bufstream/numbers.hpp>
 
 #include "reader_impl.hpp"
@@ -113,7 +113,7 @@ using reading::ScannedNumber;
   n.negative = *p == '-';
   p += n.negative ? 1 : 0;
   n.whole.begin = p;
-  p = kernels::scan_integer_part(p, end, value);
+  p = bufstream::detail::scan_integer_part(p, end, value);
   n.whole.end = p;
   // The commonest number, an integer followed by a byte that ends it, leaves here.
   if (p != end && n.whole.size() - 1 < max_length && *p != '.' && *p != '/' && (*p | 0x20) != 'e')
@@ -131,19 +131,19 @@ using reading::ScannedNumber;
   if (next() == '/') {
     n.slash = true;
     if (!marker_ends(n, ++p, end, final)) return n;
-    n.denominator = {p, p = kernels::scan_digits(p, end, other)};
+    n.denominator = {p, p = bufstream::detail::scan_digits(p, end, other)};
     if (!group_ends(n, n.denominator, end, final, max_length, "'/'")) return n;
     if (next() == 's') {
       n.scale_mark = true;
       if (!marker_ends(n, ++p, end, final)) return n;
-      n.scale = {p, p = kernels::scan_digits(p, end, other)};
+      n.scale = {p, p = bufstream::detail::scan_digits(p, end, other)};
       if (!group_ends(n, n.scale, end, final, max_length, "'s'")) return n;
     }
   } else {
     if (next() == '.') {
       n.dot = true;
       if (!marker_ends(n, ++p, end, final)) return n;
-      n.fraction = {p, p = kernels::scan_digits(p, end, value)};
+      n.fraction = {p, p = bufstream::detail::scan_digits(p, end, value)};
       if (!group_ends(n, n.fraction, end, final, max_length, nullptr)) return n;
     }
     if ((next() | 0x20) == 'e') {
@@ -153,7 +153,7 @@ using reading::ScannedNumber;
         n.exponent_negative = *p == '-';
         if (!marker_ends(n, ++p, end, final)) return n;
       }
-      n.exponent = {p, p = kernels::scan_digits(p, end, other)};
+      n.exponent = {p, p = bufstream::detail::scan_digits(p, end, other)};
       if (!group_ends(n, n.exponent, end, final, max_length, nullptr)) return n;
     }
   }
@@ -309,7 +309,7 @@ Value Reader::Impl::parse_reference() {
   for (bool final = false;;) {
     std::uint64_t ignored = 0;
     d.begin = in.cursor();
-    d.end = kernels::scan_digits(d.begin, in.limit(), ignored);
+    d.end = bufstream::detail::scan_digits(d.begin, in.limit(), ignored);
     if (d.size() > options.max_number_length) {
       fail(start, fmt::format("number longer than {} digits (ReadOptions::max_number_length)",
                               options.max_number_length));

@@ -95,15 +95,15 @@ detail::IndexedNext Reader::parse_indexed(Handler& handler, std::size_t base, bo
   struct Run {
     using Place = detail::IndexedPlace;
     static constexpr bool stops() { return true; }  // at the window's end, or the index's
-    Reader& r;
+    detail::ReaderState& s;  // the reader's state: the only part of it a run reaches
     Handler& handler;
     detail::IndexedWindow& x;
     std::uint64_t to_offset;
     std::size_t opened;  // the containers this call has open
 
     [[gnu::always_inline]] void take(const char* start, const char* end) {
-      r.token_start_ = to_offset + reinterpret_cast<std::uintptr_t>(start);
-      r.in_.set_cursor(end);
+      s.token_start = to_offset + reinterpret_cast<std::uintptr_t>(start);
+      s.in.set_cursor(end);
     }
     [[gnu::always_inline]] const char* next(Place& w) { return detail::next_indexed(x, w); }
     [[gnu::always_inline]] const char* limit() const { return x.stop; }
@@ -139,34 +139,34 @@ detail::IndexedNext Reader::parse_indexed(Handler& handler, std::size_t base, bo
       return true;
     }
     [[gnu::always_inline]] bool open(Place&, const char* p, bool is_object, bool) {
-      if (r.depth_ >= r.options_.max_depth) return false;
+      if (s.depth >= s.options.max_depth) return false;
       take(p, p + 1);
-      ++r.depth_;
-      r.kinds_.push_back(is_object ? 1 : 0);
+      ++s.depth;
+      s.kinds.push_back(is_object ? 1 : 0);
       ++opened;
       is_object ? handler.begin_object() : handler.begin_array();
       return true;
     }
     [[gnu::always_inline]] bool close(Place&, const char* p, bool was_object, bool& in_object) {
       take(p, p + 1);
-      --r.depth_;
-      r.kinds_.pop_back();
+      --s.depth;
+      s.kinds.pop_back();
       --opened;
-      in_object = !r.kinds_.empty() && r.kinds_.back() != 0;
+      in_object = !s.kinds.empty() && s.kinds.back() != 0;
       was_object ? handler.end_object() : handler.end_array();
       return true;
     }
     [[gnu::always_inline]] void element(Place&) {}
-    [[gnu::always_inline]] void array_comma(const char* p) { r.in_.set_cursor(p + 1); }
+    [[gnu::always_inline]] void array_comma(const char* p) { s.in.set_cursor(p + 1); }
     [[gnu::always_inline]] bool at_top(const Place&) const { return opened == 0; }
   };
   const detail::IndexedStart start = start_indexed_run();
   detail::IndexedWindow& x = *start.window;
-  Run run{*this, handler, x, in_.position() - reinterpret_cast<std::uintptr_t>(in_.cursor()),
-          kinds_.size() - base};
+  Run run{s_, handler, x, s_.in.position() - reinterpret_cast<std::uintptr_t>(s_.in.cursor()),
+          s_.kinds.size() - base};
   detail::IndexedPlace w{x.place.stretch, start.at, x.place.end};
   const detail::IndexedNext then =
-      detail::walk_index(run, w, after_value, !kinds_.empty() && kinds_.back() != 0);
+      detail::walk_index(run, w, after_value, !s_.kinds.empty() && s_.kinds.back() != 0);
   stop_indexed_run(then, w);
   return then;
 }
@@ -174,16 +174,16 @@ detail::IndexedNext Reader::parse_indexed(Handler& handler, std::size_t base, bo
 template <class Handler>
 void Reader::parse(Handler& handler) {
   static_assert(EventHandler<Handler>, "see events.hpp for the handler's member functions");
-  // Open containers live in kinds_; the part this call pushed is dropped on any way out.
+  // Open containers live in s_.kinds; the part this call pushed is dropped on any way out.
   struct Restore {
     std::vector<std::uint8_t>& kinds;
     std::size_t size;
     ~Restore() { kinds.resize(size); }
-  } restore{kinds_, kinds_.size()};
+  } restore{s_.kinds, s_.kinds.size()};
   constexpr std::uint8_t array = 0;
   constexpr std::uint8_t object = 1;
   using Next = detail::IndexedNext;
-  const std::size_t base = kinds_.size();
+  const std::size_t base = s_.kinds.size();
   for (;;) {
     // A value is due (the input's first, or one after '[', ',' or ':'): a run of tokens from
     // the index, if the window holds enough. Where a run stops, the token reader reads the
@@ -202,12 +202,12 @@ void Reader::parse(Handler& handler) {
     switch (peek()) {  // one value, or the start of a container
       case ValueType::array:
         begin_array();
-        kinds_.push_back(array);
+        s_.kinds.push_back(array);
         handler.begin_array();
         goto next_item;
       case ValueType::object:
         begin_object();
-        kinds_.push_back(object);
+        s_.kinds.push_back(object);
         handler.begin_object();
         goto next_item;
       case ValueType::string: handler.string(read_string()); break;
@@ -221,14 +221,14 @@ void Reader::parse(Handler& handler) {
     // A value is complete: move on to the next element or member, closing every container
     // that ends here.
     for (;;) {
-      if (kinds_.size() == base) return;
+      if (s_.kinds.size() == base) return;
       if (index_worthwhile()) {
         const Next next = parse_indexed(handler, base, true);
         if (next == Next::done) return;
         if (next == Next::value) goto value;
       }
     next_item:  // the next element or member of the innermost container, or its end
-      if (kinds_.back() == array) {
+      if (s_.kinds.back() == array) {
         if (next_element()) break;
         handler.end_array();
       } else {
@@ -238,7 +238,7 @@ void Reader::parse(Handler& handler) {
         }
         handler.end_object();
       }
-      kinds_.pop_back();
+      s_.kinds.pop_back();
     }
   }
 }

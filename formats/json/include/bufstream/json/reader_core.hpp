@@ -48,6 +48,22 @@ struct IndexedStart;
 // container's opening byte, or nowhere (the value parse() reads is complete).
 enum class IndexedNext : std::uint8_t { value, after_value, opened, done };
 
+/// The part of a json::Reader that code compiled into the user's program reaches: the reader's
+/// inline members (`begin_array`, `next_element`, `at_end`) and the event walk (events.hpp, a
+/// template over the user's handler). Everything else of the reader is reached only from the
+/// library. Its layout is part of the library's ABI (scripts/check-abi compares it), so it
+/// changes only with a new major version, and only what such code needs belongs here.
+struct ReaderState {
+  ReadStream& in;                     ///< The stream read from.
+  ReadOptions options;                ///< The options the reader was made with.
+  std::exception_ptr failure{};       ///< Set when the reader failed: each later call throws it.
+  std::uint64_t token_start = 0;      ///< The stream offset of the last token read.
+  std::uint64_t no_index_before = 0;  ///< parse() tries no indexed run before this offset.
+  std::size_t depth = 0;              ///< Arrays and objects open.
+  std::vector<std::uint8_t> kinds{};  ///< parse()'s open containers: 0 an array, 1 an object.
+  bool first = false;                 ///< Inside a container, before its first element or member.
+};
+
 }  // namespace detail
 
 /// Reads into `value` with the overload of `read_json` that ADL finds (declared in
@@ -126,12 +142,13 @@ class Reader {
   /// Consumes `[`.
   void begin_array() {
     // Inline: '[' next in the window, below the depth limit, on a reader that has not failed.
-    const char* p = in_.cursor();
-    if (p != in_.limit() && *p == '[' && depth_ < options_.max_depth && !failure_) [[likely]] {
-      token_start_ = in_.position();
-      in_.advance(1);
-      ++depth_;
-      first_ = true;
+    const char* p = s_.in.cursor();
+    if (p != s_.in.limit() && *p == '[' && s_.depth < s_.options.max_depth && !s_.failure)
+        [[likely]] {
+      s_.token_start = s_.in.position();
+      s_.in.advance(1);
+      ++s_.depth;
+      s_.first = true;
       return;
     }
     begin_array_slow();
@@ -142,24 +159,24 @@ class Reader {
     // Inline: the three cases of a compact array (',' before an element, ']' after the last,
     // the first element's byte right after '['), as next_element_slow decides them. The rest
     // (whitespace, the window's end, a failed reader, errors) goes there.
-    const char* p = in_.cursor();
-    if (p != in_.limit() && !failure_) [[likely]] {
+    const char* p = s_.in.cursor();
+    if (p != s_.in.limit() && !s_.failure) [[likely]] {
       const char c = *p;
-      if (c == ',' && !first_) {
-        token_start_ = in_.position();
-        in_.advance(1);
+      if (c == ',' && !s_.first) {
+        s_.token_start = s_.in.position();
+        s_.in.advance(1);
         return true;
       }
       if (c == ']') {
-        token_start_ = in_.position();
-        in_.advance(1);
-        --depth_;
-        first_ = false;
+        s_.token_start = s_.in.position();
+        s_.in.advance(1);
+        --s_.depth;
+        s_.first = false;
         return false;
       }
-      if (first_ && static_cast<unsigned char>(c) > ' ') {
-        token_start_ = in_.position();
-        first_ = false;
+      if (s_.first && static_cast<unsigned char>(c) > ' ') {
+        s_.token_start = s_.in.position();
+        s_.first = false;
         return true;
       }
     }
@@ -179,10 +196,7 @@ class Reader {
   /// Where the next unread byte is.
   SourcePosition position() const noexcept;
   /// Where the last token started (the value, `,`, `]` or key the last call read).
-  SourcePosition token_position() const noexcept {
-    count_lines();
-    return lines_.at(token_start_);
-  }
+  SourcePosition token_position() const noexcept;
   /// Throws a ParseError with `message` ("expected 5 elements but found 3") at the start of
   /// the last token, for read_json overloads whose input is well-formed JSON of the wrong shape.
   [[noreturn]] void fail_at_token(std::string message);
@@ -191,11 +205,11 @@ class Reader {
   [[noreturn]] void fail_at(std::uint64_t offset, std::string message);
 
   /// The options the reader was made with.
-  const ReadOptions& options() const noexcept { return options_; }
+  const ReadOptions& options() const noexcept { return s_.options; }
   /// The stream read from.
-  ReadStream& stream() noexcept { return in_; }
+  ReadStream& stream() noexcept { return s_.in; }
   /// Arrays and objects open at this point.
-  std::size_t depth() const noexcept { return depth_; }
+  std::size_t depth() const noexcept { return s_.depth; }
 
   /// For sizing a container once instead of growing it by doubling (each growth of a large
   /// block costs fresh pages, i.e. page faults): how many more elements the array being read
@@ -214,12 +228,12 @@ class Reader {
  private:
   // Skips whitespace and returns the next byte (not consumed) as 0..255, or -1 at the end.
   int next_significant() {
-    if (failure_) [[unlikely]]
-      std::rethrow_exception(failure_);
-    const char* p = in_.cursor();
+    if (s_.failure) [[unlikely]]
+      std::rethrow_exception(s_.failure);
+    const char* p = s_.in.cursor();
     // Printable ASCII is returned here; whitespace, the window's end and bytes from 0x80 up
     // (which start no value, but may start a byte-order mark) go to skip_whitespace.
-    if (p != in_.limit() && static_cast<signed char>(*p) > ' ') [[likely]] {
+    if (p != s_.in.limit() && static_cast<signed char>(*p) > ' ') [[likely]] {
       return static_cast<unsigned char>(*p);
     }
     return skip_whitespace();
@@ -285,7 +299,8 @@ class Reader {
   struct Index;
   friend struct detail::IndexedWindow;
   bool index_worthwhile() const noexcept {
-    return in_.limit() - in_.cursor() >= 128 && in_.position() >= no_index_before_ && !failure_;
+    return s_.in.limit() - s_.in.cursor() >= 128 && s_.in.position() >= s_.no_index_before &&
+           !s_.failure;
   }
   // The index of the window from the cursor on, for a run (the last run's, or a new one).
   detail::IndexedStart start_indexed_run();
@@ -306,26 +321,19 @@ class Reader {
   template <class Handler>
   detail::IndexedNext parse_indexed(Handler& handler, std::size_t base, bool after_value);
 
-  ReadStream& in_;
-  ReadOptions options_;
+  detail::ReaderState s_;  // first: what inline code reaches (see ReaderState)
   mutable LineTracker lines_;
   // The runs' bytes from here to the cursor (their line feeds not yet counted), and the
   // window's offset of an address then: a reader whose stream was read around it (the window
   // moved) cannot count them any more, and never reads them.
   mutable const char* uncounted_ = nullptr;
   mutable std::uint64_t uncounted_to_offset_ = 0;
-  std::uint64_t no_index_before_ = 0;  // stream offset before which no run is tried
   std::unique_ptr<Index> index_;
-  std::size_t depth_ = 0;
-  bool first_ = false;  // inside a container, before its first element or member
-  std::uint64_t token_start_ = 0;
-  std::string_view number_text_;     // the last number, for error messages
-  bool number_is_float_ = false;     // it has a fraction or an exponent
-  std::string number_spill_;         // a number that straddled two windows
-  std::string text_;                 // the last string read by read_string()
-  std::string key_;                  // the last key
-  std::vector<std::uint8_t> kinds_;  // open containers of parse(): 0 array, 1 object
-  std::exception_ptr failure_;
+  std::string_view number_text_;  // the last number, for error messages
+  bool number_is_float_ = false;  // it has a fraction or an exponent
+  std::string number_spill_;      // a number that straddled two windows
+  std::string text_;              // the last string read by read_string()
+  std::string key_;               // the last key
   std::unique_ptr<Scan> scan_;
 };
 

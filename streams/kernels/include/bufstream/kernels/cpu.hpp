@@ -1,9 +1,9 @@
 // The kernel layer: the byte-level loops every format spends its time in (find the first of
 // some bytes, validate UTF-8, read digits, scale by powers of ten, write and read \u escapes),
 // written once here and called by every format. Private to the build: these headers are not
-// installed, and no installed header includes them. The number kernels that json's event walk
-// inlines (kernels/installed/: digits, swar, powers of ten, config) are the one exception, and
-// installed as a detail (see streams/CMakeLists.txt).
+// installed, and no installed header includes them (scripts/check-headers). The digit words
+// that json's event walk inlines live outside the layer, as an installed detail in portable
+// code (bufstream/detail/digits.hpp and swar.hpp, see streams/CMakeLists.txt).
 //
 // Each kernel has a portable C++ form (plain or SWAR: eight bytes in a 64-bit word), which is
 // the specification and runs everywhere, and may have forms for wider instruction sets. The
@@ -17,8 +17,8 @@
 // other non-empty value is ignored with one line on stderr. Tests still run every form the
 // processor has (`available_sets`), whatever the cap.
 //
-// BUFSTREAM_SIMD=OFF (CMake) defines BUFSTREAM_NO_SIMD in the generated config.hpp: only the
-// portable forms are compiled.
+// BUFSTREAM_SIMD=OFF (CMake) defines BUFSTREAM_NO_SIMD in the generated config.hpp (private to
+// the build, like this layer): only the portable forms are compiled.
 #pragma once
 
 #include <bufstream/kernels/config.hpp>

@@ -1,12 +1,13 @@
 // json's number grammar, scanned: shared by json::Reader (reader_numbers.cpp, and the event
 // walk of events.hpp) and json::Document's parser (document_parser.cpp). Not a public API: it
 // is installed because the event walk, a template over the user's handler, scans its numbers
-// inline, and so are the kernel headers it includes (see streams/CMakeLists.txt).
+// inline, with the digit words of <bufstream/detail/digits.hpp> (portable code, installed for
+// the same reason; see streams/CMakeLists.txt).
 //
 //   - NumberScan: the RFC 8259 grammar as a state machine that can stop at a window's end and
 //     go on in the next; it says what a malformed number needed.
 //   - scan_in_window: one pass over a number that lies whole in memory with a byte after it,
-//     accumulating up to 19 significant digits with the kernel layer's digit words.
+//     accumulating up to 19 significant digits with the digit words.
 //   - convert_number_text: a number's whole text to a Number (std::from_chars, parse_double),
 //     for what scan_in_window declines.
 #pragma once
@@ -18,9 +19,9 @@
 #include <string_view>
 #include <type_traits>
 
+#include <bufstream/detail/digits.hpp>
 #include <bufstream/json/detail/indexed_walk.hpp>
 #include <bufstream/json/reader_core.hpp>
-#include <bufstream/kernels/digits.hpp>
 #include <bufstream/numbers.hpp>
 
 namespace bufstream::json::detail {
@@ -154,7 +155,7 @@ struct WindowNumber {
     ++p;
   } else {
     const char* const first = p;
-    p = kernels::scan_integer_part(p, end, mantissa);
+    p = bufstream::detail::scan_integer_part(p, end, mantissa);
     digits = static_cast<std::size_t>(p - first);
     if (digits == 0) return n;
   }
@@ -165,15 +166,16 @@ struct WindowNumber {
     const char* const first = ++p;
     // Most fractions: up to fifteen digits after up to three integer digits (nineteen digits
     // scaled to sixteen decimals still fit), with more bytes to read than the sixteen.
-    const kernels::ScaledDigits f =
-        end - p >= 16 && digits <= 3 ? kernels::sixteen_digits(p) : kernels::ScaledDigits{0, 16};
+    const bufstream::detail::ScaledDigits f = end - p >= 16 && digits <= 3
+                                                  ? bufstream::detail::sixteen_digits(p)
+                                                  : bufstream::detail::ScaledDigits{0, 16};
     if (f.count - 1 < 15) {
-      mantissa = mantissa * kernels::powers_of_ten_u64[16] + f.value;
+      mantissa = mantissa * bufstream::detail::powers_of_ten_u64[16] + f.value;
       p += f.count;
       digits += 16;
       exponent = -16;
     } else {
-      p = kernels::scan_digits(p, end, mantissa);
+      p = bufstream::detail::scan_digits(p, end, mantissa);
       if (p == first || p == end) return n;
       digits += static_cast<std::size_t>(p - first);
       exponent = -static_cast<long>(p - first);

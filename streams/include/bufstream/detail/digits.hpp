@@ -1,5 +1,9 @@
 // Decimal digits eight at a time: the reading side of every number parser (parse_integer,
-// parse_double, the JSON reader's numbers).
+// parse_double, the JSON and STON readers' numbers). Not a public API: installed because json's
+// event walk, a template over the user's handler, scans its numbers inline with them (out of
+// line, the call and its result cost canada.json's events 12% of their time). So it holds no
+// intrinsics header and nothing the library's configuration decides: the same body in every
+// program that includes it.
 //
 // A number's digits are read as a 64-bit word of eight bytes in memory order (swar.hpp: the
 // first byte lowest on every target, big-endian included): one load, the count of its leading
@@ -8,19 +12,25 @@
 // nearly every number, and each such end is a mispredicted branch.
 #pragma once
 
+#include <array>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
-#include <bufstream/kernels/config.hpp>
-#include <bufstream/kernels/powers_of_ten.hpp>
-#include <bufstream/kernels/swar.hpp>
+#include <bufstream/detail/swar.hpp>
 
-#if BUFSTREAM_KERNELS_X86_64
-#include <emmintrin.h>
-#endif
+namespace bufstream::detail {
 
-namespace bufstream::kernels {
+constexpr std::array<std::uint64_t, 20> make_powers_of_ten_u64() noexcept {
+  std::array<std::uint64_t, 20> powers{};
+  std::uint64_t p = 1;
+  for (std::size_t i = 0; i < powers.size(); ++i, p *= 10) powers[i] = p;  // wraps after the last
+  return powers;
+}
+
+/// 10^0 to 10^19: every power of ten a 64-bit unsigned integer holds.
+inline constexpr std::array<std::uint64_t, 20> powers_of_ten_u64 = make_powers_of_ten_u64();
 
 /// 0x80 in each byte of `word` that is not an ASCII digit, exact for the lowest such byte
 /// (the bytes above it may be flagged or not). A byte's top bit is set by subtracting '0' when
@@ -138,51 +148,84 @@ struct ScaledDigits {
   unsigned count;       // how many bytes lead that are digits: 0 to 16 (16: more may follow)
 };
 
-/// The portable form: the two words' leading digits, the second's counted only when the first
-/// is all digits.
-inline ScaledDigits sixteen_digits_portable(const char* p) noexcept {
-  const std::uint64_t first = swar::load_memory_order(p);
-  const std::uint64_t second = swar::load_memory_order(p + 8);
-  const unsigned n = leading_digits(first);
-  const unsigned m = n == 8 ? leading_digits(second) : 0;
-  return {(digits_value(first, n) * powers_of_ten_u64[8 - n]) * 100000000 +
-              digits_value(second, m) * powers_of_ten_u64[8 - m],
-          n + m};
+/// The sixteen bytes' lanes, in GCC's and Clang's generic vectors (SSE2 on x86-64, NEON on
+/// AArch64, words elsewhere). A lane's first byte in memory is its more significant digit:
+/// the low byte of a 16-bit lane on a little-endian target, the high one on a big-endian one,
+/// and so on for the wider lanes.
+namespace lanes {
+using u8x16 = unsigned char __attribute__((vector_size(16)));
+using i8x16 = signed char __attribute__((vector_size(16)));
+using i16x8 = short __attribute__((vector_size(16)));
+using u32x4 = std::uint32_t __attribute__((vector_size(16)));
+using u64x2 = std::uint64_t __attribute__((vector_size(16)));
+inline constexpr bool little = std::endian::native == std::endian::little;
+
+/// The digits' values of the sixteen bytes at `p`: 0 to 9 for a digit, above 9 for any other.
+inline u8x16 values(const char* p) noexcept {
+  u8x16 bytes;
+  std::memcpy(&bytes, p, 16);
+  return bytes - '0';
 }
 
-#if BUFSTREAM_KERNELS_X86_64
-/// The SSE2 form: the sixteen bytes' digit values in one register, those after the leading
-/// digits zeroed, combined pairwise as digits_value does (into 2-digit values in 16-bit lanes,
-/// 4-digit ones in 32-bit lanes, then two 8-digit ones).
+/// The values of the first `count` lanes as 2-digit values in 16-bit lanes, the others zero.
+inline i16x8 leading_pairs(u8x16 values, unsigned count) noexcept {
+  constexpr i8x16 index = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+  const u8x16 digits = values & std::bit_cast<u8x16>(index < static_cast<signed char>(count));
+  const auto d = std::bit_cast<i16x8>(digits);
+  return little ? (d & 0xFF) * 10 + (d >> 8) : (d >> 8) * 10 + (d & 0xFF);
+}
+}  // namespace lanes
+
+/// The generic form: the count from the lanes read as two words, the pairs combined in 32-bit
+/// lanes and then in scalar words. Every target can run it; the tests run it on x86-64 too.
+inline ScaledDigits sixteen_digits_generic(const char* p) noexcept {
+  using namespace lanes;
+  const u8x16 v = values(p);
+  const auto words = std::bit_cast<u64x2>(v > 9);
+  const auto lead = [](std::uint64_t w) {  // a word's leading digit lanes: 0 to 8
+    return static_cast<unsigned>(little ? std::countr_zero(w) : std::countl_zero(w)) / 8;
+  };
+  const unsigned first = lead(words[0]);
+  const unsigned count = first == 8 ? 8 + lead(words[1]) : first;
+  const i16x8 scaled = leading_pairs(v, count) * i16x8{100, 1, 100, 1, 100, 1, 100, 1};
+  const auto q32 = std::bit_cast<u32x4>(scaled);  // 99 * 100 + 99 < 2^15: no lane overflows
+  const auto quads = std::bit_cast<u64x2>((q32 & 0xFFFF) + (q32 >> 16));
+  const auto eight = [](std::uint64_t w) {
+    return little ? (w & 0xFFFFFFFF) * 10000 + (w >> 32) : (w >> 32) * 10000 + (w & 0xFFFFFFFF);
+  };
+  return {eight(quads[0]) * 100000000 + eight(quads[1]), count};
+}
+
+#if defined(__SSE2__)
+/// The x86-64 form: the generic lanes, with the three SSE2 operations that generic vectors do
+/// not express as the compiler's own builtins (no intrinsics header, and no build option
+/// decides it: every x86-64 target has SSE2). The count from the lanes' top bits (pmovmskb),
+/// the pairs combined by multiply-adds of adjacent lanes (pmaddwd, packssdw). The generic form
+/// alone cost canada.json's events 12% and its document 8% (bufstream-bench json-files, three
+/// rounds side by side).
 inline ScaledDigits sixteen_digits_sse2(const char* p) noexcept {
-  const __m128i values =
-      _mm_sub_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)), _mm_set1_epi8('0'));
-  // A digit's value is 0 to 9 as a signed byte; any other byte's is negative or above 9.
-  const __m128i non_digits = _mm_or_si128(_mm_cmpgt_epi8(values, _mm_set1_epi8(9)),
-                                          _mm_cmplt_epi8(values, _mm_setzero_si128()));
-  const auto count = static_cast<unsigned>(
-      std::countr_zero(static_cast<unsigned>(_mm_movemask_epi8(non_digits)) | 0x10000U));
-  const __m128i lanes = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-  const __m128i digits =
-      _mm_and_si128(values, _mm_cmpgt_epi8(_mm_set1_epi8(static_cast<char>(count)), lanes));
-  // Byte 2i is the more significant digit of 16-bit lane i (memory order: the first byte low).
-  const __m128i pairs = _mm_add_epi16(
-      _mm_mullo_epi16(_mm_and_si128(digits, _mm_set1_epi16(0x00FF)), _mm_set1_epi16(10)),
-      _mm_srli_epi16(digits, 8));
-  const __m128i quads = _mm_madd_epi16(pairs, _mm_set1_epi32(0x0001'0064));  // 100, 1
-  const __m128i eights =
-      _mm_madd_epi16(_mm_packs_epi32(quads, quads), _mm_set1_epi32(0x0001'2710));  // 10000, 1
-  const auto both = static_cast<std::uint64_t>(_mm_cvtsi128_si64(eights));
+  using namespace lanes;
+  using c8x16 = char __attribute__((vector_size(16)));
+  using i32x4 = int __attribute__((vector_size(16)));
+  const u8x16 v = values(p);
+  const auto top_bits = __builtin_ia32_pmovmskb128(std::bit_cast<c8x16>(v > 9));
+  const auto count =
+      static_cast<unsigned>(std::countr_zero(static_cast<unsigned>(top_bits) | 0x10000U));
+  const i32x4 quads =
+      __builtin_ia32_pmaddwd128(leading_pairs(v, count), i16x8{100, 1, 100, 1, 100, 1, 100, 1});
+  const i32x4 eights = __builtin_ia32_pmaddwd128(__builtin_ia32_packssdw128(quads, quads),
+                                                 i16x8{10000, 1, 10000, 1, 10000, 1, 10000, 1});
+  const std::uint64_t both = std::bit_cast<u64x2>(eights)[0];
   return {(both & 0xFFFFFFFF) * 100000000 + (both >> 32), count};
 }
 #endif
 
-/// The 16 bytes at `p` must be readable.
+/// The digits that lead the sixteen bytes at `p`, which must all be readable.
 inline ScaledDigits sixteen_digits(const char* p) noexcept {
-#if BUFSTREAM_KERNELS_X86_64
+#if defined(__SSE2__)
   return sixteen_digits_sse2(p);
 #else
-  return sixteen_digits_portable(p);
+  return sixteen_digits_generic(p);
 #endif
 }
 
@@ -192,7 +235,7 @@ struct DigitsValue {
   std::uint64_t value;
   bool ok;
 };
-inline DigitsValue parse_digits(const char* p, const char* const end) noexcept {
+inline DigitsValue value_of_digits(const char* p, const char* const end) noexcept {
   // 1 to 8 digits, the commonest field: one load, no loop.
   if (const auto n = static_cast<std::size_t>(end - p); n - 1 < 8) {
     const std::uint64_t word = swar::load_memory_order_partial(p, n);
@@ -211,4 +254,4 @@ inline DigitsValue parse_digits(const char* p, const char* const end) noexcept {
   return {value, true};
 }
 
-}  // namespace bufstream::kernels
+}  // namespace bufstream::detail

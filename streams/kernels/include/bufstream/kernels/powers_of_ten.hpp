@@ -11,19 +11,13 @@
 #include <cstddef>
 #include <cstdint>
 
+#include <bufstream/detail/digits.hpp>
+
 namespace bufstream::kernels {
 
-namespace detail {
-constexpr std::array<std::uint64_t, 20> make_powers_of_ten_u64() noexcept {
-  std::array<std::uint64_t, 20> powers{};
-  std::uint64_t p = 1;
-  for (std::size_t i = 0; i < powers.size(); ++i, p *= 10) powers[i] = p;  // wraps after the last
-  return powers;
-}
-}  // namespace detail
-
-/// 10^0 to 10^19: every power of ten a 64-bit unsigned integer holds.
-inline constexpr std::array<std::uint64_t, 20> powers_of_ten_u64 = detail::make_powers_of_ten_u64();
+/// 10^0 to 10^19: every power of ten a 64-bit unsigned integer holds (with the digit words,
+/// which need them in installed code).
+using bufstream::detail::powers_of_ten_u64;
 
 /// 10^0 to 10^22: the powers of ten that are exact doubles.
 inline constexpr double exact_double_powers_of_ten[] = {

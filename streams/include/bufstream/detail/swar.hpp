@@ -1,5 +1,7 @@
 // SWAR ("SIMD within a register"): eight bytes tested at once in a 64-bit word, the portable
-// form of the byte kernels. A test leaves 0x80 in each byte it flags.
+// form of the byte kernels (which name it kernels::swar) and of the digit words (digits.hpp).
+// A test leaves 0x80 in each byte it flags. Not a public API: installed because the digit
+// words are (see digits.hpp).
 //
 // Words are loaded in memory order: the first byte in the lowest bits, on every target (a
 // big-endian load is byte-swapped), so that the first flagged byte is the lowest one. The
@@ -13,7 +15,7 @@
 #include <cstdint>
 #include <cstring>
 
-namespace bufstream::kernels::swar {
+namespace bufstream::detail::swar {
 
 inline constexpr std::uint64_t low_bits = 0x0101010101010101ULL;
 inline constexpr std::uint64_t high_bits = 0x8080808080808080ULL;
@@ -87,4 +89,4 @@ constexpr std::uint64_t gather_flags(std::uint64_t flags) noexcept {
   return ((flags >> 7) * 0x0102040810204080ULL) >> 56;
 }
 
-}  // namespace bufstream::kernels::swar
+}  // namespace bufstream::detail::swar
