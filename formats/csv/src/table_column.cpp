@@ -47,7 +47,14 @@ void TableColumn::reserve(std::size_t rows) {
     case ColumnType::boolean: booleans_.reserve(rows); break;
     case ColumnType::int64: integers_.reserve(rows); break;
     case ColumnType::float64: doubles_.reserve(rows); break;
-    case ColumnType::text: offsets_.reserve(rows + 1); break;
+    case ColumnType::text:
+      offsets_.reserve(rows + 1);
+      // The text of `rows` values as long as the average so far, and a sixteenth more.
+      if (size_ != 0 && rows > size_) {
+        const double per_value = static_cast<double>(bytes_.size()) / static_cast<double>(size_);
+        bytes_.reserve(static_cast<std::size_t>(per_value * static_cast<double>(rows) * 1.0625));
+      }
+      break;
   }
 }
 

@@ -213,7 +213,7 @@ class TableColumn {
   /// Appends `text` as a value of the column's type; throws `ConversionError` (from
   /// FieldConverter) when it is not one. An empty `text` appends an empty field.
   void append(std::string_view text);
-  /// Makes room for `rows` values.
+  /// Makes room for `rows` values (for text, of the average length of those so far).
   void reserve(std::size_t rows);
 
  private:
