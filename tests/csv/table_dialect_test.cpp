@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include <bufstream/csv/field_converter.hpp>
 #include <bufstream/csv/reader.hpp>
 #include <bufstream/csv/row_reader.hpp>
 #include <bufstream/errors.hpp>
@@ -218,6 +219,35 @@ TEST(TableAccess, MismatchesAndMissingColumnsAreAccessErrorsThatSayWhat) {
             "csv::Table: column 'y' holds text values, not double");
   EXPECT_EQ(message([&] { t.column<bool>("z"); }), "csv::Table: no column 'z' (it has: x, y)");
   EXPECT_EQ(message([&] { t.column(2); }), "csv::Table: no column 2 (the table has 2 columns)");
+}
+
+TEST(TableAccess, ColumnsBuiltByHand) {
+  TableColumn n("n", int64);
+  n.append("7");
+  n.append_empty();
+  n.append("-3");
+  EXPECT_THROW(n.append("x"), ConversionError);  // and the column is as it was
+  TableColumn s("s", text);
+  for (const char* v : {"a", "", "c"}) s.append(v);
+  TableColumn d("d", float64);
+  for (const char* v : {"0.1", "1e300", "-0"}) d.append(v);
+  TableColumn b("b", boolean);
+  for (const char* v : {"1", "False", ""}) b.append(v);
+  const Table t({n, s, d, b});
+  EXPECT_EQ(t.row_count(), 3u);
+  EXPECT_EQ(values<std::int64_t>(t, "n"), (Ints{7, std::nullopt, -3}));
+  EXPECT_EQ(values<std::string_view>(t, "s"), (Texts{"a", std::nullopt, "c"}));
+  EXPECT_EQ(values<bool>(t, "b"), (Bools{true, false, std::nullopt}));
+  EXPECT_EQ(t.column("n").text_of(2), "-3");
+  EXPECT_EQ(t.column("n").text_of(1), "");
+  EXPECT_EQ(t.column("d").text_of(0), "0.1");
+  EXPECT_EQ(t.column("d").text_of(2), "-0");
+  EXPECT_EQ(t.column("b").text_of(1), "false");
+  EXPECT_EQ(t.column("s").text_of(2), "c");
+  EXPECT_EQ(to_string(boolean), "boolean");
+  EXPECT_EQ(to_string(float64), "double");
+  TableColumn short_one("short", text);
+  EXPECT_THROW(Table({n, short_one}), UsageError);
 }
 
 // ---- Bad and ragged input -------------------------------------------------------------------
