@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <random>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -342,6 +343,69 @@ TEST(TableRecords, Rfc4180CasesReadIntoTablesEqualTheirRecords) {
           }
         }
       });
+    }
+  }
+}
+
+// What a table of `text` holds (every column as text, or an error's position), the same
+// whatever reads it: random bytes of CSV's grammar, sniffed and given, on every setup.
+std::string table_outcome(std::string_view text, const testing::ReaderSetup& setup,
+                          const TableOptions& options) {
+  auto in = setup.make(text);
+  try {
+    const Table t = Table::read(*in, options);
+    std::string out = std::string(1, t.dialect().separator) + (t.dialect().header ? "h|" : "|");
+    for (const TableColumn& c : t.columns()) {
+      out += c.name() + ":" + std::string(to_string(c.type())) + "=";
+      for (std::size_t r = 0; r < c.size(); ++r) out += c.text_of(r) + (c.is_valid(r) ? ";" : "~;");
+    }
+    return out;
+  } catch (const ParseError& e) {
+    return "error " + std::to_string(e.line()) + ":" + std::to_string(e.column()) + ":" +
+           std::to_string(e.offset()) + " " + e.message();
+  }
+}
+
+TEST(TableRecords, RandomInputGivesTheSameTableOnEverySetup) {
+  std::mt19937 random(43);
+  const std::string alphabet = "a1.-e,;\t|\"\r\n ";
+  const std::vector<TableOptions> modes{
+      {},
+      {.separator = ',', .header = false},
+      {.lazy_quotes = true, .variable_field_count = true},
+      {.sample_rows = 1, .sniff_bytes = 5, .skip_empty_lines = true}};
+  const auto setups = testing::reader_setups();
+  for (int round = 0; round < 300; ++round) {
+    std::string input;
+    const std::size_t length = random() % 48;
+    for (std::size_t i = 0; i < length; ++i) input += alphabet[random() % alphabet.size()];
+    // A table of text columns holds the records, and fails where the reader fails.
+    std::optional<testing_cases::Records> records;
+    MemoryReadStream record_input(input);
+    try {
+      records = Reader(record_input).read_all();
+    } catch (const ParseError&) {
+    }
+    MemoryReadStream table_input(input);
+    if (!records) {
+      EXPECT_THROW(Table::read(table_input, {.separator = ',', .header = false}), ParseError)
+          << input;
+    } else {
+      const Table t =
+          Table::read(table_input, {.separator = ',', .header = false, .infer_types = false});
+      ASSERT_EQ(t.row_count(), records->size()) << input;
+      for (std::size_t r = 0; r < records->size(); ++r) {
+        for (std::size_t c = 0; c < t.column_count(); ++c) {
+          EXPECT_EQ(t.column<std::string_view>(c)[r], (*records)[r][c]) << input;
+        }
+      }
+    }
+    for (std::size_t m = 0; m < modes.size(); ++m) {
+      const std::string expected = table_outcome(input, setups.front(), modes[m]);
+      for (const auto& setup : setups) {
+        ASSERT_EQ(table_outcome(input, setup, modes[m]), expected)
+            << setup.name << ", mode " << m << ", input '" << input << "'";
+      }
     }
   }
 }
