@@ -31,6 +31,7 @@ int run(const Options& options) {
     if (options.runs("json-select")) run_json_select_suite(context);
     if (options.runs("ston")) run_ston_suite(context);
     if (options.runs("csv")) run_csv_suite(context);
+    if (options.runs("csv-table")) run_csv_table_suite(context);
     if (options.runs("numbers")) run_numbers_suite(context);
     if (options.runs("cedict")) run_cedict_suite(context);
     if (options.runs("compressed")) run_compressed_suite(context);

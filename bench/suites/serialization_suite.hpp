@@ -53,6 +53,8 @@ struct SerializationSuite {
   /// implementation, the library's own), to check every writer's output once. A suite without
   /// one has no writers but `write-once`, which is checked byte for byte.
   std::function<Checksum(const std::filesystem::path& path)> read_back;
+  /// False for a suite of readers only: no op `write`, not even `write-once`.
+  bool measure_writes = true;
 };
 
 /// Runs the suite over every data set the options select and records the results.

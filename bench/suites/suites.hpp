@@ -22,6 +22,9 @@ void run_json_select_suite(SuiteContext& context);
 void run_ston_suite(SuiteContext& context);
 /// CSV write and read, bufstream against stdio, iostreams and libcsv.
 void run_csv_suite(SuiteContext& context);
+/// The csv suite's file read whole into typed values: csv::Table with types inferred and with
+/// types given, csv::Schema rows, and csv::Reader records converted in place (issue 43).
+void run_csv_table_suite(SuiteContext& context);
 /// The CSV and JSON rows as .gz and .zst files: the decorators against one-shot
 /// (de)compression in memory and against a zcat/zstdcat pipe.
 void run_compressed_suite(SuiteContext& context);

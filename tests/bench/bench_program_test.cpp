@@ -69,6 +69,8 @@ const std::map<std::pair<std::string, std::string>, std::vector<std::string>>& e
       {{"ston", "read"}, {"unbuffered", "buffered", "read-once"}},
       {{"csv", "write"}, {"unbuffered", "buffered", "stdio", "ofstream", "write-once"}},
       {{"csv", "read"}, {"unbuffered", "buffered", "libcsv", "getline", "read-once"}},
+      {{"csv-table", "read"},
+       {"table-inferred", "table-given-types", "schema-rows", "records", "read-once"}},
       {{"numbers", "parse"}, {"bufstream", "fast_float", "from_chars"}},
       {{"numbers", "format"}, {"bufstream", "to_chars", "fmt"}},
       {{"cedict", "load"},
@@ -138,8 +140,9 @@ int BenchProgram::status_ = -1;
 TEST_F(BenchProgram, SucceedsAndWritesTablesJsonAndSvg) {
   ASSERT_EQ(status_, 0) << slurp(*dir_ / "err.txt");
   const std::string tables = slurp(*dir_ / "out.txt");
-  for (const char* heading : {"\nstreams:", "\njson:", "\njson-files:", "\njson-lines:", "\nston:",
-                              "\ncsv:", "\nnumbers:", "\ncedict:", "\ncompressed:"}) {
+  for (const char* heading :
+       {"\nstreams:", "\njson:", "\njson-files:", "\njson-lines:", "\nston:", "\ncsv:",
+        "\ncsv-table:", "\nnumbers:", "\ncedict:", "\ncompressed:"}) {
     EXPECT_NE(tables.find(heading), std::string::npos) << heading;
   }
   const std::string svg = slurp(*dir_ / "r.svg");

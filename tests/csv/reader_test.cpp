@@ -13,6 +13,7 @@
 
 #include <bufstream/memory_read_stream.hpp>
 
+#include "rfc_cases.hpp"
 #include "test_streams.hpp"
 
 namespace bufstream::csv {
@@ -38,75 +39,10 @@ Records read_all(std::string_view text, const testing::ReaderSetup& setup,
   return reader.read_all();
 }
 
-struct Case {
-  std::string name;
-  std::string input;
-  Records expected;
-  ReadOptions options = {};
-};
+// ---- RFC 4180 and the grammar around it (the cases are in rfc_cases.hpp) ------------------
 
-// ---- RFC 4180 and the grammar around it -------------------------------------------------
-
-const std::vector<Case>& rfc_cases() {
-  static const std::vector<Case> cases{
-      {"empty input", "", {}},
-      {"one field without line end", "a", {{"a"}}},
-      {"one field with LF", "a\n", {{"a"}}},
-      {"CRLF records", "a,b,c\r\n1,2,3\r\n", {{"a", "b", "c"}, {"1", "2", "3"}}},
-      {"LF records", "a,b\n1,2\n", {{"a", "b"}, {"1", "2"}}},
-      {"CR records", "a,b\r1,2\r", {{"a", "b"}, {"1", "2"}}},
-      {"mixed line ends", "a\nb\r\nc\rd", {{"a"}, {"b"}, {"c"}, {"d"}}},
-      {"missing final line end", "a,b\n1,2", {{"a", "b"}, {"1", "2"}}},
-      {"quoted separator", "\"a,b\",c\n", {{"a,b", "c"}}},
-      {"quoted LF", "\"a\nb\",c\n", {{"a\nb", "c"}}},
-      {"quoted CRLF", "\"a\r\nb\",c\r\n", {{"a\r\nb", "c"}}},
-      {"quoted CR", "\"a\rb\",c\r", {{"a\rb", "c"}}},
-      {"doubled quotes", "\"a\"\"b\",\"\"\"\"\n", {{"a\"b", "\""}}},
-      {"only doubled quotes", "\"\"\"\"\"\"\"\"\n", {{"\"\"\""}}},
-      {"empty fields", ",,\n", {{"", "", ""}}},
-      {"empty quoted fields", "\"\",\"\"\n", {{"", ""}}},
-      {"trailing separator", "a,b,\n", {{"a", "b", ""}}},
-      {"trailing separator at end of input", "a,b,", {{"a", "b", ""}}},
-      {"empty quoted field at end of input", "a,\"\"", {{"a", ""}}},
-      {"quoted field at end of input", "\"a\"", {{"a"}}},
-      {"quoted field then CR at end of input", "\"a\"\r", {{"a"}}},
-      {"whitespace kept as is", " a , b \t\n", {{" a ", " b \t"}}},
-      {"spaces inside quotes", "\" a \",\"\"\n", {{" a ", ""}}},
-      {"UTF-8 content",
-       "na\xC3\xAFve,\xE6\x97\xA5\xE6\x9C\xAC\n",
-       {{"na\xC3\xAFve", "\xE6\x97\xA5\xE6\x9C\xAC"}}},
-      {"bytes kept even if not UTF-8", "\xFF\xFE,x\n", {{"\xFF\xFE", "x"}}},
-      {"empty line is a record of one empty field", "a\n\nb\n", {{"a"}, {""}, {"b"}}},
-      {"only a line end", "\r\n", {{""}}},
-      {"separator alone", ",", {{"", ""}}},
-      {"byte-order mark skipped",
-       "\xEF\xBB\xBF"
-       "a,b\n",
-       {{"a", "b"}}},
-      {"byte-order mark only", "\xEF\xBB\xBF", {}},
-      {"byte-order mark kept when asked",
-       "\xEF\xBB\xBF"
-       "a\n",
-       {{"\xEF\xBB\xBF"
-         "a"}},
-       {.skip_bom = false}},
-      {"two bytes of a byte-order mark are data", "\xEF\xBBx\n", {{"\xEF\xBBx"}}},
-      {"quote inside a quoted field's line", "\"x\",\"a\"\"\nb\"\n", {{"x", "a\"\nb"}}},
-      {"tab separator",
-       "a\tb,c\n\"x\ty\"\tz\n",
-       {{"a", "b,c"}, {"x\ty", "z"}},
-       {.separator = '\t'}},
-      {"semicolon separator", "1,5;2\n", {{"1,5", "2"}}, {.separator = ';'}},
-      {"space separator", "a b  c\n", {{"a", "b", "", "c"}}, {.separator = ' '}},
-      {"NUL byte as data", std::string("a\0b,c\n", 6), {{std::string("a\0b", 3), "c"}}},
-      {"skip empty lines", "a\n\n\r\n\rb\n\n", {{"a"}, {"b"}}, {.skip_empty_lines = true}},
-      {"skip empty lines keeps empty quoted field",
-       "\"\"\n\nb\n",
-       {{""}, {"b"}},
-       {.skip_empty_lines = true}},
-  };
-  return cases;
-}
+using testing_cases::Case;
+using testing_cases::rfc_cases;
 
 TEST(CsvReader, Rfc4180Cases) {
   for (const auto& setup : testing::reader_setups()) {

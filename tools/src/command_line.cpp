@@ -67,6 +67,12 @@ constexpr const char* convert_footer =
                               integers are written digit for digit, whatever their size
   json <-> jsonl              an array's elements are the lines, and back
 
+--typed (CSV input to json, jsonl or ston): the whole input is read into typed columns as
+'bufstream stats' reads it (separator, header and column types inferred unless given, see
+docs/CSV_TABLES.md); each row becomes an object keyed by the column names (column1, ... without
+a header), each value an integer, a double, a boolean or a string as its column's type says, and
+an empty field null. It holds the input in memory.
+
 --select POINTER (JSON or JSON Lines input): the values the JSON Pointer selects, in document
 order, take the place of the top-level array's elements: each becomes a line (jsonl), a record
 (csv/tsv) or an element of the one array written (json, ston). `*` stands for every element or
@@ -100,6 +106,16 @@ layout, on standard output:
 A UTF-8 byte-order mark at the start of the input is skipped; an empty STON input is an error.
 An input whose content is gzip or zstd compressed is decompressed first (whatever its name; the
 format is taken from the name without .gz or .zst).)";
+
+constexpr const char* stats_footer =
+    R"(Each FILE is read as CSV into typed columns, as the library's csv::Table reads it: the
+separator (',' ';' tab '|') and whether the first record is a header are inferred unless
+given, and each column gets the narrowest of boolean, int64, double and text that its first
+20,480 values fit; a later value that does not fit widens the column (int64 to double, else
+to text) and is listed. Printed for each file: the dialect, then per column its type, the count
+of values, of empty fields, and the least and greatest value (numbers by value, text by its
+bytes). The rules are in docs/CSV_TABLES.md. The whole file is held in memory.
+Errors are printed as PATH:LINE:COLUMN: error: MESSAGE (exit status 1).)";
 
 constexpr const char* lookup_footer =
     R"(Matching entries are printed one per line, in CC-CEDICT's own format. A QUERY in Chinese
@@ -237,8 +253,13 @@ void define_convert(CLI::App& app, ConvertArgs& args) {
   app.add_flag("--infer", args.infer,
                "CSV input: fields that are JSON numbers or true/false become\n"
                "numbers and booleans");
+  app.add_flag("--typed", args.typed,
+               "CSV input: read it whole as 'bufstream stats' does (dialect and\n"
+               "column types inferred) and write typed values, null for empty\n"
+               "fields");
   add_separator_option(app, args.read.separator,
-                       "CSV input separator (default ',' for csv, tab for tsv)");
+                       "CSV input separator (default ',' for csv, tab for tsv; with\n"
+                       "--typed: inferred)");
   app.add_flag("--bytes", args.read.bytes,
                "CSV to CSV: fields may be any bytes (default: they must be UTF-8)");
   app.add_flag("--lf", args.lf, "CSV output: end lines with LF (default CRLF, as RFC 4180 says)");
@@ -288,6 +309,23 @@ void define_get(CLI::App& app, GetArgs& args) {
   add_encoding_option(app, "--encoding", args.encoding,
                       std::string("the files' text encoding: ") + encodings);
   app.add_flag("--flush-each", args.flush_each, "flush the output after each value, for pipelines");
+}
+
+void define_stats(CLI::App& app, StatsArgs& args) {
+  app.add_option("FILE", args.paths, "the CSV files (default: standard input, also named '-')")
+      ->type_name("");
+  add_separator_option(app, args.read.separator,
+                       "the field separator (one byte; default: inferred among\n"
+                       "',' ';' tab '|')");
+  app.add_flag("--header", args.header, "the first record is the column names");
+  app.add_flag("--no-header", args.no_header, "the first record is data (default: inferred)");
+  app.add_option("--sample-rows", args.sample_rows,
+                 "the values a column's type is inferred from (default 20480;\n"
+                 "0: every value)")
+      ->type_name("N");
+  app.add_flag("--bytes", args.read.bytes, "fields may be any bytes, not only UTF-8 text");
+  add_encoding_option(app, "--encoding", args.read.encoding,
+                      std::string("the files' text encoding: ") + encodings);
 }
 
 void define_dictionary(CLI::App& app, CedictArgs& args) {
@@ -348,6 +386,7 @@ int run_command_line(int argc, const char* const* argv) {
   ConvertArgs convert;
   FmtArgs fmt;
   GetArgs get;
+  StatsArgs stats;
   CedictArgs cedict;
   std::function<int()> run;
   add_command(app, "check", "parse files completely; report the first error", check_footer,
@@ -369,6 +408,11 @@ int run_command_line(int argc, const char* const* argv) {
     define_get(command, get);
     run = [&] { return run_get(get); };
   });
+  add_command(app, "stats", "CSV columns' inferred types, counts, least and greatest values",
+              stats_footer, [&](CLI::App& command) {
+                define_stats(command, stats);
+                run = [&] { return run_stats(stats); };
+              });
   add_command(app, "cedict", "look words up in CC-CEDICT, and facts about it", cedict_footer,
               [&](CLI::App& command) { define_cedict(command, cedict, run); });
   add_help_flag(app);

@@ -35,6 +35,7 @@ struct ConvertArgs {
   bool pretty = false;
   bool no_header = false;
   bool infer = false;
+  bool typed = false;  // --typed: CSV read whole into a csv::Table, values typed by column
   ReadOptions read;
   bool lf = false;
   bool flush_each = false;
@@ -71,6 +72,15 @@ struct FmtArgs {
   std::string path = "-";
 };
 int run_fmt(const FmtArgs& args);
+
+struct StatsArgs {
+  bool header = false;              // --header: the first record is the names
+  bool no_header = false;           // --no-header: it is data
+  std::size_t sample_rows = 20480;  // --sample-rows: values a column's type is inferred from
+  ReadOptions read;                 // --separator (default: inferred), --bytes, --encoding
+  std::vector<std::string> paths;   // none: standard input
+};
+int run_stats(const StatsArgs& args);
 
 struct CedictArgs {
   bool stats = false;  // `cedict stats`, else `cedict lookup`

@@ -1,4 +1,5 @@
-// bufstream convert: stream one format into another in constant memory (per record or value).
+// bufstream convert: stream one format into another in constant memory (per record or value;
+// CSV with --typed is read whole into a csv::Table).
 #include <algorithm>
 #include <cstdio>
 #include <optional>
@@ -10,6 +11,7 @@
 #include <CLI/Error.hpp>
 
 #include <bufstream/csv/reader.hpp>
+#include <bufstream/csv/table.hpp>
 #include <bufstream/csv/writer.hpp>
 #include <bufstream/json/reader.hpp>
 #include <bufstream/json/select.hpp>
@@ -130,7 +132,74 @@ void emit_csv(csv::Reader& reader, Events& events, Output& output, bool top_leve
   if (top_level_array) events.end_array();
 }
 
+// One value of a table: null where the field was empty.
+template <class Events>
+void emit_value(Events& events, const csv::TableColumn& column, std::size_t row) {
+  if (!column.is_valid(row)) {
+    events.null();
+    return;
+  }
+  switch (column.type()) {
+    case csv::ColumnType::boolean: events.boolean(column.as<bool>()[row]); return;
+    case csv::ColumnType::int64: events.integer(column.as<std::int64_t>()[row]); return;
+    case csv::ColumnType::float64: events.floating(column.as<double>()[row]); return;
+    case csv::ColumnType::text: break;
+  }
+  events.string(column.as<std::string_view>()[row]);
+}
+
+// --typed: the rows of the table as objects keyed by the column names, in an array (or, for
+// JSON Lines, one top-level value each).
+template <class Events>
+void emit_table(const csv::Table& table, Events& events, Output& output, bool top_level_array,
+                const std::string& name) {
+  std::set<std::string_view> seen;
+  for (const csv::TableColumn& column : table.columns()) {
+    if (!seen.insert(column.name()).second) {
+      throw ParseError(
+          {0, 1, 1},
+          fmt::format("duplicate column name '{}' (an object cannot hold both)", column.name()),
+          name);
+    }
+  }
+  if (top_level_array) events.begin_array();
+  for (std::size_t row = 0; row < table.row_count(); ++row) {
+    events.begin_object();
+    for (const csv::TableColumn& column : table.columns()) {
+      events.key(column.name());
+      emit_value(events, column, row);
+    }
+    events.end_object();
+    output.end_record();
+  }
+  if (top_level_array) events.end_array();
+}
+
+void convert_typed_csv(const Plan& plan, Input& input, Output& output) {
+  csv::TableOptions options{
+      .separator = plan.args.read.separator, .validate_utf8 = true, .source_name = input.name()};
+  if (plan.args.no_header) options.header = false;
+  const csv::Table table = csv::Table::read(input.stream(), options);
+  if (plan.to == FileFormat::ston) {
+    ston::Writer writer(output.stream(), {.indent = plan.args.pretty ? 1U : 0U});
+    StonEventWriter events(writer);
+    emit_table(table, events, output, true, input.name());
+    output.stream().lf();
+    return;
+  }
+  const bool lines = plan.to == FileFormat::jsonl;
+  json::Writer writer(output.stream(), json_write_options(plan));
+  json::EventWriter events(writer);
+  emit_table(table, events, output, !lines, input.name());
+  writer.finish();
+  if (!lines) output.stream().lf();
+}
+
 void convert_from_csv(const Plan& plan, Input& input, Output& output) {
+  if (plan.args.typed) {
+    convert_typed_csv(plan, input, output);
+    return;
+  }
   csv::ReadOptions options = csv_reader_options(plan.from, plan.args.read, input.name());
   csv::Reader reader(input.stream(), options);
   const bool header = !plan.args.no_header;
@@ -396,6 +465,15 @@ void check_options(const Plan& plan) {
   const ConvertArgs& args = plan.args;
   if (!is_csv(plan.from) && (args.no_header || args.infer)) {
     throw CLI::ValidationError("--no-header and --infer apply to CSV input only");
+  }
+  if (!is_csv(plan.from) && args.typed) {
+    throw CLI::ValidationError("--typed applies to CSV input only");
+  }
+  if (args.typed && args.infer) {
+    throw CLI::ValidationError("--typed and --infer exclude each other");
+  }
+  if (args.typed && is_csv(plan.to)) {
+    throw CLI::ValidationError("--typed applies to CSV converted to json, jsonl or ston");
   }
   if (args.read.bytes && !(is_csv(plan.from) && is_csv(plan.to))) {
     throw CLI::ValidationError(

@@ -39,13 +39,18 @@ void throw_not_integer(std::string_view text, bool is_signed, std::size_t bytes)
   throw_expected(fmt::format("an integer {}", range), text);
 }
 
-double parse_double_field(std::string_view text) {
+std::optional<double> double_field_value(std::string_view text) noexcept {
   if (const std::optional<double> value = parse_double(text)) return *value;
   // The writer's spellings of the values decimal text cannot hold.
   if (text == "inf") return std::numeric_limits<double>::infinity();
   if (text == "-inf") return -std::numeric_limits<double>::infinity();
   if (text == "nan") return std::numeric_limits<double>::quiet_NaN();
   if (text == "-nan") return -std::numeric_limits<double>::quiet_NaN();
+  return std::nullopt;
+}
+
+double parse_double_field(std::string_view text) {
+  if (const std::optional<double> value = double_field_value(text)) return *value;
   // parse_double gives no value for a number beyond the double range: say so, rather than
   // call "1e999" not a number.
   double ignored = 0;
@@ -71,9 +76,14 @@ float parse_float_field(std::string_view text) {
   return static_cast<float>(checked);  // underflow: the nearest float to a tiny double
 }
 
-bool parse_bool_field(std::string_view text) {
+std::optional<bool> bool_field_value(std::string_view text) noexcept {
   if (text == "true" || text == "TRUE" || text == "True" || text == "1") return true;
   if (text == "false" || text == "FALSE" || text == "False" || text == "0") return false;
+  return std::nullopt;
+}
+
+bool parse_bool_field(std::string_view text) {
+  if (const std::optional<bool> value = bool_field_value(text)) return *value;
   throw_expected("true or false (or 1 or 0)", text);
 }
 

@@ -43,6 +43,11 @@ namespace detail {
 double parse_double_field(std::string_view text);
 float parse_float_field(std::string_view text);
 bool parse_bool_field(std::string_view text);
+/// The value `FieldConverter<double>` reads from `text`, or nullopt where it throws: for
+/// callers that try a type without an exception per miss (csv::Table's inference).
+std::optional<double> double_field_value(std::string_view text) noexcept;
+/// The value `FieldConverter<bool>` reads from `text`, or nullopt where it throws.
+std::optional<bool> bool_field_value(std::string_view text) noexcept;
 }  // namespace detail
 
 /// Integers: an optional '-', then decimal digits, in range for T.
