@@ -60,22 +60,6 @@ std::string Selection::path() const {
 }
 
 bool Selection::next() {
-  // The loop of "/rows/*": the last value selected was an element, under `*`, of an array at
-  // the pointer's last level, and the caller read it whole. Its next element is selected at
-  // once (what the loop below does for it, without its other cases); the array's end goes on
-  // below.
-  std::optional<bool> element_follows;
-  if (selected_ && !frames_.empty() && frames_.size() == levels_.size() &&
-      !frames_.back().is_object && levels_.back().wildcard && reader_.depth() == selected_depth_ &&
-      reader_.stream().position() != selected_offset_) {
-    selected_ = false;
-    element_follows = reader_.next_element();
-    if (*element_follows) {
-      levels_.back().at = frames_.back().count++;
-      select();
-      return true;
-    }
-  }
   if (selected_) leave_selected();
   if (done_) return false;
   if (!started_) return start();
@@ -85,9 +69,7 @@ bool Selection::next() {
     Level& want = levels_[level];
     std::optional<std::string_view> key;
     bool more;
-    if (element_follows) {  // read above: false, the array ended
-      more = *std::exchange(element_follows, std::nullopt);
-    } else if (frame.is_object) {
+    if (frame.is_object) {
       key = reader_.next_key();
       more = key.has_value();
     } else {
