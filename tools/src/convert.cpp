@@ -95,6 +95,19 @@ void emit_field(Events& events, std::string_view field, bool infer) {
   events.string(field);
 }
 
+// The first of `names` that repeats an earlier one, if any: rows become objects keyed by the
+// names, and an object cannot hold both.
+std::optional<std::size_t> repeated_name(const std::vector<std::string>& names) {
+  std::set<std::string_view> seen;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (!seen.insert(names[i]).second) return i;
+  }
+  return std::nullopt;
+}
+std::string repeated_name_message(std::string_view name) {
+  return fmt::format("duplicate column name '{}' (an object cannot hold both)", name);
+}
+
 // Emits the records as events: an array (or, for JSON Lines, one top-level value each) of
 // objects keyed by the header, or of arrays with --no-header.
 template <class Events>
@@ -105,12 +118,8 @@ void emit_csv(csv::Reader& reader, Events& events, Output& output, bool top_leve
   if (header) {
     if (const csv::Record* first = reader.next()) {
       names = first->to_strings();
-      std::set<std::string_view> seen;
-      for (std::size_t i = 0; i < names.size(); ++i) {
-        if (!seen.insert(names[i]).second) {
-          throw reader.field_error(
-              i, fmt::format("duplicate column name '{}' (an object cannot hold both)", names[i]));
-        }
+      if (const auto i = repeated_name(names)) {
+        throw reader.field_error(*i, repeated_name_message(names[*i]));
       }
     }
   }
@@ -153,14 +162,10 @@ void emit_value(Events& events, const csv::TableColumn& column, std::size_t row)
 template <class Events>
 void emit_table(const csv::Table& table, Events& events, Output& output, bool top_level_array,
                 const std::string& name) {
-  std::set<std::string_view> seen;
-  for (const csv::TableColumn& column : table.columns()) {
-    if (!seen.insert(column.name()).second) {
-      throw ParseError(
-          {0, 1, 1},
-          fmt::format("duplicate column name '{}' (an object cannot hold both)", column.name()),
-          name);
-    }
+  const std::vector<std::string> names = table.names();
+  if (const auto i = repeated_name(names)) {
+    // The table keeps no field positions: the header, which is the first line.
+    throw ParseError({0, 1, 1}, repeated_name_message(names[*i]), name);
   }
   if (top_level_array) events.begin_array();
   for (std::size_t row = 0; row < table.row_count(); ++row) {

@@ -69,8 +69,8 @@ void Reader::count_uncounted_lines() const noexcept {
 // indexed byte or whitespace before one. The index is then that of the text from the last
 // fresh start on, which was outside any string: the index of the text, whatever the token
 // reader read since. Returns the first offset at or after the cursor (nullptr: start afresh).
-[[gnu::always_inline]] inline const std::uint32_t* Reader::Index::resume(
-    const char* cursor, std::uint64_t offset_of_address) const noexcept {
+const std::uint32_t* Reader::Index::resume(const char* cursor,
+                                           std::uint64_t offset_of_address) const noexcept {
   if (!resumable || offset_of_address != to_offset || cursor < place.stretch ||
       cursor >= stretches.indexed_end()) {
     return nullptr;
@@ -92,42 +92,28 @@ void Reader::count_uncounted_lines() const noexcept {
 // run loads the place's stretch and end as they were stored, each whole (a load of the place
 // that spans a fresh store of `at` waits for the store to reach the cache).
 detail::IndexedStart Reader::start_indexed_run() {
+  if (!index_) index_ = std::make_unique_for_overwrite<Index>();  // the offsets as they come
+  Index& x = *index_;
   const char* const cursor = s_.in.cursor();
   const std::uint64_t to_offset = s_.in.position() - reinterpret_cast<std::uintptr_t>(cursor);
-  // Most runs go on with the last run's index (the next value of JSON Lines, the next selected
-  // row), in a window whose line feeds are being counted: that case first, the rest out of
-  // line, so that the common one saves few registers.
-  if (index_ && uncounted_ != nullptr && to_offset == uncounted_to_offset_) {
-    Index& x = *index_;
-    if (const std::uint32_t* at = x.resume(cursor, to_offset)) {
-      x.run_start = cursor;
-      x.resumable = false;  // until the run ends well
-      return {&x, at};
-    }
+  if (uncounted_ != nullptr && to_offset != uncounted_to_offset_) flush_lines();
+  if (uncounted_ == nullptr) {
+    uncounted_ = cursor;
+    uncounted_to_offset_ = to_offset;
   }
-  return [ this, cursor, to_offset ]() __attribute__((noinline))->detail::IndexedStart {
-    if (!index_) index_ = std::make_unique_for_overwrite<Index>();  // the offsets as they come
-    Index& x = *index_;
-    if (uncounted_ != nullptr && to_offset != uncounted_to_offset_) flush_lines();
-    if (uncounted_ == nullptr) {
-      uncounted_ = cursor;
-      uncounted_to_offset_ = to_offset;
-    }
-    x.run_start = cursor;
-    const std::uint32_t* at = x.resume(cursor, to_offset);
-    if (at == nullptr) {
-      // A new index from the cursor on: its first byte is not in a string.
-      x.to_offset = to_offset;
-      x.stop = cursor + (static_cast<std::size_t>(s_.in.limit() - cursor) / 64) * 64;
-      x.stretches.start(cursor, x.stop, Index::first_stretch_blocks, Index::stretch_blocks,
-                        x.stretch_offsets);
-      x.place = {cursor, x.stretch_offsets, x.stretch_offsets};
-      at = x.stretch_offsets;
-    }
-    x.resumable = false;  // until the run ends well
-    return {&x, at};
+  x.run_start = cursor;
+  const std::uint32_t* at = x.resume(cursor, to_offset);
+  if (at == nullptr) {
+    // A new index from the cursor on: its first byte is not in a string.
+    x.to_offset = to_offset;
+    x.stop = cursor + (static_cast<std::size_t>(s_.in.limit() - cursor) / 64) * 64;
+    x.stretches.start(cursor, x.stop, Index::first_stretch_blocks, Index::stretch_blocks,
+                      x.stretch_offsets);
+    x.place = {cursor, x.stretch_offsets, x.stretch_offsets};
+    at = x.stretch_offsets;
   }
-  ();
+  x.resumable = false;  // until the run ends well
+  return {&x, at};
 }
 
 void Reader::stop_indexed_run(detail::IndexedNext next, const detail::IndexedPlace& at) noexcept {
