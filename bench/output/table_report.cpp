@@ -367,8 +367,9 @@ void print_json_select_table(std::FILE* out, const Results& results, const Optio
   print_ratio_table(out, results,
                     {.suite = "json-select", .reference = "whole-events", .throughput = true});
   fmt::print(out,
-             "  read: select-events and select-document are json::Selection of \"/rows/*\", each "
-             "row read by parse() into a handler or by Document::parse_next; whole-events is "
+             "  read: json::Selection of \"/rows/*\": select-events reads every row as events "
+             "in one walk (Selection::parse), select-next-events each row after next() by the "
+             "reader's parse(), select-document each by Document::parse_next; whole-events is "
              "parse() of the whole file into a handler that keeps the rows (what `bufstream "
              "check` does), whole-document json::Document::parse of the whole file; "
              "simdjson-ondemand iterates \"rows\" with the whole file in memory. seek: the value "

@@ -1,9 +1,11 @@
 // The json-select suite: one large document of the shape public data dumps have,
 // {"meta": {...}, "rows": [...]}, with a large `meta` before the rows (a history of one entry
-// per ten rows), read one row at a time by JSON Pointer (json::Selection of "/rows/*") and
-// against reading the whole file (into one Document, or as events with a handler that keeps
-// only the rows, what `bufstream check` does) and simdjson's On-Demand API (which needs the
-// whole file in memory). Op `seek`: the one value "/meta/version" near the file's start.
+// per ten rows), read one row at a time by JSON Pointer (json::Selection of "/rows/*": as
+// events in one walk with Selection::parse, `select-events`; row by row with next() and the
+// reader's parse, `select-next-events`; or each into a Document) and against reading the whole file
+// (into one Document, or as events with a handler that keeps only the rows, what `bufstream check`
+// does) and simdjson's On-Demand API (which needs the whole file in memory). Op `seek`: the one
+// value "/meta/version" near the file's start.
 #include <cstdint>
 #include <filesystem>
 #include <string>
@@ -136,6 +138,19 @@ Checksum select_events(const std::filesystem::path& path, Stopwatch& watch) {
   json::Selection rows(reader, json::Pointer("/rows/*"));
   RowFields fields;
   RowHandler handler{fields};
+  rows.parse(handler);
+  reader.finish();
+  watch.stop();
+  return fields.sum.result();
+}
+
+Checksum select_next_events(const std::filesystem::path& path, Stopwatch& watch) {
+  FdReadStream file(path);
+  BufferedReadStream in(file);
+  json::Reader reader(in);
+  json::Selection rows(reader, json::Pointer("/rows/*"));
+  RowFields fields;
+  RowHandler handler{fields};
   while (rows.next()) reader.parse(handler);
   reader.finish();
   watch.stop();
@@ -257,12 +272,14 @@ void run_data(SuiteContext& context, DataKind kind) {
   const std::string data(to_string(kind));
   const DataSet set = make_data_set(kind, context.options.rows);
   const std::filesystem::path path = context.temp.path() / fmt::format("select-{}.json", data);
-  ReadRows select_events_read = nullptr, select_document_read = nullptr;
+  ReadRows select_events_read = nullptr, select_next_events_read = nullptr;
+  ReadRows select_document_read = nullptr;
   ReadRows whole_document_read = nullptr, whole_events_read = nullptr, ondemand_read = nullptr;
   ReadVersion seek_read = nullptr, whole_version_read = nullptr, ondemand_version = nullptr;
 #ifdef BUFSTREAM_BENCH_HAVE_JSON_FORMAT
   write_select_document(set, path);
   select_events_read = select_events;
+  select_next_events_read = select_next_events;
   select_document_read = select_document;
   whole_document_read = whole_document;
   whole_events_read = whole_events;
@@ -288,6 +305,8 @@ void run_data(SuiteContext& context, DataKind kind) {
   const std::vector<InterleavedSuiteVariant> reads{
       variant_of({"json-select", "read", data, "select-events"}, select_events_read, json_missing,
                  path, bytes, check_rows),
+      variant_of({"json-select", "read", data, "select-next-events"}, select_next_events_read,
+                 json_missing, path, bytes, check_rows),
       variant_of({"json-select", "read", data, "select-document"}, select_document_read,
                  json_missing, path, bytes, check_rows),
       variant_of({"json-select", "read", data, "whole-events"}, whole_events_read, json_missing,

@@ -108,10 +108,96 @@ std::vector<Selected> select_all(ReadStream& in, const std::string& pointer) {
   return out;
 }
 
-// What the selection must give, from nlohmann's reading of the whole text.
+// The selected values as Selection::parse hands them over: each value's events written out
+// as JSON text, which nlohmann then reads; its path and key from the `selected` call before.
+struct SelectedAsEvents {
+  std::vector<Selected> values;
+  std::vector<std::string> texts;
+  std::vector<bool> opened;  // per open container: whether an item came yet
+  bool after_key = false;
+
+  void selected(const Selection& selection) {
+    EXPECT_TRUE(opened.empty()) << "a value selected inside another";
+    Selected s{selection.path(), std::nullopt, {}};
+    if (auto k = selection.key()) s.key = std::string(*k);
+    values.push_back(std::move(s));
+    texts.emplace_back();
+  }
+  std::string& text() { return texts.back(); }
+  void item() {  // a value's separator
+    if (!opened.empty() && !after_key) {
+      if (opened.back()) text() += ',';
+      opened.back() = true;
+    }
+    after_key = false;
+  }
+  void scalar(const nlohmann::json& v) {
+    item();
+    text() += v.dump();
+  }
+  void null() { scalar(nullptr); }
+  void boolean(bool b) { scalar(b); }
+  void integer(std::int64_t i) { scalar(i); }
+  void unsigned_integer(std::uint64_t u) { scalar(u); }
+  void floating(double d) { scalar(d); }
+  void string(std::string_view s) { scalar(std::string(s)); }
+  void key(std::string_view k) {
+    item();
+    text() += nlohmann::json(std::string(k)).dump() + ':';
+    after_key = true;
+  }
+  void open(char c) {
+    item();
+    text() += c;
+    opened.push_back(false);
+  }
+  void close(char c) {
+    ASSERT_FALSE(opened.empty()) << "an end event of no container the value opened";
+    text() += c;
+    opened.pop_back();
+  }
+  void begin_array() { open('['); }
+  void end_array() { close(']'); }
+  void begin_object() { open('{'); }
+  void end_object() { close('}'); }
+
+  std::vector<Selected> result() {
+    EXPECT_TRUE(opened.empty());
+    for (std::size_t i = 0; i < values.size(); ++i) {
+      values[i].value = nlohmann::json::parse(texts[i]);
+    }
+    return values;
+  }
+};
+
+// Every value `pointer` selects, through Selection::parse; after `first` values taken with
+// next() and read whole (so that parse goes on from the middle of a container).
+std::vector<Selected> select_all_as_events(ReadStream& in, const std::string& pointer,
+                                           std::size_t first = 0) {
+  Reader reader(in);
+  Selection selection(reader, Pointer(pointer));
+  SelectedAsEvents events;
+  for (std::size_t i = 0; i < first && selection.next(); ++i) {
+    events.selected(selection);
+    reader.parse(events);
+  }
+  selection.parse(events);
+  EXPECT_FALSE(selection.next());
+  if (selection.pointer().has_wildcards()) reader.finish();
+  return events.result();
+}
+
+// What the selection must give, from nlohmann's reading of the whole text: value by value
+// with next(), and as events with parse() (from the start, and after one or two values).
 void expect_selection(const std::string& text, const std::string& pointer,
                       const std::vector<Selected>& expected) {
   for_each_reader(text, [&](ReadStream& in) { EXPECT_EQ(select_all(in, pointer), expected); });
+  for (const std::size_t first : {0U, 1U, 2U}) {
+    SCOPED_TRACE("Selection::parse after " + std::to_string(first) + " values");
+    for_each_reader(text, [&](ReadStream& in) {
+      EXPECT_EQ(select_all_as_events(in, pointer, first), expected);
+    });
+  }
 }
 
 const std::string rows_document = R"({"meta": {"version": 3, "rows": "not these", "list": [1, 2]},
@@ -300,6 +386,29 @@ TEST(JsonSelection, ASelectedValueLongerThanTheBuffer) {
     MemoryReadStream source(text);
     BufferedReadStream in(source, BufferOptions{.buffer_size = size});
     EXPECT_EQ(select_all(in, "/rows/*"), expected) << "buffer size " << size;
+    MemoryReadStream again(text);
+    BufferedReadStream in_again(again, BufferOptions{.buffer_size = size});
+    EXPECT_EQ(select_all_as_events(in_again, "/rows/*"), expected) << "buffer size " << size;
+  }
+}
+
+TEST(JsonSelection, ParseHandsEveryValueLeftToAHandlerWithoutASelectedCall) {
+  const std::string text = R"({"rows": [[1, 2], {"a": 3, "b": [4]}, 5], "more": [[100]],
+                              "rows2": {"x": 6, "y": -7}})";
+  const std::vector<std::pair<std::string, std::int64_t>> cases{
+      {"/rows/*", 15}, {"/*/*", 114}, {"/rows2/*", -1}, {"/rows/1", 7}, {"/nothing/*", 0}};
+  for (const auto& [pointer, sum] : cases) {
+    SCOPED_TRACE(pointer);
+    for_each_reader(text, [&](ReadStream& in) {
+      Reader reader(in);
+      Selection selection(reader, Pointer(pointer));
+      CountNumbers numbers;
+      selection.parse(numbers);
+      EXPECT_EQ(numbers.sum, sum);
+      EXPECT_FALSE(selection.next());
+      selection.skip_rest();
+      reader.finish();
+    });
   }
 }
 
@@ -336,13 +445,18 @@ void expect_same_error(const std::string& text, const std::string& pointer) {
       plain_at = e.position();
     }
   }
-  for (const bool read_each : {true, false}) {
+  enum class Way { read_each, skip_each, parse };
+  for (const Way way : {Way::read_each, Way::skip_each, Way::parse}) {
     for_each_reader(text, [&](ReadStream& in) {
       Reader reader(in);
       try {
         Selection selection(reader, Pointer(pointer));
+        if (way == Way::parse) {
+          CountNumbers events;
+          selection.parse(events);
+        }
         while (selection.next()) {
-          if (read_each) reader.read();
+          if (way == Way::read_each) reader.read();
         }
         reader.finish();
         ADD_FAILURE() << "the selection found no error";

@@ -59,11 +59,17 @@ std::string Selection::path() const {
   return out;
 }
 
-bool Selection::next() {
+bool Selection::next() { return advance(false); }
+
+// Moves to the next selected value; or, `to_last_container`, into the next container whose
+// items the pointer's last token is matched against (parse reads them itself), staying there
+// while the reader is inside it.
+bool Selection::advance(bool to_last_container) {
   if (selected_) leave_selected();
   if (done_) return false;
-  if (!started_) return start();
+  if (!started_) return start(to_last_container);
   while (!frames_.empty()) {
+    if (to_last_container && frames_.size() == levels_.size()) return true;
     const std::size_t level = frames_.size() - 1;
     Frame& frame = frames_.back();
     Level& want = levels_[level];
@@ -108,7 +114,7 @@ bool Selection::next() {
   return false;
 }
 
-bool Selection::start() {
+bool Selection::start(bool to_last_container) {
   started_ = true;
   if (pointer_.empty()) {
     select();
@@ -119,7 +125,7 @@ bool Selection::start() {
     done_ = true;
     return false;
   }
-  return next();
+  return advance(to_last_container);
 }
 
 // Enters the value at the reader (whose tokens 0 to level - 1 matched), when it is a container

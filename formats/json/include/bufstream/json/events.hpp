@@ -174,16 +174,22 @@ detail::IndexedNext Reader::parse_indexed(Handler& handler, std::size_t base, bo
 template <class Handler>
 void Reader::parse(Handler& handler) {
   static_assert(EventHandler<Handler>, "see events.hpp for the handler's member functions");
+  walk_events<false>(handler);
+}
+
+template <bool Inside, class Handler>
+void Reader::walk_events(Handler& handler) {
   // Open containers live in s_.kinds; the part this call pushed is dropped on any way out.
+  const std::size_t base = s_.kinds.size() - (Inside ? 1 : 0);
   struct Restore {
     std::vector<std::uint8_t>& kinds;
     std::size_t size;
     ~Restore() { kinds.resize(size); }
-  } restore{s_.kinds, s_.kinds.size()};
+  } restore{s_.kinds, base};
   constexpr std::uint8_t array = 0;
   constexpr std::uint8_t object = 1;
   using Next = detail::IndexedNext;
-  const std::size_t base = s_.kinds.size();
+  if constexpr (Inside) goto next_item;
   for (;;) {
     // A value is due (the input's first, or one after '[', ',' or ':'): a run of tokens from
     // the index, if the window holds enough. Where a run stops, the token reader reads the

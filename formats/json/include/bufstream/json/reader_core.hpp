@@ -37,6 +37,7 @@ struct Number {
 };
 
 class Reader;
+class Selection;
 
 namespace detail {
 
@@ -320,6 +321,12 @@ class Reader {
   void count_uncounted_lines() const noexcept;
   template <class Handler>
   detail::IndexedNext parse_indexed(Handler& handler, std::size_t base, bool after_value);
+  // parse()'s walk: one value, or (Inside) the rest of the container the token reader is in,
+  // through its end, whose kind is already on s_.kinds (Selection::parse reads the elements a
+  // '*' selects with one walk).
+  template <bool Inside, class Handler>
+  void walk_events(Handler& handler);
+  friend class Selection;
 
   detail::ReaderState s_;  // first: what inline code reaches (see ReaderState)
   mutable LineTracker lines_;

@@ -8,6 +8,8 @@
 //     }                                                 // json::Document::parse_next(reader),
 //     reader.finish();                                  // reader.read<nlohmann::json>()
 //
+//     rows.parse(handler);     // or every row left as events, in one walk (events.hpp)
+//
 //     json::seek(reader, json::Pointer("/meta/version"));   // one value, or NotFoundError
 //     auto version = reader.read<std::string>();           // (the rest is not read)
 //
@@ -26,6 +28,7 @@
 #include <vector>
 
 #include <bufstream/errors.hpp>
+#include <bufstream/json/events.hpp>
 #include <bufstream/json/pointer.hpp>
 #include <bufstream/json/reader_core.hpp>
 
@@ -64,6 +67,16 @@ class Selection {
   /// is skipped; one read only in part (a container begun and not ended) is a UsageError.
   bool next();
 
+  /// Reads every selected value that is left as events (see events.hpp): `handler` hears
+  /// what `while (next()) reader.parse(handler);` would make it hear, and if it has a member
+  /// `selected(const json::Selection&)`, that before each value, where `key()`, `path()` and
+  /// `token()` name the value. Where the pointer ends in `*`, the elements or members of each
+  /// container it selects from are read in one walk of the reader's, with no stop between
+  /// them. Afterwards `next()` returns false. A handler that throws leaves the selection
+  /// unusable, as an error in the document does.
+  template <class Handler>
+  void parse(Handler& handler);
+
   /// Reads on to the end of the value the selection walks (a selected value the caller did
   /// not read is skipped): after a pointer without `*`, whose selection stops right after its
   /// value, the reader is then where it is after a plain read of the whole value (the next
@@ -94,7 +107,10 @@ class Selection {
     std::string message;
     std::size_t matched;
   };
-  bool start();
+  template <class Handler>
+  struct Each;
+  bool advance(bool to_last_container);
+  bool start(bool to_last_container);
   bool enter(std::size_t level);
   void close_unmatched(std::size_t level, const Frame& frame);
   void select();
@@ -121,6 +137,100 @@ class Selection {
   std::size_t selected_depth_ = 0;
   std::optional<Miss> miss_;
 };
+
+// The events of the values a '*' selects in one container, read in one walk (parse): the
+// container's own key and end events are the selection's, the rest the handler's.
+template <class Handler>
+struct Selection::Each {
+  Selection& selection;
+  Handler& handler;
+  bool in_object;
+  std::uint64_t at;       // elements or members passed
+  std::size_t depth = 0;  // containers open inside the selected value
+
+  void item() {  // a selected value begins
+    if (depth != 0) return;
+    Level& level = selection.levels_.back();
+    if (!in_object) {
+      level.is_key = false;
+      level.at = at;
+    }
+    ++at;
+    if constexpr (requires { handler.selected(selection); }) handler.selected(selection);
+  }
+  void null() {
+    item();
+    handler.null();
+  }
+  void boolean(bool b) {
+    item();
+    handler.boolean(b);
+  }
+  void integer(std::int64_t i) {
+    item();
+    handler.integer(i);
+  }
+  void unsigned_integer(std::uint64_t u) {
+    item();
+    handler.unsigned_integer(u);
+  }
+  void floating(double d) {
+    item();
+    handler.floating(d);
+  }
+  void string(std::string_view s) {
+    item();
+    handler.string(s);
+  }
+  void key(std::string_view k) {
+    if (depth != 0) {
+      handler.key(k);
+      return;
+    }
+    Level& level = selection.levels_.back();
+    level.is_key = true;
+    level.key.assign(k);
+  }
+  void begin_array() {
+    item();
+    ++depth;
+    handler.begin_array();
+  }
+  void begin_object() {
+    item();
+    ++depth;
+    handler.begin_object();
+  }
+  void end_array() {
+    if (depth == 0) return;  // the container's own end
+    --depth;
+    handler.end_array();
+  }
+  void end_object() {
+    if (depth == 0) return;
+    --depth;
+    handler.end_object();
+  }
+};
+
+template <class Handler>
+void Selection::parse(Handler& handler) {
+  static_assert(EventHandler<Handler>, "see events.hpp for the handler's member functions");
+  if (levels_.empty() || !levels_.back().wildcard) {
+    while (next()) {
+      if constexpr (requires { handler.selected(*this); }) handler.selected(*this);
+      reader_.parse(handler);
+    }
+    return;
+  }
+  while (advance(true)) {  // inside a container whose items the last '*' selects
+    const Frame frame = frames_.back();
+    Each<Handler> each{*this, handler, frame.is_object, frame.count};
+    reader_.s_.kinds.push_back(frame.is_object ? 1 : 0);
+    reader_.walk_events<true>(each);
+    frames_.pop_back();
+  }
+}
 
 /// Moves `reader` to the value at `pointer` (without `*`) inside the reader's next value,
 /// reading no further than that value's start; a pointer that is not in the document is a
