@@ -12,19 +12,26 @@ namespace bufstream::csv::detail {
 
 namespace {
 
-// Which types of the ladder every value so far fits.
+// Which types of the ladder every value so far fits. While every value is an integer, whether
+// each also fits a double needs no parse of its own: an integer's text does, unless a double
+// cannot hold it exactly (is_inexact_in_double, only for texts of 16 bytes or more).
 class TypeCandidates {
  public:
   void add(std::string_view text) noexcept {
     if (text.empty()) return;
     seen_ = true;
     if (boolean_ && !inferred_boolean(text)) boolean_ = false;
-    if (integer_ && !inferred_integer(text)) integer_ = false;
+    if (integer_) {
+      if (inferred_integer(text)) {
+        if (double_ && text.size() >= 16 && is_inexact_in_double(text)) double_ = false;
+        return;
+      }
+      integer_ = false;
+    }
     if (double_ && !inferred_double(text)) double_ = false;
   }
   // False once only text is left: later values change nothing.
   bool open() const noexcept { return boolean_ || integer_ || double_; }
-  bool seen() const noexcept { return seen_; }
   ColumnType type() const noexcept {
     if (!seen_) return ColumnType::text;
     if (boolean_) return ColumnType::boolean;
@@ -40,35 +47,36 @@ class TypeCandidates {
   bool seen_ = false;
 };
 
-using SampleRecords = std::vector<std::vector<std::string>>;
+// The part of `sample` whose records are whole: when the input goes on past the sample, up to
+// its last line end (a record cut short would have too few fields; where that line end lies
+// inside a quoted field, the quote left open at the end is the reader's error, which ends the
+// sample before that record). A sample without a line end is one record, kept as it is.
+std::string_view whole_records(std::string_view sample, bool whole_input) noexcept {
+  if (whole_input) return sample;
+  const std::size_t last = sample.find_last_of("\r\n");
+  return last == std::string_view::npos ? sample : sample.substr(0, last + 1);
+}
 
-// The records of `sample` as a reader with `separator` reads them, up to `max_records`. A
-// record the sample may have cut (the last, when the sample is not the whole input) is left
-// out unless it is the only one; so are a malformed record and what follows it.
-SampleRecords sample_records(std::string_view sample, bool whole_input, char separator,
-                             const TableOptions& options, std::size_t max_records) {
+// Calls `f(record)` for the records of `sample` as a reader with `separator` reads them, up to
+// `max_records` or until `f` returns false. A malformed record ends the sample: the records
+// before it are whole.
+template <class F>
+void for_each_sample_record(std::string_view sample, char separator, const TableOptions& options,
+                            std::size_t max_records, F f) {
   MemoryReadStream in(sample);
   Reader reader(in, {.separator = separator,
                      .lazy_quotes = options.lazy_quotes,
                      .variable_field_count = true,
                      .skip_empty_lines = options.skip_empty_lines,
                      .skip_bom = options.skip_bom});
-  SampleRecords records;
-  bool at_end = false;
   try {
-    while (records.size() < max_records) {
+    for (std::size_t n = 0; n < max_records; ++n) {
       const Record* record = reader.next();
-      if (record == nullptr) {
-        at_end = true;
-        break;
-      }
-      records.push_back(record->to_strings());
+      if (record == nullptr || !f(*record)) return;
     }
   } catch (const ParseError&) {
-    return records;  // the records before the malformed one are whole
+    return;
   }
-  if (at_end && !whole_input && records.size() > 1) records.pop_back();
-  return records;
 }
 
 // A separator's score: more columns than one first, then the records that have as many
@@ -86,28 +94,52 @@ struct Score {
   }
 };
 
-Score score(const SampleRecords& records) {
-  if (records.empty()) return {};
-  const std::size_t columns = records.front().size();
-  std::size_t consistent = 0;
-  while (consistent < records.size() && records[consistent].size() == columns) ++consistent;
-  return {columns > 1, consistent, columns};
+// The score of `separator`; or, where its first record shows that it cannot beat `best`
+// (one column against several), that much of it.
+Score score(std::string_view sample, char separator, const TableOptions& options,
+            std::size_t max_records, const Score& best) {
+  Score s;
+  bool first = true;
+  for_each_sample_record(sample, separator, options, max_records, [&](const Record& record) {
+    if (first) {
+      first = false;
+      s.columns = record.size();
+      s.several_columns = s.columns > 1;
+      if (best.several_columns && !s.several_columns) return false;
+    } else if (record.size() != s.columns) {
+      return false;  // the consistent records are counted from the first on
+    }
+    ++s.consistent_records;
+    return true;
+  });
+  return s;
 }
 
 // DuckDB's rule: the first record is a header when a value of it does not fit the type its
 // column has in the records after it. When no column has a type but text (or there is no
 // record after it), it is a header when each of its values is non-empty text that is not a
 // number or a boolean.
-bool detect_header(const SampleRecords& records) {
-  if (records.empty()) return false;
-  const std::vector<std::string>& first = records.front();
+bool detect_header(std::string_view sample, char separator, const TableOptions& options,
+                   std::size_t max_records) {
+  std::vector<std::string> first;
+  std::vector<TypeCandidates> candidates;
+  bool have_first = false;
+  for_each_sample_record(sample, separator, options, max_records, [&](const Record& record) {
+    if (!have_first) {
+      have_first = true;
+      first = record.to_strings();
+      candidates.resize(first.size());
+      return true;
+    }
+    const std::size_t n = std::min(first.size(), record.size());
+    for (std::size_t c = 0; c < n; ++c) candidates[c].add(record[c]);
+    return std::any_of(candidates.begin(), candidates.end(),
+                       [](const TypeCandidates& t) { return t.open(); });
+  });
+  if (!have_first) return false;
   bool typed = false;
   for (std::size_t c = 0; c < first.size(); ++c) {
-    TypeCandidates candidates;
-    for (std::size_t r = 1; r < records.size() && candidates.open(); ++r) {
-      if (c < records[r].size()) candidates.add(records[r][c]);
-    }
-    const ColumnType type = candidates.type();
+    const ColumnType type = candidates[c].type();
     if (type == ColumnType::text) continue;
     typed = true;
     if (!first[c].empty() && !fits(type, first[c])) return true;
@@ -150,9 +182,10 @@ ColumnType narrowest_type(std::string_view text) noexcept {
 ColumnType infer_type(const TableColumn& column, std::size_t sample_rows) {
   const ColumnView<std::string_view> values = column.as<std::string_view>();
   const std::size_t n = sample_rows == 0 ? values.size() : std::min(sample_rows, values.size());
-  TypeCandidates candidates;
-  for (std::size_t i = 0; i < n && candidates.open(); ++i) candidates.add(values[i]);
-  return candidates.type();
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!values[i].empty()) return narrowest_type(values[i]);
+  }
+  return ColumnType::text;
 }
 
 ColumnType widened_type(ColumnType type, std::string_view value) noexcept {
@@ -171,24 +204,22 @@ Dialect sniff_dialect(std::string_view sample, bool whole_input, const TableOpti
   // One record more than the sample of values: the first may be the header.
   const std::size_t max_records =
       options.sample_rows == 0 ? static_cast<std::size_t>(-1) : options.sample_rows + 1;
-  SampleRecords best;
+  const std::string_view records = whole_records(sample, whole_input);
   if (dialect.separator_inferred) {
-    Score best_score;
+    Score best;
     bool first = true;
     for (const char separator : {',', ';', '\t', '|'}) {
-      SampleRecords records = sample_records(sample, whole_input, separator, options, max_records);
-      const Score s = score(records);
-      if (first || best_score < s) {
-        best_score = s;
-        best = std::move(records);
+      const Score s = score(records, separator, options, max_records, best);
+      if (first || best < s) {
+        best = s;
         dialect.separator = separator;
         first = false;
       }
     }
-  } else {
-    best = sample_records(sample, whole_input, dialect.separator, options, max_records);
   }
-  if (dialect.header_inferred) dialect.header = detect_header(best);
+  if (dialect.header_inferred) {
+    dialect.header = detect_header(records, dialect.separator, options, max_records);
+  }
   return dialect;
 }
 

@@ -48,8 +48,10 @@ bool fits(ColumnType type, std::string_view text) noexcept;
 // The narrowest type of the ladder boolean, int64, double, text that non-empty `text` fits.
 ColumnType narrowest_type(std::string_view text) noexcept;
 
-// The narrowest type that every non-empty value among the first `sample_rows` values (0: all)
-// of the text column `column` fits; text when none is non-empty.
+// The type an inferred column's values are converted to first: the narrowest type of its first
+// non-empty value among the first `sample_rows` (0: all) of the text column `column`; text
+// when there is none. Table::read then widens it where a value does not fit (silently within
+// the sample), so that each value is converted once, not checked and then converted.
 ColumnType infer_type(const TableColumn& column, std::size_t sample_rows);
 
 // The type a column of `type` widens to for `value`, which does not fit it: double for an

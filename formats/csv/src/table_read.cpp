@@ -169,7 +169,13 @@ Table Table::read(ReadStream& in, TableOptions options) {
   std::vector<Widening> widenings;
   for (std::size_t c = 0; c < columns.size(); ++c) {
     if (given[c] || !options.infer_types) continue;
+    // The narrowest type every value of the sample fits, found as the values are converted:
+    // a value of the sample that does not fit the type so far widens it (and the column is
+    // converted again, which happens at most twice), a later one is a widening of the
+    // inferred type, which the table reports, as it does every widening after that one.
     const TableColumn& text = columns[c];
+    const std::size_t sample =
+        options.sample_rows == 0 ? text.size() : std::min(options.sample_rows, text.size());
     ColumnType type = detail::infer_type(text, options.sample_rows);
     while (type != ColumnType::text) {
       TableColumn typed(text.name(), type);
@@ -180,8 +186,10 @@ Table Table::read(ReadStream& in, TableOptions options) {
       }
       const std::string_view value = text.as<std::string_view>()[row];
       const ColumnType wider = detail::widened_type(type, value);
-      widenings.push_back(
-          {c, text.name(), type, wider, row, builder.lines().line_of(row), std::string(value)});
+      if (row >= sample || (!widenings.empty() && widenings.back().column == c)) {
+        widenings.push_back(
+            {c, text.name(), type, wider, row, builder.lines().line_of(row), std::string(value)});
+      }
       type = wider;
     }
   }
