@@ -28,6 +28,7 @@ int run(const Options& options) {
     if (options.runs("json")) run_json_suite(context);
     if (options.runs("json-files")) run_json_files_suite(context);
     if (options.runs("json-lines")) run_json_lines_suite(context);
+    if (options.runs("json-small")) run_json_small_suite(context);
     if (options.runs("json-select")) run_json_select_suite(context);
     if (options.runs("ston")) run_ston_suite(context);
     if (options.runs("csv")) run_csv_suite(context);

@@ -25,10 +25,9 @@ void define(CLI::App& app, Options& options, std::vector<std::string>& suites,
   app.get_formatter()->column_width(20);
   app.footer(footer);
   app.option_defaults()->take_last();
-  app.add_option(
-         "--suite",
-         "streams, json, json-files, json-lines, json-select, ston, csv, numbers, cedict or\n"
-         "compressed; repeatable (default: all)")
+  app.add_option("--suite",
+                 "streams, json, json-files, json-lines, json-small, json-select, ston, csv,\n"
+                 "csv-table, numbers, cedict or compressed; repeatable (default: all)")
       ->type_name("NAME")
       ->take_all()
       ->each([&suites](const std::string& name) {

@@ -15,9 +15,9 @@ namespace bufstream::bench {
 
 /// Every suite, in the order they run and print.
 inline const std::vector<std::string>& all_suites() {
-  static const std::vector<std::string> suites{"streams",     "json",   "json-files", "json-lines",
-                                               "json-select", "ston",   "csv",        "csv-table",
-                                               "numbers",     "cedict", "compressed"};
+  static const std::vector<std::string> suites{
+      "streams", "json", "json-files", "json-lines", "json-small", "json-select",
+      "ston",    "csv",  "csv-table",  "numbers",    "cedict",     "compressed"};
   return suites;
 }
 

@@ -84,6 +84,8 @@ std::vector<Group> collect_groups(const Results& results, const Options& options
           group.title = op;
         } else if (suite == "json-files") {
           group.title = fmt::format("{} {}", op, data);
+        } else if (suite == "json-small") {
+          group.title = fmt::format("{} {}, each a document", op, data);
         } else if (suite == "json-select") {
           group.title =
               fmt::format("{} {} rows of {} in one document", op, group_digits(options.rows), data);

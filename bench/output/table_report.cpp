@@ -357,6 +357,23 @@ void print_json_lines_table(std::FILE* out, const Results& results, const Option
   print_reasons(out, results, "json-lines");
 }
 
+// json-small: one column group per data set, each variant against RapidJSON's DOM.
+void print_json_small_table(std::FILE* out, const Results& results, const Options& options) {
+  fmt::print(out, "\njson-small: small documents, each parsed on its own from memory ({})\n",
+             runs_note(options));
+  print_ratio_table(out, results,
+                    {.suite = "json-small", .reference = "rapidjson", .throughput = true});
+  fmt::print(out,
+             "  twitter-statuses: each status of twitter.json, citm-events: each event of "
+             "citm_catalog.json, as a document of its own (compact, from nlohmann's dump), the "
+             "set over again to 4 MiB; "
+             "document is json::Document::parse(text), events a json::Reader over a "
+             "MemoryReadStream into a counting handler, rapidjson a new Document's Parse, "
+             "simdjson one dom::parser's parse of each, nlohmann json::parse; every variant "
+             "takes each document's shape inside the time\n");
+  print_reasons(out, results, "json-small");
+}
+
 // json-select: one column group per data set, each variant against the plain event walk
 // over the whole file.
 void print_json_select_table(std::FILE* out, const Results& results, const Options& options) {
@@ -409,6 +426,8 @@ void print_tables(std::FILE* out, const Results& results, const Options& options
       print_json_files_table(out, results, options);
     } else if (suite == "json-lines") {
       print_json_lines_table(out, results, options);
+    } else if (suite == "json-small") {
+      print_json_small_table(out, results, options);
     } else if (suite == "json-select") {
       print_json_select_table(out, results, options);
     } else if (suite == "compressed") {

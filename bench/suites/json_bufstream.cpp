@@ -11,6 +11,7 @@
 #include <bufstream/fd_read_stream.hpp>
 #include <bufstream/fd_write_stream.hpp>
 #include <bufstream/json.hpp>
+#include <bufstream/memory_read_stream.hpp>
 
 #include "suites/json_files.hpp"
 #include "suites/json_peers.hpp"
@@ -187,6 +188,26 @@ JsonShape read_json_lines_bufstream_nlohmann(const std::filesystem::path& path, 
 JsonShape read_json_lines_bufstream_events(const std::filesystem::path& path, Stopwatch& watch) {
   CountingHandler handler;
   read_each_value(path, watch, [&handler](json::Reader& reader) { reader.parse(handler); });
+  return handler.shape;
+}
+
+JsonShape read_small_bufstream_document(const std::vector<std::string>& documents,
+                                        Stopwatch& watch) {
+  JsonShape s;
+  for (const std::string& text : documents) add_shape(json::Document::parse(text).root(), s);
+  watch.stop();
+  return s;
+}
+
+JsonShape read_small_bufstream_events(const std::vector<std::string>& documents, Stopwatch& watch) {
+  CountingHandler handler;
+  for (const std::string& text : documents) {
+    MemoryReadStream in(text);
+    json::Reader reader(in);
+    reader.parse(handler);
+    reader.finish();
+  }
+  watch.stop();
   return handler.shape;
 }
 

@@ -8,6 +8,7 @@
 #include <functional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -59,6 +60,15 @@ using JsonFileRead = JsonShape (*)(const std::filesystem::path& path, Stopwatch&
 /// Writes a document parsed beforehand (untimed) to the path, closing the file.
 using JsonFileWrite = std::function<void(const std::filesystem::path& path)>;
 
+/// Parses each of many small documents held in memory, one after another, on its own, and
+/// returns the shape of all of them (json-small suite); stops `watch` after the last. Each
+/// document is dropped before the next is parsed, as a server drops each request's.
+using SmallDocumentsRead = JsonShape (*)(const std::vector<std::string>& documents,
+                                         Stopwatch& watch);
+
+/// nlohmann: `nlohmann::json::parse` of each document.
+JsonShape read_small_nlohmann(const std::vector<std::string>& documents, Stopwatch& watch);
+
 /// nlohmann: `nlohmann::json::parse` from a std::ifstream.
 JsonShape read_json_file_nlohmann(const std::filesystem::path& path, Stopwatch& watch);
 /// nlohmann: `dump()` of the DOM into a std::ofstream.
@@ -80,6 +90,8 @@ JsonFileWrite json_file_writer_rapidjson(const std::string& text);
 JsonShape read_json_lines_rapidjson(const std::filesystem::path& path, Stopwatch& watch);
 JsonShape read_json_lines_rapidjson_exact(const std::filesystem::path& path, Stopwatch& watch);
 JsonShape read_json_lines_rapidjson_sax(const std::filesystem::path& path, Stopwatch& watch);
+/// RapidJSON, small documents: a Document's `Parse(text, length)` of each, default flags.
+JsonShape read_small_rapidjson(const std::vector<std::string>& documents, Stopwatch& watch);
 #endif
 
 #ifdef BUFSTREAM_BENCH_HAVE_SIMDJSON
@@ -87,6 +99,10 @@ JsonShape read_json_lines_rapidjson_sax(const std::filesystem::path& path, Stopw
 JsonShape read_json_file_simdjson(const std::filesystem::path& path, Stopwatch& watch);
 /// simdjson, JSON Lines: `dom::parser::load_many`, its documents in turn.
 JsonShape read_json_lines_simdjson(const std::filesystem::path& path, Stopwatch& watch);
+/// simdjson, small documents: one `dom::parser` parses each in turn (its buffers kept from one
+/// to the next, as its documentation advises); each string has the padding simdjson reads
+/// past the end in its capacity already, so nothing is copied.
+JsonShape read_small_simdjson(const std::vector<std::string>& documents, Stopwatch& watch);
 #endif
 
 #ifdef BUFSTREAM_BENCH_HAVE_JSON_FORMAT
@@ -106,6 +122,11 @@ JsonFileWrite json_file_writer_bufstream_nlohmann(const nlohmann::json& document
 JsonShape read_json_lines_bufstream_document(const std::filesystem::path& path, Stopwatch& watch);
 JsonShape read_json_lines_bufstream_nlohmann(const std::filesystem::path& path, Stopwatch& watch);
 JsonShape read_json_lines_bufstream_events(const std::filesystem::path& path, Stopwatch& watch);
+/// bufstream, small documents: `json::Document::parse(text)` of each; and a json::Reader over
+/// a MemoryReadStream of each into the counting handler.
+JsonShape read_small_bufstream_document(const std::vector<std::string>& documents,
+                                        Stopwatch& watch);
+JsonShape read_small_bufstream_events(const std::vector<std::string>& documents, Stopwatch& watch);
 #endif
 
 }  // namespace bufstream::bench

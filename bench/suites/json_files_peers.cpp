@@ -120,6 +120,13 @@ JsonShape read_json_lines_nlohmann(const std::filesystem::path& path, Stopwatch&
   return s;
 }
 
+JsonShape read_small_nlohmann(const std::vector<std::string>& documents, Stopwatch& watch) {
+  JsonShape s;
+  for (const std::string& text : documents) s += shape_of(nlohmann::json::parse(text));
+  watch.stop();
+  return s;
+}
+
 JsonFileWrite json_file_writer_nlohmann(const nlohmann::json& document) {
   return [&document](const std::filesystem::path& path) {
     std::ofstream out(path, std::ios::binary);
@@ -256,6 +263,19 @@ JsonShape read_json_file_rapidjson_sax(const std::filesystem::path& path, Stopwa
   return handler.shape;
 }
 
+JsonShape read_small_rapidjson(const std::vector<std::string>& documents, Stopwatch& watch) {
+  JsonShape s;
+  for (const std::string& text : documents) {
+    rapidjson::Document document;
+    document.Parse(text.data(), text.size());
+    if (document.HasParseError())
+      rapidjson_failed(document.GetParseError(), document.GetErrorOffset());
+    add_shape(document, s);
+  }
+  watch.stop();
+  return s;
+}
+
 JsonShape read_json_lines_rapidjson(const std::filesystem::path& path, Stopwatch& watch) {
   return read_rapidjson_dom_lines<rapidjson::kParseDefaultFlags>(path, watch);
 }
@@ -335,6 +355,19 @@ JsonShape read_json_file_simdjson(const std::filesystem::path& path, Stopwatch& 
   if (error) throw ValidationError(fmt::format("simdjson: {}", simdjson::error_message(error)));
   JsonShape s;
   add_shape(root, s);
+  return s;
+}
+
+JsonShape read_small_simdjson(const std::vector<std::string>& documents, Stopwatch& watch) {
+  simdjson::dom::parser parser;
+  JsonShape s;
+  for (const std::string& text : documents) {
+    simdjson::dom::element root;
+    if (const simdjson::error_code error = parser.parse(text).get(root))
+      throw ValidationError(fmt::format("simdjson: {}", simdjson::error_message(error)));
+    add_shape(root, s);
+  }
+  watch.stop();
   return s;
 }
 

@@ -15,6 +15,9 @@ void run_json_files_suite(SuiteContext& context);
 /// The data sets' rows as JSON Lines, read value after value by bufstream, nlohmann, RapidJSON
 /// and simdjson.
 void run_json_lines_suite(SuiteContext& context);
+/// Many small JSON documents (twitter.json's statuses, citm_catalog.json's events), each
+/// parsed on its own from memory: the fixed cost of a parse (issue 42).
+void run_json_small_suite(SuiteContext& context);
 /// One large JSON document read a row at a time by JSON Pointer (json::Selection), against
 /// reading it whole and simdjson's On-Demand API; and one value near its start (json::seek).
 void run_json_select_suite(SuiteContext& context);
