@@ -373,6 +373,20 @@ Document::~Document() {
 Document Document::parse(ReadStream& in, ReadOptions options) {
   const std::uint64_t start = in.position();
   Document doc;
+  doc.data_->text = in.read_rest(detail::document_padding);
+  return parse_text(std::move(doc), start, std::move(options));
+}
+
+Document Document::parse(std::string_view text, ReadOptions options) {
+  // The text's size is known: one block of it and the padding, one copy.
+  Document doc;
+  auto bytes = std::make_unique_for_overwrite<char[]>(text.size() + detail::document_padding);
+  if (!text.empty()) std::memcpy(bytes.get(), text.data(), text.size());
+  doc.data_->text = {std::move(bytes), text.size()};
+  return parse_text(std::move(doc), 0, std::move(options));
+}
+
+Document Document::parse_text(Document doc, std::uint64_t start, ReadOptions options) {
   // The text and its padding, in a block of their size (read into, not written first); the
   // strings with escapes are decoded into the values' block, behind the nodes. Two blocks,
   // the values' the larger (its room for nodes is two bytes per byte of text): glibc's free
@@ -380,8 +394,7 @@ Document Document::parse(ReadStream& in, ReadOptions options) {
   // one, and each parse of a loop then faults all its pages in again (16 ms instead of 2.3 ms
   // a parse of canada.json when the text reserved its size again for decoded strings; ten
   // times slower for a text of escaped strings when they had a buffer of their own).
-  ReadStream::Block& text = doc.data_->text;
-  text = in.read_rest(detail::document_padding);
+  const ReadStream::Block& text = doc.data_->text;
   const std::size_t size = text.size;
   std::memset(text.bytes.get() + size, ' ', detail::document_padding);
   const std::size_t begin = options.skip_bom && start == 0 ? utf8::bom_length(text.view()) : 0;
@@ -413,11 +426,6 @@ Document Document::parse_next(Reader& reader) {
   Builder builder(*doc.data_);
   reader.parse(builder);
   return doc;
-}
-
-Document Document::parse(std::string_view text, ReadOptions options) {
-  MemoryReadStream in(text);
-  return parse(in, std::move(options));
 }
 
 Document Document::from_nlohmann(const nlohmann::json& value) {

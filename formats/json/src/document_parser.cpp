@@ -12,6 +12,7 @@
 #include <array>
 #include <limits>
 #include <memory>
+#include <string>
 #include <string_view>
 #include <type_traits>
 #include <vector>
@@ -41,15 +42,19 @@ struct Cursor {
 // where the text is not JSON's, the padding's first byte (`size`), a space.
 class Structurals {
  public:
-  Structurals(const char* text, std::size_t begin, std::size_t size)
+  Structurals(const char* text, std::size_t begin, std::size_t size, std::uint32_t* offsets)
       : text_(text),
         size_(size),
-        stretch_blocks_(
-            std::min(StretchIndex::max_stretch_blocks, (size - begin + 63) / 64 + (size == begin))),
-        offsets_(std::make_unique_for_overwrite<std::uint32_t[]>(64 * stretch_blocks_)) {
+        stretch_blocks_(std::min(StretchIndex::max_stretch_blocks,
+                                 (size - begin + 63) / 64 + (size == begin))) {
     // A text shorter than the longest stretch is indexed at once.
     index_.start(text + begin, text + begin + 64 * ((size - begin + 63) / 64), stretch_blocks_,
-                 stretch_blocks_, offsets_.get());
+                 stretch_blocks_, offsets);
+  }
+  // The offsets a text of `size` bytes from `begin` needs room for.
+  static std::size_t offsets_for(std::size_t begin, std::size_t size) noexcept {
+    return 64 *
+           std::min(StretchIndex::max_stretch_blocks, (size - begin + 63) / 64 + (size == begin));
   }
 
   Cursor next_stretch() noexcept {
@@ -64,7 +69,6 @@ class Structurals {
   const char* text_;
   std::size_t size_;
   std::size_t stretch_blocks_;
-  std::unique_ptr<std::uint32_t[]> offsets_;
   StretchIndex index_;
   static constexpr std::uint32_t padding_offset_ = 0;
 };
@@ -74,12 +78,38 @@ class Structurals {
 // containers around that one wait on a stack.
 class Parser {
  public:
-  Parser(DocumentData& d, std::size_t begin, std::size_t size, std::size_t max_depth)
+  struct Open {
+    std::size_t node;
+    std::size_t count;  // checked against the node's 32 bits when the container closes
+    bool is_object;
+  };
+  // The parser's working memory, kept from one parse to the next on each thread (at most
+  // 64 KiB of offsets): a loop of parses of small documents (API responses, messages)
+  // allocates none of it per parse.
+  struct Scratch {
+    std::unique_ptr<std::uint32_t[]> offsets;
+    std::size_t offsets_size = 0;
+    std::vector<Open> open;
+    std::string decoded;  // the string being decoded, before it goes into the values' block
+    std::uint32_t* offsets_for(std::size_t begin, std::size_t size) {
+      const std::size_t n = Structurals::offsets_for(begin, size);
+      if (offsets_size < n) {
+        offsets = std::make_unique_for_overwrite<std::uint32_t[]>(n);
+        offsets_size = n;
+      }
+      return offsets.get();
+    }
+  };
+
+  Parser(DocumentData& d, std::size_t begin, std::size_t size, std::size_t max_depth,
+         Scratch& scratch)
       : d_(d),
         t_(d.text.bytes.get()),
         size_(size),
         max_depth_(max_depth),
-        index_(t_, begin, size) {}
+        index_(t_, begin, size, scratch.offsets_for(begin, size)),
+        open_(scratch.open),
+        decoded_(scratch.decoded) {}
 
   // The walk's place: in the index, in the values' block (its first node, where the next
   // goes), and the innermost open container (its node, its items so far, the depth).
@@ -189,12 +219,6 @@ class Parser {
 
  private:
   // An open container around the innermost one.
-  struct Open {
-    std::size_t node;
-    std::size_t count;  // checked against the node's 32 bits when the container closes
-    bool is_object;
-  };
-
   [[gnu::noinline]] Place refill(Place s) {
     d_.values.set_end(s.out);
     s.at = index_.next_stretch();
@@ -229,8 +253,8 @@ class Parser {
   std::size_t size_;
   std::size_t max_depth_;
   Structurals index_;
-  std::vector<Open> open_;
-  std::string decoded_;  // the string being decoded, before it goes into the values' block
+  std::vector<Open>& open_;
+  std::string& decoded_;
 };
 
 }  // namespace
@@ -239,8 +263,11 @@ bool parse_document_text(DocumentData& d, std::size_t begin, std::size_t size,
                          std::size_t max_depth) {
   // About one node per eight bytes of typical JSON.
   d.values.reserve(size / 8 + 1);
-  Parser parser(d, begin, size, max_depth);
-  return parser.parse();
+  thread_local Parser::Scratch scratch;
+  Parser parser(d, begin, size, max_depth, scratch);
+  const bool parsed = parser.parse();
+  if (scratch.decoded.capacity() > (std::size_t{64} << 10)) std::string().swap(scratch.decoded);
+  return parsed;
 }
 
 }  // namespace bufstream::json::detail

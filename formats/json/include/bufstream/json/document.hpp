@@ -309,6 +309,8 @@ class Document {
 
  private:
   Document();
+  // Parses the text of `doc` (read from stream offset `start`), padded behind its end.
+  static Document parse_text(Document doc, std::uint64_t start, ReadOptions options);
   std::unique_ptr<detail::DocumentData> data_;
 };
 
