@@ -1,0 +1,429 @@
+#include <bufstream/parallel_chunks.hpp>
+
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <condition_variable>
+#include <cstring>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include <bufstream/kernels/byte_count.hpp>
+
+namespace bufstream {
+
+namespace {
+
+constexpr std::size_t default_chunk_size = std::size_t{1} << 20;
+
+// Where chunks come from. `cut` and `rest` are called under the run's lock; `release` on the
+// calling thread after a chunk was taken.
+class Cutter {
+ public:
+  virtual ~Cutter() = default;
+  // Chunk `index` into slot `slot` (free), or nullopt at the end of the input.
+  virtual std::optional<Chunk> cut(std::size_t index, std::size_t slot) = 0;
+  // The input from chunk `first` (being taken) on; chunks up to `end` (exclusive) were cut.
+  virtual ReadStream& rest(const Chunk& first, std::size_t end, std::size_t slots) = 0;
+  virtual void release(const Chunk&) noexcept {}
+};
+
+// ---- Bytes in memory (a mapped file) -------------------------------------------------------
+
+class MemoryCutter final : public Cutter {
+ public:
+  MemoryCutter(std::string_view bytes, std::uint64_t offset, ChunkBoundaries& boundaries,
+               std::size_t chunk_size, bool release_pages)
+      : bytes_(bytes),
+        base_(offset),
+        boundaries_(boundaries),
+        chunk_size_(chunk_size),
+        release_pages_(release_pages) {}
+
+  std::optional<Chunk> cut(std::size_t index, std::size_t) override {
+    if (next_ == bytes_.size()) return std::nullopt;
+    const std::string_view text = bytes_.substr(next_);
+    const std::size_t target = index == 0 && boundaries_.first_alone() ? 0 : chunk_size_;
+    std::size_t size = text.size();
+    if (size > target) {
+      boundaries_.start_chunk(index == 0);
+      size = boundaries_.find(text, target, true).value_or(text.size());
+    }
+    const Chunk chunk{index, base_ + next_, text.substr(0, size)};
+    next_ += size;
+    return chunk;
+  }
+
+  ReadStream& rest(const Chunk& first, std::size_t, std::size_t) override {
+    rest_.emplace(bytes_.substr(first.offset - base_), first.offset);
+    return *rest_;
+  }
+
+  // Gives back the whole pages before the taken chunk's end: every byte before it was taken,
+  // and no later chunk lies on them.
+  void release(const Chunk& chunk) noexcept override {
+    if (!release_pages_) return;
+    static const auto page = static_cast<std::uintptr_t>(::sysconf(_SC_PAGESIZE));
+    const auto end = reinterpret_cast<std::uintptr_t>(chunk.bytes.data() + chunk.bytes.size());
+    const std::uintptr_t to = end / page * page;
+    const auto from =
+        std::max(released_, reinterpret_cast<std::uintptr_t>(bytes_.data()) / page * page);
+    if (to > from) {
+      ::madvise(reinterpret_cast<void*>(from), to - from, MADV_DONTNEED);
+      released_ = to;
+    }
+  }
+
+ private:
+  std::string_view bytes_;
+  std::uint64_t base_;
+  ChunkBoundaries& boundaries_;
+  std::size_t chunk_size_;
+  bool release_pages_;
+  std::size_t next_ = 0;  // where the next chunk starts, in bytes_
+  std::uintptr_t released_ = 0;
+  std::optional<ChunkReadStream> rest_;
+};
+
+// ---- Any stream ----------------------------------------------------------------------------
+
+// A growable block of bytes that is never zeroed (a chunk is read straight into it).
+class Block {
+ public:
+  char* data() noexcept { return data_.get(); }
+  std::size_t size() const noexcept { return size_; }
+  std::string_view view() const noexcept { return {data_.get(), size_}; }
+  void assign(std::string_view bytes) {
+    size_ = 0;
+    append(bytes);
+  }
+  void append(std::string_view bytes) {
+    reserve(size_ + bytes.size());
+    if (!bytes.empty()) std::memcpy(data_.get() + size_, bytes.data(), bytes.size());
+    size_ += bytes.size();
+  }
+  void reserve(std::size_t n) {
+    if (n <= capacity_) return;
+    const std::size_t capacity = std::max(n, capacity_ + capacity_ / 2);
+    auto bigger = std::make_unique_for_overwrite<char[]>(capacity);
+    if (size_ != 0) std::memcpy(bigger.get(), data_.get(), size_);
+    data_ = std::move(bigger);
+    capacity_ = capacity;
+  }
+  void resize(std::size_t n) {
+    reserve(n);
+    size_ = n;
+  }
+
+ private:
+  std::unique_ptr<char[]> data_;
+  std::size_t size_ = 0;
+  std::size_t capacity_ = 0;
+};
+
+// The bytes of the chunks cut and not taken and of the carry, then the source: the rest of the
+// input, for a reader that goes on where the chunks could not.
+class SpliceReadStream final : public ReadStream {
+ public:
+  SpliceReadStream(std::string prefix, std::uint64_t offset, ReadStream& source) : source_(source) {
+    buffers_[0] = std::move(prefix);
+    set_window(buffers_[0].data(), buffers_[0].data() + buffers_[0].size(), buffers_[0].size());
+    limit_position_ = offset + buffers_[0].size();
+  }
+
+ protected:
+  bool refill(std::size_t min) override {
+    std::string& next = buffers_[1 - current_];
+    next.assign(cursor_, limit_);
+    const std::size_t kept = next.size();
+    next.resize(std::max({min, kept + 65536, next.capacity()}));
+    std::size_t filled = kept;
+    bool more = true;
+    while (filled < min) {
+      const std::size_t got =
+          source_.read_some(std::span<char>(next.data() + filled, next.size() - filled));
+      if (got == 0) {
+        more = false;
+        break;
+      }
+      filled += got;
+    }
+    next.resize(filled);
+    current_ = 1 - current_;
+    set_window(next.data(), next.data() + next.size(), filled - kept);
+    return more;
+  }
+
+ private:
+  ReadStream& source_;
+  std::string buffers_[2];
+  int current_ = 0;
+};
+
+class StreamCutter final : public Cutter {
+  static constexpr std::size_t read_size = 65536;  // the least a read asks for
+
+ public:
+  StreamCutter(ReadStream& in, ChunkBoundaries& boundaries, std::size_t chunk_size,
+               std::size_t slots)
+      : in_(in),
+        boundaries_(boundaries),
+        chunk_size_(chunk_size),
+        blocks_(slots),
+        offset_(in.position()) {}
+
+  std::optional<Chunk> cut(std::size_t index, std::size_t slot) override {
+    Block& block = blocks_[slot];
+    block.assign(carry_.view());
+    carry_.resize(0);
+    boundaries_.start_chunk(index == 0);
+    const std::size_t target = index == 0 && boundaries_.first_alone() ? 0 : chunk_size_;
+    std::size_t end = 0;
+    for (;;) {
+      if (!ended_ && block.size() <= target)
+        read(block, std::max(target + 1, read_size) - block.size());
+      if (block.size() <= target) {  // the input ends within the chunk's size
+        end = block.size();
+        break;
+      }
+      if (const auto found = boundaries_.find(block.view(), target, ended_)) {
+        end = *found;
+        break;
+      }
+      if (ended_) {
+        end = block.size();
+        break;
+      }
+      read(block, std::max(read_size, block.size() / 4));
+    }
+    if (end == 0) return std::nullopt;
+    carry_.assign(block.view().substr(end));
+    block.resize(end);
+    const Chunk chunk{index, offset_, block.view()};
+    offset_ += end;
+    return chunk;
+  }
+
+  ReadStream& rest(const Chunk& first, std::size_t end, std::size_t slots) override {
+    std::string prefix;
+    for (std::size_t i = first.index; i < end; ++i) prefix.append(blocks_[i % slots].view());
+    prefix.append(carry_.view());
+    rest_.emplace(std::move(prefix), first.offset, in_);
+    return *rest_;
+  }
+
+ private:
+  // Appends up to `n` bytes from the source; fewer only at its end.
+  void read(Block& block, std::size_t n) {
+    const std::size_t at = block.size();
+    block.resize(at + n);
+    const std::size_t got = in_.read_into(std::span<char>(block.data() + at, n));
+    block.resize(at + got);
+    if (got < n) ended_ = true;
+  }
+
+  ReadStream& in_;
+  ChunkBoundaries& boundaries_;
+  std::size_t chunk_size_;
+  std::vector<Block> blocks_;  // one per slot
+  Block carry_;                // bytes read past the last chunk's end
+  std::uint64_t offset_;       // the next chunk's position
+  bool ended_ = false;
+  std::optional<SpliceReadStream> rest_;
+};
+
+// ---- The run -------------------------------------------------------------------------------
+
+class Run final : public RestOfInput {
+ public:
+  Run(Cutter& cutter, ChunkWork& work, std::size_t slots, bool first_alone)
+      : cutter_(cutter), work_(work), slots_(slots), first_alone_(first_alone) {}
+
+  // Cuts and parses chunks until there are none or the run stops.
+  void work_loop() {
+    std::unique_lock lock(mutex_);
+    while (work_one(lock)) {
+    }
+  }
+
+  // Takes chunks in order, on the calling thread. With no workers, cuts and parses them too.
+  void take_loop(bool inline_work) {
+    for (std::size_t index = 0;; ++index) {
+      Slot& slot = slots_[index % slots_.size()];
+      std::unique_lock lock(mutex_);
+      if (inline_work) {
+        while (!slot_done(index) && !input_done(index)) work_one(lock);
+      } else {
+        ready_.wait(lock, [&] { return slot_done(index) || input_done(index); });
+      }
+      if (slot_done(index)) {
+        const Chunk chunk = slot.chunk;
+        const std::exception_ptr error = slot.error;
+        lock.unlock();
+        taking_ = &chunk;
+        const bool go_on = work_.take(chunk, index % slots_.size(), error, *this);
+        taking_ = nullptr;
+        cutter_.release(chunk);
+        lock.lock();
+        slot.state = State::free;
+        ++next_take_;
+        ready_.notify_all();
+        if (!go_on || stopped_) return;
+        continue;
+      }
+      if (cut_error_) std::rethrow_exception(cut_error_);
+      return;
+    }
+  }
+
+  void stop() noexcept {
+    const std::lock_guard lock(mutex_);
+    stopped_ = true;
+    ready_.notify_all();
+  }
+
+  ReadStream& stream() override {
+    const std::lock_guard lock(mutex_);
+    stopped_ = true;  // no chunk is cut from here on; the ones cut are the stream's
+    ready_.notify_all();
+    return cutter_.rest(*taking_, next_cut_, slots_.size());
+  }
+
+ private:
+  enum class State { free, parsing, done };
+  struct Slot {
+    Chunk chunk;
+    std::exception_ptr error;
+    State state = State::free;
+  };
+
+  bool slot_done(std::size_t index) const {
+    const Slot& slot = slots_[index % slots_.size()];
+    return slot.state == State::done && slot.chunk.index == index;
+  }
+  bool input_done(std::size_t index) const { return ended_ && index == next_cut_; }
+
+  // One chunk cut and parsed, `lock` held on entry and on return; false when there is nothing
+  // more to do.
+  bool work_one(std::unique_lock<std::mutex>& lock) {
+    // While the first chunk is cut alone, nothing more is cut until it has been taken.
+    ready_.wait(lock, [&] {
+      return stopped_ || ended_ ||
+             (next_cut_ < next_take_ + slots_.size() &&
+              !(first_alone_ && next_cut_ == 1 && next_take_ == 0));
+    });
+    if (stopped_ || ended_) return false;
+    const std::size_t index = next_cut_;
+    Slot& slot = slots_[index % slots_.size()];
+    std::optional<Chunk> chunk;
+    try {
+      chunk = cutter_.cut(index, index % slots_.size());
+    } catch (...) {
+      cut_error_ = std::current_exception();  // thrown when the chunks before are taken
+    }
+    if (!chunk) {
+      ended_ = true;
+      ready_.notify_all();
+      return false;
+    }
+    ++next_cut_;
+    slot.chunk = *chunk;
+    slot.state = State::parsing;
+    lock.unlock();
+    std::exception_ptr error;
+    try {
+      work_.parse(*chunk, index % slots_.size());
+    } catch (...) {
+      error = std::current_exception();
+    }
+    lock.lock();
+    slot.error = error;
+    slot.state = State::done;
+    ready_.notify_all();
+    return true;
+  }
+
+  Cutter& cutter_;
+  ChunkWork& work_;
+  std::vector<Slot> slots_;
+  std::mutex mutex_;
+  std::condition_variable ready_;
+  std::size_t next_cut_ = 0;
+  std::size_t next_take_ = 0;
+  bool first_alone_;
+  bool ended_ = false;    // the cutter found the end (or failed)
+  bool stopped_ = false;  // the caller is done
+  std::exception_ptr cut_error_;
+  const Chunk* taking_ = nullptr;
+};
+
+std::size_t slots_for(const ParallelOptions& options, unsigned threads) {
+  if (options.chunks_in_flight != 0) return options.chunks_in_flight;
+  return std::max<std::size_t>(2, std::size_t{2} * threads);
+}
+
+std::size_t chunk_size_for(const ParallelOptions& options) {
+  return options.chunk_size != 0 ? options.chunk_size : default_chunk_size;
+}
+
+void run(Cutter& cutter, ChunkWork& work, const ParallelOptions& options, std::size_t slots,
+         bool first_alone) {
+  const unsigned threads = parallel_threads(options);
+  Run run(cutter, work, slots, first_alone);
+  if (threads == 1) {
+    run.take_loop(true);
+    return;
+  }
+  std::vector<std::jthread> workers;
+  // Stops and joins the workers however the taking ends (a throw included).
+  struct Joiner {
+    Run& run;
+    std::vector<std::jthread>& workers;
+    ~Joiner() {
+      run.stop();
+      workers.clear();
+    }
+  } joiner{run, workers};
+  for (unsigned i = 0; i < threads; ++i) workers.emplace_back([&run] { run.work_loop(); });
+  run.take_loop(false);
+}
+
+}  // namespace
+
+std::uint64_t line_feeds_in(std::string_view text) noexcept {
+  return kernels::count_byte(text.data(), text.size(), '\n');
+}
+
+unsigned parallel_threads(const ParallelOptions& options) noexcept {
+  if (options.threads != 0) return options.threads;
+  return std::max(1u, std::thread::hardware_concurrency());
+}
+
+void read_chunks(std::string_view bytes, std::uint64_t offset, ChunkBoundaries& boundaries,
+                 ChunkWork& work, const ParallelOptions& options) {
+  const std::size_t slots = slots_for(options, parallel_threads(options));
+  MemoryCutter cutter(bytes, offset, boundaries, chunk_size_for(options), false);
+  run(cutter, work, options, slots, boundaries.first_alone());
+}
+
+void read_chunks(const MappedFile& file, std::uint64_t start, ChunkBoundaries& boundaries,
+                 ChunkWork& work, const ParallelOptions& options) {
+  const std::size_t slots = slots_for(options, parallel_threads(options));
+  const std::string_view bytes = file.contents().substr(std::min<std::size_t>(start, file.size()));
+  MemoryCutter cutter(bytes, start, boundaries, chunk_size_for(options), true);
+  run(cutter, work, options, slots, boundaries.first_alone());
+}
+
+void read_chunks(ReadStream& in, ChunkBoundaries& boundaries, ChunkWork& work,
+                 const ParallelOptions& options) {
+  const std::size_t slots = slots_for(options, parallel_threads(options));
+  StreamCutter cutter(in, boundaries, chunk_size_for(options), slots);
+  run(cutter, work, options, slots, boundaries.first_alone());
+}
+
+}  // namespace bufstream
