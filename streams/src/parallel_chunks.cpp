@@ -371,6 +371,15 @@ std::size_t chunk_size_for(const ParallelOptions& options) {
   return options.chunk_size != 0 ? options.chunk_size : default_chunk_size;
 }
 
+// Bytes already in memory read on one thread are one chunk unless a size was asked for: there
+// is nothing to share out, and cutting would only cost (CSV's quote count, the moves of rows
+// from chunk vectors into one).
+std::size_t memory_chunk_size_for(const ParallelOptions& options) {
+  if (options.chunk_size == 0 && parallel_threads(options) == 1)
+    return static_cast<std::size_t>(-1);
+  return chunk_size_for(options);
+}
+
 void run(Cutter& cutter, ChunkWork& work, const ParallelOptions& options, std::size_t slots,
          bool first_alone) {
   const unsigned threads = parallel_threads(options);
@@ -407,7 +416,7 @@ unsigned parallel_threads(const ParallelOptions& options) noexcept {
 void read_chunks(std::string_view bytes, std::uint64_t offset, ChunkBoundaries& boundaries,
                  ChunkWork& work, const ParallelOptions& options) {
   const std::size_t slots = slots_for(options, parallel_threads(options));
-  MemoryCutter cutter(bytes, offset, boundaries, chunk_size_for(options), false);
+  MemoryCutter cutter(bytes, offset, boundaries, memory_chunk_size_for(options), false);
   run(cutter, work, options, slots, boundaries.first_alone());
 }
 
@@ -415,7 +424,7 @@ void read_chunks(const MappedFile& file, std::uint64_t start, ChunkBoundaries& b
                  ChunkWork& work, const ParallelOptions& options) {
   const std::size_t slots = slots_for(options, parallel_threads(options));
   const std::string_view bytes = file.contents().substr(std::min<std::size_t>(start, file.size()));
-  MemoryCutter cutter(bytes, start, boundaries, chunk_size_for(options), true);
+  MemoryCutter cutter(bytes, start, boundaries, memory_chunk_size_for(options), true);
   run(cutter, work, options, slots, boundaries.first_alone());
 }
 

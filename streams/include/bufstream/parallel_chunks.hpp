@@ -33,7 +33,8 @@ struct ParallelOptions {
   /// With 1, chunks are cut, parsed and taken on the calling thread, one after the other.
   unsigned threads = 0;
   /// About how many bytes a chunk holds (it ends at the first record boundary past this
-  /// many bytes); 0: 4 MiB. Tests use tiny sizes down to 1 byte.
+  /// many bytes); 0: 1 MiB, and with one thread a file or bytes in memory are one chunk
+  /// (besides a first record that the format cuts alone). Tests use sizes down to 1 byte.
   std::size_t chunk_size = 0;
   /// How many chunks may be cut and not yet taken; 0: twice the threads, at least 2.
   std::size_t chunks_in_flight = 0;

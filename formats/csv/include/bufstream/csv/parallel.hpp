@@ -207,9 +207,18 @@ void read_chunks(ReadStream& in, const ParallelReadOptions& options, Parse parse
 namespace detail {
 
 template <class Row, class ReadChunks>
-std::vector<Row> read_rows_in_chunks(const Schema<Row>& schema, const ParallelReadOptions& options,
+std::vector<Row> read_rows_in_chunks(ReadStream& in, const Schema<Row>& schema,
+                                     const ParallelReadOptions& options,
                                      std::optional<std::uint64_t> input_size,
                                      ReadChunks read_chunks) {
+  // One reader where there is nothing to share out (one thread, no chunk size asked for) or
+  // where records cannot be found by quote parity: the rows then go straight into the vector.
+  if (options.read.lazy_quotes ||
+      (parallel_threads(options.parallel) == 1 && options.parallel.chunk_size == 0)) {
+    Reader reader(in, options.read);
+    if (options.header) reader.read_header();
+    return RowReader<Row>(reader, schema).read_all();
+  }
   std::vector<Row> rows;
   std::uint64_t bytes_taken = 0;
   bool reserved = false;
@@ -249,7 +258,7 @@ std::vector<Row> read_rows(const std::filesystem::path& path, const Schema<Row>&
   options.header = options.header || schema.named();
   const MappedFile file(path);
   MemoryReadStream in(file.contents());
-  return detail::read_rows_in_chunks<Row>(schema, options, file.size(),
+  return detail::read_rows_in_chunks<Row>(in, schema, options, file.size(),
                                           [&](const ParallelReadOptions& o, auto parse, auto take) {
                                             detail::read_chunks_from(in, &file, o, parse, take);
                                           });
@@ -259,7 +268,7 @@ std::vector<Row> read_rows(const std::filesystem::path& path, const Schema<Row>&
 template <class Row>
 std::vector<Row> read_rows(ReadStream& in, const Schema<Row>& schema, ParallelReadOptions options) {
   options.header = options.header || schema.named();
-  return detail::read_rows_in_chunks<Row>(schema, options, in.remaining_hint(),
+  return detail::read_rows_in_chunks<Row>(in, schema, options, in.remaining_hint(),
                                           [&](const ParallelReadOptions& o, auto parse, auto take) {
                                             detail::read_chunks_from(in, nullptr, o, parse, take);
                                           });
