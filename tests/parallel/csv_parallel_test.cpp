@@ -116,7 +116,7 @@ void expect_same_everywhere(const std::string& text, ParallelReadOptions options
                             const std::vector<std::size_t>& chunk_sizes) {
   const Outcome expected = sequential(text, options);
   for (const std::size_t chunk : chunk_sizes) {
-    for (unsigned threads = 1; threads <= 8; ++threads) {
+    for (const unsigned threads : testing::thread_counts()) {
       options.parallel = {.threads = threads, .chunk_size = chunk};
       ASSERT_EQ(parallel_memory(text, options), expected)
           << "chunk " << chunk << ", threads " << threads << ", text:\n"
@@ -127,7 +127,7 @@ void expect_same_everywhere(const std::string& text, ParallelReadOptions options
 
 TEST(CsvParallel, RandomTextsGiveTheSequentialRecordsAtEveryChunkSizeAndThreadCount) {
   test::SplitMix64 random(42);
-  for (int round = 0; round < 12; ++round) {
+  for (int round = 0; round < testing::rounds(12); ++round) {
     const std::string text =
         random_csv(random, 1 + random.below(12), 1 + random.below(4), random.below(2) == 0);
     expect_same_everywhere(text, {}, testing::every_size_to(text.size() + 2));
@@ -136,7 +136,7 @@ TEST(CsvParallel, RandomTextsGiveTheSequentialRecordsAtEveryChunkSizeAndThreadCo
 
 TEST(CsvParallel, MalformedTextsGiveTheSequentialFirstError) {
   test::SplitMix64 random(7);
-  for (int round = 0; round < 40; ++round) {
+  for (int round = 0; round < testing::rounds(40); ++round) {
     const std::string text =
         damaged(random, random_csv(random, 2 + random.below(10), 1 + random.below(3), true));
     expect_same_everywhere(text, {}, testing::sample_sizes_to(text.size() + 2));
@@ -145,7 +145,7 @@ TEST(CsvParallel, MalformedTextsGiveTheSequentialFirstError) {
 
 TEST(CsvParallel, ReaderOptionsCarryToEveryChunk) {
   test::SplitMix64 random(3);
-  for (int round = 0; round < 12; ++round) {
+  for (int round = 0; round < testing::rounds(12); ++round) {
     std::string text = random_csv(random, 2 + random.below(10), 1 + random.below(3), true);
     if (round % 3 == 0) text = "\n\r\n" + text + "\n\n";  // empty lines
     if (round % 4 == 1) text = damaged(random, text);
@@ -200,7 +200,7 @@ TEST(CsvParallel, ByteOrderMarkIsSkippedOnlyAtTheStart) {
 
 TEST(CsvParallel, StreamsWithTinyBuffersGiveTheSameRecords) {
   test::SplitMix64 random(11);
-  for (int round = 0; round < 6; ++round) {
+  for (int round = 0; round < testing::rounds(6); ++round) {
     std::string text = random_csv(random, 3 + random.below(10), 1 + random.below(3), true);
     if (round % 2 == 1) text = damaged(random, text);
     const ParallelReadOptions base{.header = round % 3 == 0};

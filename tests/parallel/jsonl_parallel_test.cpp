@@ -139,7 +139,7 @@ void expect_same_everywhere(const std::string& text, const std::vector<std::size
   for (const As as : ways) {
     const Outcome expected = sequential(text, as);
     for (const std::size_t chunk : sizes) {
-      for (unsigned threads = 1; threads <= 8; ++threads) {
+      for (const unsigned threads : testing::thread_counts()) {
         MemoryReadStream in(text);
         const Outcome got = parallel(as, [&](auto parse, auto take) {
           read_lines_chunks(in, options_for(chunk, threads), parse, take);
@@ -154,7 +154,7 @@ void expect_same_everywhere(const std::string& text, const std::vector<std::size
 
 TEST(JsonLinesParallel, RandomLinesGiveTheSequentialValuesAtEveryChunkSizeAndThreadCount) {
   test::SplitMix64 random(1);
-  for (int round = 0; round < 6; ++round) {
+  for (int round = 0; round < testing::rounds(6); ++round) {
     const std::string text = random_lines(random, 1 + random.below(8));
     expect_same_everywhere(text, testing::every_size_to(text.size() + 2), {As::dom});
     expect_same_everywhere(text, testing::sample_sizes_to(text.size() + 2),
@@ -164,7 +164,7 @@ TEST(JsonLinesParallel, RandomLinesGiveTheSequentialValuesAtEveryChunkSizeAndThr
 
 TEST(JsonLinesParallel, MalformedLinesGiveTheSequentialFirstError) {
   test::SplitMix64 random(2);
-  for (int round = 0; round < 30; ++round) {
+  for (int round = 0; round < testing::rounds(30); ++round) {
     const std::string text = damaged(random, random_lines(random, 2 + random.below(8)));
     expect_same_everywhere(text, testing::sample_sizes_to(text.size() + 2),
                            {As::dom, As::events, As::document});
@@ -191,7 +191,7 @@ TEST(JsonLinesParallel, ErrorsNameTheWholeInputsLineColumnAndOffset) {
 
 TEST(JsonLinesParallel, StreamsWithTinyBuffersGiveTheSameValues) {
   test::SplitMix64 random(4);
-  for (int round = 0; round < 4; ++round) {
+  for (int round = 0; round < testing::rounds(4); ++round) {
     std::string text = random_lines(random, 3 + random.below(6));
     if (round % 2 == 1) text = damaged(random, text);
     const Outcome expected = sequential(text, As::events);

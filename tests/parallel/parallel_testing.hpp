@@ -49,12 +49,14 @@ inline std::string escaped(const std::string& text) {
   return out;
 }
 
-/// Every chunk size from 1 to `last`.
-inline std::vector<std::size_t> every_size_to(std::size_t last) {
-  std::vector<std::size_t> sizes;
-  for (std::size_t s = 1; s <= last; ++s) sizes.push_back(s);
-  return sizes;
-}
+/// ThreadSanitizer (scripts/test --thread) makes each thread's start and each wait costly (the
+/// whole matrix takes six minutes under it): there the tests run a sample of it, which still
+/// takes every path (fewer texts, chunk sizes and thread counts); the plain build runs it all.
+#if defined(__SANITIZE_THREAD__)
+inline constexpr bool under_thread_sanitizer = true;
+#else
+inline constexpr bool under_thread_sanitizer = false;
+#endif
 
 /// Chunk sizes from 1 to `last`: the small ones, then about a dozen, and the last ones.
 inline std::vector<std::size_t> sample_sizes_to(std::size_t last) {
@@ -64,6 +66,23 @@ inline std::vector<std::size_t> sample_sizes_to(std::size_t last) {
   sizes.push_back(last);
   return sizes;
 }
+
+/// Every chunk size from 1 to `last` (a sample of them under ThreadSanitizer).
+inline std::vector<std::size_t> every_size_to(std::size_t last) {
+  if (under_thread_sanitizer) return sample_sizes_to(last);
+  std::vector<std::size_t> sizes;
+  for (std::size_t s = 1; s <= last; ++s) sizes.push_back(s);
+  return sizes;
+}
+
+/// Every thread count from 1 to 8 (1, 2, 3 and 8 under ThreadSanitizer).
+inline std::vector<unsigned> thread_counts() {
+  if (under_thread_sanitizer) return {1, 2, 3, 8};
+  return {1, 2, 3, 4, 5, 6, 7, 8};
+}
+
+/// `n` random texts (a quarter of them under ThreadSanitizer).
+inline int rounds(int n) { return under_thread_sanitizer ? (n + 3) / 4 : n; }
 
 /// A file holding `text`, removed at the end of the scope.
 class TempFile {
