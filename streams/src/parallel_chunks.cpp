@@ -31,6 +31,17 @@ class Cutter {
   // The input from chunk `first` (being taken) on; chunks up to `end` (exclusive) were cut.
   virtual ReadStream& rest(const Chunk& first, std::size_t end, std::size_t slots) = 0;
   virtual void release(const Chunk&) noexcept {}
+  // Pieces (bytes in memory): after the chunks cut so far, pieces of the chunk size, each
+  // summarized and cut into its chunk by a worker (see ChunkBoundaries::summarize).
+  virtual bool by_pieces() const noexcept { return false; }
+  virtual std::size_t pieces() const noexcept { return 0; }
+  virtual std::uint64_t summarize(std::size_t) const noexcept { return 0; }
+  virtual std::uint64_t combine(std::uint64_t before, std::uint64_t) const noexcept {
+    return before;
+  }
+  virtual Chunk piece_chunk(std::size_t, std::size_t index, std::uint64_t, std::uint64_t) const {
+    return {index, 0, {}};
+  }
 };
 
 // ---- Bytes in memory (a mapped file) -------------------------------------------------------
@@ -64,16 +75,57 @@ class MemoryCutter final : public Cutter {
     return *rest_;
   }
 
-  // Gives back the whole pages before the taken chunk's end: every byte before it was taken,
-  // and no later chunk lies on them.
+  // ---- Pieces: the chunks after the first one cut alone (if any), found by the workers ---
+
+  bool by_pieces() const noexcept override { return true; }
+
+  // How many pieces of chunk_size bytes the bytes not cut yet make.
+  std::size_t pieces() const noexcept override {
+    const std::size_t left = bytes_.size() - next_;
+    return left == 0 ? 0 : (left - 1) / chunk_size_ + 1;
+  }
+
+  std::uint64_t combine(std::uint64_t before, std::uint64_t piece) const noexcept override {
+    return boundaries_.combine(before, piece);
+  }
+
+  std::uint64_t summarize(std::size_t k) const noexcept override {
+    return boundaries_.summarize(piece_text().substr(k * chunk_size_, chunk_size_));
+  }
+
+  // Chunk `index` from piece k: from the first record end in the piece (the start for the
+  // first piece) to the first one after it; empty when the piece holds none (the chunk
+  // before then goes on past it). `before` and `after` are the states at the piece's ends.
+  Chunk piece_chunk(std::size_t k, std::size_t index, std::uint64_t before,
+                    std::uint64_t after) const override {
+    const std::string_view text = piece_text();
+    const std::size_t low = k * chunk_size_;
+    const std::size_t high = low + std::min(chunk_size_, text.size() - low);
+    std::size_t begin = 0;
+    if (k != 0) {
+      const std::optional<std::size_t> first = boundaries_.find_from(text, low, before, high);
+      if (!first) return {index, base_ + next_ + high, text.substr(high, 0)};
+      begin = *first;
+    }
+    std::size_t end = text.size();
+    if (high < text.size())
+      end = boundaries_.find_from(text, high, after, text.size()).value_or(end);
+    begin = std::min(begin, end);
+    return {index, base_ + next_ + begin, text.substr(begin, end - begin)};
+  }
+
+  // Gives back the whole pages before the taken chunk's end (every byte before it was taken,
+  // and no later chunk lies on them), 8 MiB or more at a time.
   void release(const Chunk& chunk) noexcept override {
+    if (chunk.bytes.empty()) return;
     if (!release_pages_) return;
     static const auto page = static_cast<std::uintptr_t>(::sysconf(_SC_PAGESIZE));
     const auto end = reinterpret_cast<std::uintptr_t>(chunk.bytes.data() + chunk.bytes.size());
     const std::uintptr_t to = end / page * page;
     const auto from =
         std::max(released_, reinterpret_cast<std::uintptr_t>(bytes_.data()) / page * page);
-    if (to > from) {
+    // 8 MiB at a time: each call makes every other core flush its TLB.
+    if (to >= from + (std::uintptr_t{8} << 20)) {
       ::madvise(reinterpret_cast<void*>(from), to - from, MADV_DONTNEED);
       released_ = to;
     }
@@ -88,6 +140,8 @@ class MemoryCutter final : public Cutter {
   std::size_t next_ = 0;  // where the next chunk starts, in bytes_
   std::uintptr_t released_ = 0;
   std::optional<ChunkReadStream> rest_;
+
+  std::string_view piece_text() const noexcept { return bytes_.substr(next_); }
 };
 
 // ---- Any stream ----------------------------------------------------------------------------
@@ -256,10 +310,14 @@ class Run final : public RestOfInput {
     for (std::size_t index = 0;; ++index) {
       Slot& slot = slots_[index % slots_.size()];
       std::unique_lock lock(mutex_);
-      if (inline_work) {
-        while (!slot_done(index) && !input_done(index)) work_one(lock);
-      } else {
-        ready_.wait(lock, [&] { return slot_done(index) || input_done(index); });
+      // The calling thread parses too while the chunk it waits for is not done, as long as
+      // there is a chunk to claim; else it waits for a worker.
+      while (!slot_done(index) && !input_done(index)) {
+        if (inline_work && can_claim()) {
+          work_one(lock);
+        } else {
+          ready_.wait(lock);
+        }
       }
       if (slot_done(index)) {
         const Chunk chunk = slot.chunk;
@@ -307,18 +365,20 @@ class Run final : public RestOfInput {
     return slot.state == State::done && slot.chunk.index == index;
   }
   bool input_done(std::size_t index) const { return ended_ && index == next_cut_; }
+  // A chunk may be cut: fewer than the slots are in flight, and the first chunk, when it is
+  // cut alone, has been taken.
+  bool can_claim() const {
+    return !stopped_ && !ended_ && next_cut_ < next_take_ + slots_.size() &&
+           !(first_alone_ && next_cut_ == 1 && next_take_ == 0);
+  }
 
   // One chunk cut and parsed, `lock` held on entry and on return; false when there is nothing
   // more to do.
   bool work_one(std::unique_lock<std::mutex>& lock) {
-    // While the first chunk is cut alone, nothing more is cut until it has been taken.
-    ready_.wait(lock, [&] {
-      return stopped_ || ended_ ||
-             (next_cut_ < next_take_ + slots_.size() &&
-              !(first_alone_ && next_cut_ == 1 && next_take_ == 0));
-    });
+    ready_.wait(lock, [&] { return stopped_ || ended_ || can_claim(); });
     if (stopped_ || ended_) return false;
     const std::size_t index = next_cut_;
+    if (cutter_.by_pieces() && !(first_alone_ && index == 0)) return work_piece(lock);
     Slot& slot = slots_[index % slots_.size()];
     std::optional<Chunk> chunk;
     try {
@@ -335,16 +395,60 @@ class Run final : public RestOfInput {
     slot.chunk = *chunk;
     slot.state = State::parsing;
     lock.unlock();
+    parse(*chunk, lock);
+    return true;
+  }
+
+  // Parses `chunk` with `lock` released, and marks its slot done.
+  void parse(const Chunk& chunk, std::unique_lock<std::mutex>& lock) {
     std::exception_ptr error;
     try {
-      work_.parse(*chunk, index % slots_.size());
+      work_.parse(chunk, chunk.index % slots_.size());
     } catch (...) {
       error = std::current_exception();
     }
     lock.lock();
+    Slot& slot = slots_[chunk.index % slots_.size()];
+    slot.chunk = chunk;
     slot.error = error;
     slot.state = State::done;
     ready_.notify_all();
+  }
+
+  // The chunk of the next piece: its summary, then (once the pieces before have theirs) its
+  // chunk, cut and parsed here, beside the other workers. `lock` held on entry and on return.
+  bool work_piece(std::unique_lock<std::mutex>& lock) {
+    if (states_.empty()) {  // the first piece: the chunks cut one by one are all cut
+      first_piece_ = next_cut_;
+      pieces_ = cutter_.pieces();
+      states_.assign(pieces_ + 1, 0);
+      summaries_.assign(pieces_, std::nullopt);
+    }
+    const std::size_t index = next_cut_;
+    const std::size_t k = index - first_piece_;
+    if (k >= pieces_) {
+      ended_ = true;
+      ready_.notify_all();
+      return false;
+    }
+    ++next_cut_;
+    slots_[index % slots_.size()].state = State::parsing;
+    lock.unlock();
+    // The last piece's summary is nobody's business.
+    const std::uint64_t summary = k + 1 < pieces_ ? cutter_.summarize(k) : 0;
+    lock.lock();
+    summaries_[k] = summary;
+    while (known_ <= pieces_ && summaries_[known_ - 1]) {
+      states_[known_] = cutter_.combine(states_[known_ - 1], *summaries_[known_ - 1]);
+      ++known_;
+    }
+    ready_.notify_all();
+    ready_.wait(lock, [&] { return stopped_ || known_ >= k + 2; });
+    if (stopped_) return false;
+    const std::uint64_t before = states_[k];
+    const std::uint64_t after = states_[k + 1];
+    lock.unlock();
+    parse(cutter_.piece_chunk(k, index, before, after), lock);
     return true;
   }
 
@@ -360,6 +464,13 @@ class Run final : public RestOfInput {
   bool stopped_ = false;  // the caller is done
   std::exception_ptr cut_error_;
   const Chunk* taking_ = nullptr;
+  // Pieces: the first piece's chunk index, how many, each one's summary once known, and the
+  // states at their starts, known for the first `known_`.
+  std::size_t first_piece_ = 0;
+  std::size_t pieces_ = 0;
+  std::vector<std::optional<std::uint64_t>> summaries_;
+  std::vector<std::uint64_t> states_;
+  std::size_t known_ = 1;
 };
 
 std::size_t slots_for(const ParallelOptions& options, unsigned threads) {
@@ -398,11 +509,24 @@ void run(Cutter& cutter, ChunkWork& work, const ParallelOptions& options, std::s
       workers.clear();
     }
   } joiner{run, workers};
-  for (unsigned i = 0; i < threads; ++i) workers.emplace_back([&run] { run.work_loop(); });
-  run.take_loop(false);
+  // The calling thread is one of the threads: it parses between the chunks it takes.
+  for (unsigned i = 1; i < threads; ++i) workers.emplace_back([&run] { run.work_loop(); });
+  run.take_loop(true);
 }
 
 }  // namespace
+
+void advise_huge_pages(void* data, std::size_t size) noexcept {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+  static const auto page = static_cast<std::uintptr_t>(::sysconf(_SC_PAGESIZE));
+  const auto begin = (reinterpret_cast<std::uintptr_t>(data) + page - 1) / page * page;
+  const auto end = (reinterpret_cast<std::uintptr_t>(data) + size) / page * page;
+  if (end > begin) ::madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
+#else
+  (void)data;
+  (void)size;
+#endif
+}
 
 std::uint64_t line_feeds_in(std::string_view text) noexcept {
   return kernels::count_byte(text.data(), text.size(), '\n');

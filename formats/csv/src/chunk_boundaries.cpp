@@ -9,6 +9,7 @@
 // malformed the parity may be wrong after the first error, but every chunk up to the one that
 // holds it starts where the sequential reader starts a record, and that one's reader reports
 // the error (see csv/parallel.hpp).
+#include <algorithm>
 #include <memory>
 
 #include <bufstream/csv/parallel.hpp>
@@ -30,6 +31,29 @@ class CsvBoundaries final : public ChunkBoundaries {
   }
 
   bool first_alone() const noexcept override { return true; }
+
+  std::uint64_t summarize(std::string_view piece) const noexcept override {
+    return kernels::count_byte(piece.data(), piece.size(), '"') & 1;
+  }
+
+  std::optional<std::size_t> find_from(std::string_view text, std::size_t from, std::uint64_t state,
+                                       std::size_t limit) const override {
+    const char* const begin = text.data();
+    const char* const end = begin + std::min(limit, text.size());
+    bool quoted = (state & 1) != 0;
+    for (const char* p = begin + from;;) {
+      const char* const q = stops_.find(p, end);
+      if (q == end) return std::nullopt;
+      if (*q == '"') {
+        quoted = !quoted;
+      } else if (!quoted) {
+        // The whole input is in `text`: a CR at its end ends the last record.
+        const auto at = static_cast<std::size_t>(q - begin);
+        return *q == '\r' && at + 1 < text.size() && q[1] == '\n' ? at + 2 : at + 1;
+      }
+      p = q + 1;
+    }
+  }
 
   std::optional<std::size_t> find(std::string_view text, std::size_t target,
                                   bool input_ends) override {

@@ -68,6 +68,24 @@ class ChunkBoundaries {
   /// (the same start and target) after nullopt, so it may keep how far it has looked.
   virtual std::optional<std::size_t> find(std::string_view text, std::size_t target,
                                           bool input_ends) = 0;
+
+  /// For bytes in memory, chunks are found by the workers themselves, each from a piece of
+  /// `chunk_size` bytes: what a piece tells the ones after it (CSV: the parity of its quotes),
+  /// summed up from the first piece on with `combine`. By default nothing. Called
+  /// concurrently: it must not change the object.
+  virtual std::uint64_t summarize(std::string_view piece) const noexcept {
+    (void)piece;
+    return 0;
+  }
+  /// The state after a text whose state before was `before` and whose summary is `piece`.
+  virtual std::uint64_t combine(std::uint64_t before, std::uint64_t piece) const noexcept {
+    return before ^ piece;
+  }
+  /// Where the first record ends whose end (its line end's first byte) lies in
+  /// `[from, limit)` of `text` (the whole input in memory), the state at `from` being `state`;
+  /// nullopt if none does. Called concurrently: it must not change the object.
+  virtual std::optional<std::size_t> find_from(std::string_view text, std::size_t from,
+                                               std::uint64_t state, std::size_t limit) const = 0;
 };
 
 /// What a parallel read does with each chunk.
@@ -111,6 +129,11 @@ class ChunkReadStream final : public ReadStream {
   bool refill(std::size_t) override { return false; }
   std::optional<std::uint64_t> source_remaining_hint() const override { return 0; }
 };
+
+/// A hint for a large block of memory the caller is about to fill (a parallel read's result):
+/// transparent huge pages where the system offers them, so that it costs a page fault per
+/// 2 MiB rather than per 4 KiB. Failure is harmless and ignored.
+void advise_huge_pages(void* data, std::size_t size) noexcept;
 
 /// How many line feeds `text` holds: for numbering the lines of chunks read at the same time.
 std::uint64_t line_feeds_in(std::string_view text) noexcept;

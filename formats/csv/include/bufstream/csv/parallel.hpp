@@ -39,6 +39,7 @@
 #include <filesystem>
 #include <iterator>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <type_traits>
 #include <utility>
@@ -222,28 +223,48 @@ std::vector<Row> read_rows_in_chunks(ReadStream& in, const Schema<Row>& schema,
   std::vector<Row> rows;
   std::uint64_t bytes_taken = 0;
   bool reserved = false;
-  read_chunks(
-      options,
-      [&schema](Reader& reader, const Chunk&) { return RowReader<Row>(reader, schema).read_all(); },
-      [&](std::vector<Row>&& chunk_rows, const Chunk& chunk) {
-        bytes_taken += chunk.bytes.size();
-        // Room for all the rows once a chunk of some size gives their density: growing the
-        // vector step by step would move every row about twice.
-        if (!reserved && input_size && bytes_taken >= (std::uint64_t{1} << 16) &&
-            !chunk_rows.empty() && *input_size > bytes_taken) {
-          reserved = true;
-          const double per_byte = static_cast<double>(rows.size() + chunk_rows.size()) /
-                                  static_cast<double>(bytes_taken);
-          rows.reserve(
-              static_cast<std::size_t>(per_byte * static_cast<double>(*input_size) * 1.05) + 16);
-        }
-        if (rows.empty() && chunk_rows.capacity() >= rows.capacity()) {
-          rows = std::move(chunk_rows);
-        } else {
-          rows.insert(rows.end(), std::make_move_iterator(chunk_rows.begin()),
-                      std::make_move_iterator(chunk_rows.end()));
-        }
-      });
+  // The chunks' vectors, emptied once taken, are read into again: a fresh one per chunk made
+  // the workers fault its pages in anew (the allocator gives large blocks back), which cost
+  // more than the parse. At most one per chunk in flight.
+  std::mutex spare_mutex;
+  std::vector<std::vector<Row>> spares;
+  const auto parse = [&](Reader& reader, const Chunk&) {
+    std::vector<Row> chunk_rows;
+    {
+      const std::lock_guard lock(spare_mutex);
+      if (!spares.empty()) {
+        chunk_rows = std::move(spares.back());
+        spares.pop_back();
+      }
+    }
+    RowReader<Row> row_reader(reader, schema);
+    for (;;) {
+      Row& row = chunk_rows.emplace_back();
+      if (!row_reader.next(row)) break;
+    }
+    chunk_rows.pop_back();
+    return chunk_rows;
+  };
+  const auto take = [&](std::vector<Row>&& chunk_rows, const Chunk& chunk) {
+    bytes_taken += chunk.bytes.size();
+    // Room for all the rows once a chunk of some size gives their density: growing the vector
+    // step by step would move every row about twice.
+    if (!reserved && input_size && bytes_taken >= (std::uint64_t{1} << 16) && !chunk_rows.empty() &&
+        *input_size > bytes_taken) {
+      reserved = true;
+      const double per_byte =
+          static_cast<double>(rows.size() + chunk_rows.size()) / static_cast<double>(bytes_taken);
+      rows.reserve(static_cast<std::size_t>(per_byte * static_cast<double>(*input_size) * 1.05) +
+                   16);
+      advise_huge_pages(rows.data() + rows.size(), (rows.capacity() - rows.size()) * sizeof(Row));
+    }
+    rows.insert(rows.end(), std::make_move_iterator(chunk_rows.begin()),
+                std::make_move_iterator(chunk_rows.end()));
+    chunk_rows.clear();
+    const std::lock_guard lock(spare_mutex);
+    spares.push_back(std::move(chunk_rows));
+  };
+  read_chunks(options, parse, take);
   return rows;
 }
 

@@ -27,6 +27,7 @@
 // concatenated values may, is read so too, on that one thread). No chunk after it is taken.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -66,6 +67,14 @@ class LineBoundaries final : public ChunkBoundaries {
       scanned_ = text.size();
       return std::nullopt;
     }
+    return static_cast<std::size_t>(static_cast<const char*>(lf) - text.data()) + 1;
+  }
+  /// After the first line feed in `[from, limit)`.
+  std::optional<std::size_t> find_from(std::string_view text, std::size_t from, std::uint64_t,
+                                       std::size_t limit) const override {
+    const std::size_t end = std::min(limit, text.size());
+    const void* lf = std::memchr(text.data() + from, '\n', end - from);
+    if (lf == nullptr) return std::nullopt;
     return static_cast<std::size_t>(static_cast<const char*>(lf) - text.data()) + 1;
   }
   /// Forgets how far the last chunk's search went.
