@@ -19,7 +19,9 @@ namespace bufstream {
 
 namespace {
 
-constexpr std::size_t default_chunk_size = std::size_t{1} << 20;
+// 128 KiB: a worker counts a piece's quotes and then parses it while it is in its core's L2
+// cache (a typed CSV read on two threads: 1 MiB 113 ms, 256 KiB 84, 128 KiB 79).
+constexpr std::size_t default_chunk_size = std::size_t{128} << 10;
 
 // Where chunks come from. `cut` and `rest` are called under the run's lock; `release` on the
 // calling thread after a chunk was taken.
@@ -473,11 +475,6 @@ class Run final : public RestOfInput {
   std::size_t known_ = 1;
 };
 
-std::size_t slots_for(const ParallelOptions& options, unsigned threads) {
-  if (options.chunks_in_flight != 0) return options.chunks_in_flight;
-  return std::max<std::size_t>(2, std::size_t{2} * threads);
-}
-
 std::size_t chunk_size_for(const ParallelOptions& options) {
   return options.chunk_size != 0 ? options.chunk_size : default_chunk_size;
 }
@@ -532,6 +529,13 @@ std::uint64_t line_feeds_in(std::string_view text) noexcept {
   return kernels::count_byte(text.data(), text.size(), '\n');
 }
 
+std::size_t chunks_in_flight(const ParallelOptions& options) noexcept {
+  if (options.chunks_in_flight != 0) return options.chunks_in_flight;
+  // Eight a thread: slack for the thread that also takes them (1 MiB chunks, two threads:
+  // 4 in flight 113 ms, 8 111; 128 KiB: 16 79).
+  return std::size_t{8} * parallel_threads(options);
+}
+
 unsigned parallel_threads(const ParallelOptions& options) noexcept {
   if (options.threads != 0) return options.threads;
   return std::max(1u, std::thread::hardware_concurrency());
@@ -539,14 +543,14 @@ unsigned parallel_threads(const ParallelOptions& options) noexcept {
 
 void read_chunks(std::string_view bytes, std::uint64_t offset, ChunkBoundaries& boundaries,
                  ChunkWork& work, const ParallelOptions& options) {
-  const std::size_t slots = slots_for(options, parallel_threads(options));
+  const std::size_t slots = chunks_in_flight(options);
   MemoryCutter cutter(bytes, offset, boundaries, memory_chunk_size_for(options), false);
   run(cutter, work, options, slots, boundaries.first_alone());
 }
 
 void read_chunks(const MappedFile& file, std::uint64_t start, ChunkBoundaries& boundaries,
                  ChunkWork& work, const ParallelOptions& options) {
-  const std::size_t slots = slots_for(options, parallel_threads(options));
+  const std::size_t slots = chunks_in_flight(options);
   const std::string_view bytes = file.contents().substr(std::min<std::size_t>(start, file.size()));
   MemoryCutter cutter(bytes, start, boundaries, memory_chunk_size_for(options), true);
   run(cutter, work, options, slots, boundaries.first_alone());
@@ -554,7 +558,7 @@ void read_chunks(const MappedFile& file, std::uint64_t start, ChunkBoundaries& b
 
 void read_chunks(ReadStream& in, ChunkBoundaries& boundaries, ChunkWork& work,
                  const ParallelOptions& options) {
-  const std::size_t slots = slots_for(options, parallel_threads(options));
+  const std::size_t slots = chunks_in_flight(options);
   StreamCutter cutter(in, boundaries, chunk_size_for(options), slots);
   run(cutter, work, options, slots, boundaries.first_alone());
 }

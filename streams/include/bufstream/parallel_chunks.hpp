@@ -33,10 +33,10 @@ struct ParallelOptions {
   /// With 1, chunks are cut, parsed and taken on the calling thread, one after the other.
   unsigned threads = 0;
   /// About how many bytes a chunk holds (it ends at the first record boundary past this
-  /// many bytes); 0: 1 MiB, and with one thread a file or bytes in memory are one chunk
+  /// many bytes); 0: 128 KiB, and with one thread a file or bytes in memory are one chunk
   /// (besides a first record that the format cuts alone). Tests use sizes down to 1 byte.
   std::size_t chunk_size = 0;
-  /// How many chunks may be cut and not yet taken; 0: twice the threads, at least 2.
+  /// How many chunks may be cut and not yet taken; 0: eight a thread.
   std::size_t chunks_in_flight = 0;
 };
 
@@ -137,6 +137,9 @@ void advise_huge_pages(void* data, std::size_t size) noexcept;
 
 /// How many line feeds `text` holds: for numbering the lines of chunks read at the same time.
 std::uint64_t line_feeds_in(std::string_view text) noexcept;
+
+/// How many chunks `options` lets be in flight (0: eight a thread).
+std::size_t chunks_in_flight(const ParallelOptions& options) noexcept;
 
 /// How many threads `options` asks for (0: the machine's cores, at least 1).
 unsigned parallel_threads(const ParallelOptions& options) noexcept;

@@ -168,8 +168,7 @@ template <class Parse, class Take>
 void read_chunks_from(ReadStream& in, const MappedFile* file, const ParallelReadOptions& options,
                       Parse& parse, Take& take) {
   ParallelOptions parallel = options.parallel;
-  const unsigned threads = parallel_threads(parallel);
-  if (parallel.chunks_in_flight == 0) parallel.chunks_in_flight = std::max(2u, 2 * threads);
+  parallel.chunks_in_flight = chunks_in_flight(parallel);
   ChunkedRead<Parse, Take> work(options, parse, take, parallel.chunks_in_flight);
   if (options.read.lazy_quotes) {
     work.read_alone(in);

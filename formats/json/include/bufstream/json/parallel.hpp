@@ -156,8 +156,7 @@ template <class Parse, class Take>
 void read_lines_from(ReadStream* in, const MappedFile* file, const ParallelReadOptions& options,
                      Parse& parse, Take& take) {
   ParallelOptions parallel = options.parallel;
-  if (parallel.chunks_in_flight == 0)
-    parallel.chunks_in_flight = std::max(2u, 2 * parallel_threads(parallel));
+  parallel.chunks_in_flight = chunks_in_flight(parallel);
   LinesRead<Parse, Take> work(options, parse, take, parallel.chunks_in_flight);
   LineBoundaries boundaries;
   if (file != nullptr) {
