@@ -307,15 +307,15 @@ class Run final : public RestOfInput {
     }
   }
 
-  // Takes chunks in order, on the calling thread. With no workers, cuts and parses them too.
-  void take_loop(bool inline_work) {
+  // Takes chunks in order, on the calling thread, which cuts and parses chunks too.
+  void take_loop() {
     for (std::size_t index = 0;; ++index) {
       Slot& slot = slots_[index % slots_.size()];
       std::unique_lock lock(mutex_);
       // The calling thread parses too while the chunk it waits for is not done, as long as
       // there is a chunk to claim; else it waits for a worker.
       while (!slot_done(index) && !input_done(index)) {
-        if (inline_work && can_claim()) {
+        if (can_claim()) {
           work_one(lock);
         } else {
           ready_.wait(lock);
@@ -492,10 +492,6 @@ void run(Cutter& cutter, ChunkWork& work, const ParallelOptions& options, std::s
          bool first_alone) {
   const unsigned threads = parallel_threads(options);
   Run run(cutter, work, slots, first_alone);
-  if (threads == 1) {
-    run.take_loop(true);
-    return;
-  }
   std::vector<std::jthread> workers;
   // Stops and joins the workers however the taking ends (a throw included).
   struct Joiner {
@@ -506,9 +502,10 @@ void run(Cutter& cutter, ChunkWork& work, const ParallelOptions& options, std::s
       workers.clear();
     }
   } joiner{run, workers};
-  // The calling thread is one of the threads: it parses between the chunks it takes.
+  // The calling thread is one of the threads: it parses between the chunks it takes (alone,
+  // with one thread).
   for (unsigned i = 1; i < threads; ++i) workers.emplace_back([&run] { run.work_loop(); });
-  run.take_loop(true);
+  run.take_loop();
 }
 
 }  // namespace

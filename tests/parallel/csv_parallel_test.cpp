@@ -112,14 +112,22 @@ std::string damaged(test::SplitMix64& random, std::string text) {
   return text;
 }
 
+// From a stream (chunks cut one after the other) and from the file mapped (chunks found by
+// the workers from their pieces), at each chunk size and thread count.
 void expect_same_everywhere(const std::string& text, ParallelReadOptions options,
                             const std::vector<std::size_t>& chunk_sizes) {
   const Outcome expected = sequential(text, options);
+  const testing::TempFile file(text);
   for (const std::size_t chunk : chunk_sizes) {
     for (const unsigned threads : testing::thread_counts()) {
       options.parallel = {.threads = threads, .chunk_size = chunk};
       ASSERT_EQ(parallel_memory(text, options), expected)
-          << "chunk " << chunk << ", threads " << threads << ", text:\n"
+          << "stream, chunk " << chunk << ", threads " << threads << ", text:\n"
+          << testing::escaped(text);
+      ASSERT_EQ(
+          parallel([&](auto parse, auto take) { read_chunks(file.path(), options, parse, take); }),
+          expected)
+          << "file, chunk " << chunk << ", threads " << threads << ", text:\n"
           << testing::escaped(text);
     }
   }

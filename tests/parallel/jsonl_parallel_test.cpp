@@ -136,6 +136,7 @@ std::string damaged(test::SplitMix64& random, std::string text) {
 
 void expect_same_everywhere(const std::string& text, const std::vector<std::size_t>& sizes,
                             const std::vector<As>& ways) {
+  const testing::TempFile file(text);
   for (const As as : ways) {
     const Outcome expected = sequential(text, as);
     for (const std::size_t chunk : sizes) {
@@ -144,9 +145,15 @@ void expect_same_everywhere(const std::string& text, const std::vector<std::size
         const Outcome got = parallel(as, [&](auto parse, auto take) {
           read_lines_chunks(in, options_for(chunk, threads), parse, take);
         });
-        ASSERT_EQ(got, expected) << "as " << static_cast<int>(as) << ", chunk " << chunk
+        ASSERT_EQ(got, expected) << "stream, as " << static_cast<int>(as) << ", chunk " << chunk
                                  << ", threads " << threads << ", text:\n"
                                  << testing::escaped(text);
+        const Outcome mapped = parallel(as, [&](auto parse, auto take) {
+          read_lines_chunks(file.path(), options_for(chunk, threads), parse, take);
+        });
+        ASSERT_EQ(mapped, expected) << "file, as " << static_cast<int>(as) << ", chunk " << chunk
+                                    << ", threads " << threads << ", text:\n"
+                                    << testing::escaped(text);
       }
     }
   }
