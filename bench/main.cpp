@@ -36,6 +36,7 @@ int run(const Options& options) {
     if (options.runs("numbers")) run_numbers_suite(context);
     if (options.runs("cedict")) run_cedict_suite(context);
     if (options.runs("compressed")) run_compressed_suite(context);
+    if (options.runs("parallel")) run_parallel_suite(context);
   }
   print_tables(stdout, results, options, machine);
   if (!options.json_path.empty()) {

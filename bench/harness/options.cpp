@@ -26,8 +26,9 @@ void define(CLI::App& app, Options& options, std::vector<std::string>& suites,
   app.footer(footer);
   app.option_defaults()->take_last();
   app.add_option("--suite",
-                 "streams, json, json-files, json-lines, json-small, json-select, ston, csv,\n"
-                 "csv-table, numbers, cedict or compressed; repeatable (default: all)")
+                 "streams, json, json-files, json-lines, json-small, json-select, ston, csv,
+                 "
+                 "csv-table, numbers, cedict, compressed or parallel; repeatable (default: all)")
       ->type_name("NAME")
       ->take_all()
       ->each([&suites](const std::string& name) {
@@ -49,7 +50,8 @@ void define(CLI::App& app, Options& options, std::vector<std::string>& suites,
         if (!std::ranges::count(data, *kind)) data.push_back(*kind);
       });
   app.add_option("--rows", options.rows,
-                 "rows per data set (default: 25000; json-lines: one per line)")
+                 "rows per data set (default: 25000; json-lines: one per line;\n"
+                 "parallel: 1000000)")
       ->type_name("N")
       ->check(count_range(1, 100'000'000));
   app.add_option("--repeat", options.repeat,
@@ -100,6 +102,7 @@ Options parse_options(int argc, const char* const* argv) {
   CLI::App app;
   define(app, options, suites, data);
   app.parse(argc, argv);
+  options.rows_given = app.count("--rows") > 0;
   if (!suites.empty()) {  // keep the canonical order whatever the order on the command line
     std::vector<std::string> ordered;
     for (const std::string& s : all_suites()) {

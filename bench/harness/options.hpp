@@ -16,8 +16,8 @@ namespace bufstream::bench {
 /// Every suite, in the order they run and print.
 inline const std::vector<std::string>& all_suites() {
   static const std::vector<std::string> suites{
-      "streams", "json", "json-files", "json-lines", "json-small", "json-select",
-      "ston",    "csv",  "csv-table",  "numbers",    "cedict",     "compressed"};
+      "streams", "json",      "json-files", "json-lines", "json-small", "json-select", "ston",
+      "csv",     "csv-table", "numbers",    "cedict",     "compressed", "parallel"};
   return suites;
 }
 
@@ -25,6 +25,8 @@ struct Options {
   std::vector<std::string> suites = all_suites();
   std::vector<DataKind> data{DataKind::floats, DataKind::integers};
   std::size_t rows = 25000;
+  /// Whether --rows was given (the parallel suite has a larger default of its own).
+  bool rows_given = false;
   int repeat = 5;
   /// Size of the streams suite's byte-at-a-time transfers (the unbuffered stream moves 1 MB).
   std::size_t stream_mb = 100;

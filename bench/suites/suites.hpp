@@ -34,6 +34,9 @@ void run_compressed_suite(SuiteContext& context);
 /// Decimal text to double and double to shortest text: bufstream against fast_float,
 /// std::from_chars/to_chars and {fmt}, on the floats data set and on canada.json's numbers.
 void run_numbers_suite(SuiteContext& context);
+/// CSV and JSON Lines read on 1, 2 and every core (bufstream::read_chunks), against the
+/// sequential readers (issue 42).
+void run_parallel_suite(SuiteContext& context);
 /// Loading CC-CEDICT: the 2005 blog series' four iterations against bufstream's loader.
 void run_cedict_suite(SuiteContext& context);
 

@@ -75,6 +75,7 @@ const std::map<std::pair<std::string, std::string>, std::vector<std::string>>& e
        {"table-inferred", "table-given-types", "schema-rows", "records", "read-once"}},
       {{"numbers", "parse"}, {"bufstream", "fast_float", "from_chars"}},
       {{"numbers", "format"}, {"bufstream", "to_chars", "fmt"}},
+      {{"parallel", "read"}, {"sequential", "threads-1", "threads-2", "threads-all"}},
       {{"cedict", "load"},
        {"v1-iostream", "v2-mmap-wstring", "v3-raw-strings", "v4-pool", "lines-unbuffered",
         "lines-buffered", "bulk-unbuffered", "bulk-buffered", "mapped", "index", "scan-lines"}},
@@ -94,6 +95,7 @@ std::vector<std::string> data_sets_of(const std::string& suite) {
   if (suite == "numbers") return {"rows", "canada"};        // canada is skipped: not in json-files
   if (suite == "json-small") return {"twitter-statuses", "citm-events"};  // skipped: not there
   if (suite == "compressed") return {"csv-floats", "csv-integers", "json-floats", "json-integers"};
+  if (suite == "parallel") return {"csv-typed", "csv-records", "jsonl-events", "jsonl-document"};
   return {"floats", "integers"};
 }
 

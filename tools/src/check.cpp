@@ -1,10 +1,13 @@
 // bufstream check: parse each file completely and report the first error in each.
 #include <cstdio>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include <bufstream/csv/parallel.hpp>
 #include <bufstream/csv/reader.hpp>
+#include <bufstream/json/parallel.hpp>
 #include <bufstream/json/reader.hpp>
 #include <bufstream/ston/document.hpp>
 #include <bufstream/ston/reader.hpp>
@@ -18,8 +21,7 @@ namespace bufstream::cli {
 
 namespace {
 
-void check_jsonl(ReadStream& in, const std::string& name) {
-  json::Reader reader(in, {.source_name = name});
+void check_jsonl_values(json::Reader& reader, const std::string& name) {
   // at_end() skips the whitespace before a value, so position() is then where it starts.
   while (!reader.at_end()) {
     const SourcePosition start = reader.position();
@@ -31,6 +33,44 @@ void check_jsonl(ReadStream& in, const std::string& name) {
       throw ParseError(reader.position(), "expected a line end after the value (JSON Lines)", name);
     }
   }
+}
+
+void check_jsonl(ReadStream& in, const std::string& name) {
+  json::Reader reader(in, {.source_name = name});
+  check_jsonl_values(reader, name);
+}
+
+// A CSV, TSV or JSON Lines file read on `threads` threads (the same errors as one reader);
+// false when the input is not one that can be (then it is read as before).
+bool check_in_parallel(FileFormat format, const ReadOptions& read, Input& input, unsigned threads) {
+  const std::optional<std::string> path = input.parallel_path();
+  if (threads < 2 || !path || format == FileFormat::json || format == FileFormat::ston) {
+    return false;
+  }
+  const std::unique_ptr<ProgressLine> progress = input.parallel_progress();
+  const auto taken = [&progress](int, const Chunk& chunk) {
+    if (progress) progress->advance(chunk.bytes.size());
+  };
+  const ParallelOptions parallel{.threads = threads};
+  if (format == FileFormat::jsonl) {
+    json::read_lines_chunks(
+        *path, {.read = {.source_name = input.name()}, .parallel = parallel},
+        [&input](json::Reader& reader, const Chunk&) {
+          check_jsonl_values(reader, input.name());
+          return 0;
+        },
+        taken);
+    return true;
+  }
+  csv::read_chunks(
+      *path, {.read = csv_reader_options(format, read, input.name()), .parallel = parallel},
+      [](csv::Reader& reader, const Chunk&) {
+        while (reader.next() != nullptr) {
+        }
+        return 0;
+      },
+      taken);
+  return true;
 }
 
 void check_one(FileFormat format, const ReadOptions& read, Input& input) {
@@ -71,7 +111,8 @@ int run_check(const CheckArgs& args) {
   return read_each_input(args.paths, [&](Input& input, std::size_t i) {
     // With --bytes the input is not text: no byte-order mark unless --encoding.
     if (args.read.encoding || !args.read.bytes) input.read_as(args.read.encoding);
-    check_one(formats[i], args.read, input);
+    if (!check_in_parallel(formats[i], args.read, input, jobs_threads(args.jobs)))
+      check_one(formats[i], args.read, input);
   });
 }
 

@@ -228,6 +228,15 @@ CLI::App* add_command(CLI::App& parent, const std::string& name, const std::stri
 
 // ---- The options of each command -------------------------------------------------------------
 
+// -j N: how many threads read a CSV, TSV or JSON Lines file (a regular file, not compressed).
+void add_jobs_option(CLI::App& app, unsigned& jobs) {
+  app.add_option("-j,--jobs", jobs,
+                 "threads that read a CSV, TSV or JSON Lines file (default: every core);\n"
+                 "the output is the same whatever N")
+      ->type_name("N")
+      ->check(CLI::Range(1u, 1024u).description(""));
+}
+
 void define_check(CLI::App& app, CheckArgs& args) {
   app.add_option("FILE", args.paths, "the files (default: standard input, also named '-')")
       ->type_name("");
@@ -237,6 +246,7 @@ void define_check(CLI::App& app, CheckArgs& args) {
                        "CSV field separator (one byte; default ',' for csv, tab for tsv)");
   app.add_flag("--bytes", args.read.bytes, "CSV: fields may be any bytes, not only UTF-8 text");
   app.add_flag("--comments", args.read.comments, "STON: allow /* */ and // comments");
+  add_jobs_option(app, args.jobs);
   add_encoding_option(app, "--encoding", args.read.encoding,
                       std::string("the files' text encoding: ") + encodings);
 }
@@ -264,6 +274,7 @@ void define_convert(CLI::App& app, ConvertArgs& args) {
                "CSV to CSV: fields may be any bytes (default: they must be UTF-8)");
   app.add_flag("--lf", args.lf, "CSV output: end lines with LF (default CRLF, as RFC 4180 says)");
   app.add_flag("--comments", args.read.comments, "STON input: allow /* */ and // comments");
+  add_jobs_option(app, args.jobs);
   app.add_flag("--flush-each", args.flush_each,
                "flush the output after each record or top-level value, so that a\n"
                "pipeline sees each one as it comes (default: when the buffer is full)");

@@ -25,6 +25,7 @@ namespace bufstream::cli {
 struct CheckArgs {
   std::optional<FileFormat> format;
   ReadOptions read;
+  unsigned jobs = 0;               // -j: threads for CSV, TSV and JSON Lines files; 0: every core
   std::vector<std::string> paths;  // none: standard input
 };
 int run_check(const CheckArgs& args);
@@ -42,6 +43,7 @@ struct ConvertArgs {
   std::optional<Encoding> output_encoding;
   bool bom = false;
   std::optional<std::string> select;  // JSON input: the values this pointer selects
+  unsigned jobs = 0;  // -j: threads for CSV, TSV and JSON Lines files; 0: every core
   std::string in = "-";
   std::string out = "-";
 };

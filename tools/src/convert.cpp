@@ -22,6 +22,8 @@
 #include <bufstream/ston/writer.hpp>
 
 #include "commands.hpp"
+#include "convert_parallel.hpp"
+#include "csv_events.hpp"
 #include "csv_records.hpp"
 #include "event_writers.hpp"
 #include "file_format.hpp"
@@ -63,51 +65,6 @@ json::WriteOptions json_write_options(const Plan& plan) {
 
 // ---- CSV in ------------------------------------------------------------------------------
 
-// A field as a JSON/STON value: its text, or with --infer a number or boolean when the whole
-// field is one by JSON's grammar (so "007", "1." and " 1" stay strings). The JSON reader
-// decides, so the grammar lives in one place.
-template <class Events>
-void emit_field(Events& events, std::string_view field, bool infer) {
-  if (infer) {
-    if (field == "true" || field == "false") {
-      events.boolean(field == "true");
-      return;
-    }
-    if (!field.empty() && (field[0] == '-' || (field[0] >= '0' && field[0] <= '9'))) {
-      MemoryReadStream text(field);
-      json::Reader number_reader(text);
-      std::optional<json::Number> n;
-      try {
-        n = number_reader.read_number();
-        number_reader.finish();
-      } catch (const ParseError&) {
-        n.reset();
-      }
-      if (n) {
-        switch (n->kind) {
-          case json::Number::Kind::signed_integer: events.integer(n->i); return;
-          case json::Number::Kind::unsigned_integer: events.unsigned_integer(n->u); return;
-          case json::Number::Kind::floating: events.floating(n->d); return;
-        }
-      }
-    }
-  }
-  events.string(field);
-}
-
-// The first of `names` that repeats an earlier one, if any: rows become objects keyed by the
-// names, and an object cannot hold both.
-std::optional<std::size_t> repeated_name(const std::vector<std::string>& names) {
-  std::set<std::string_view> seen;
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    if (!seen.insert(names[i]).second) return i;
-  }
-  return std::nullopt;
-}
-std::string repeated_name_message(std::string_view name) {
-  return fmt::format("duplicate column name '{}' (an object cannot hold both)", name);
-}
-
 // Emits the records as events: an array (or, for JSON Lines, one top-level value each) of
 // objects keyed by the header, or of arrays with --no-header.
 template <class Events>
@@ -115,27 +72,9 @@ void emit_csv(csv::Reader& reader, Events& events, Output& output, bool top_leve
               bool header, bool infer) {
   std::vector<std::string> names;
   if (top_level_array) events.begin_array();
-  if (header) {
-    if (const csv::Record* first = reader.next()) {
-      names = first->to_strings();
-      if (const auto i = repeated_name(names)) {
-        throw reader.field_error(*i, repeated_name_message(names[*i]));
-      }
-    }
-  }
+  if (header) names = read_names(reader);
   while (const csv::Record* record = reader.next()) {
-    if (header) {
-      events.begin_object();
-      for (std::size_t i = 0; i < record->size(); ++i) {
-        events.key(names[i]);
-        emit_field(events, (*record)[i], infer);
-      }
-      events.end_object();
-    } else {
-      events.begin_array();
-      for (std::string_view field : *record) emit_field(events, field, infer);
-      events.end_array();
-    }
+    emit_record(events, *record, header ? &names : nullptr, infer);
     output.end_record();
   }
   if (top_level_array) events.end_array();
@@ -517,7 +456,15 @@ int run_convert(const ConvertArgs& args) {
   if (args.read.encoding || !args.read.bytes) input.read_as(args.read.encoding);
   Output output(args.out, args.flush_each);  // compressed for a .gz or .zst name
   if (args.output_encoding || bom) output.write_as(out_encoding, bom);
-  if (is_csv(plan.from)) {
+  const ParallelConversion parallel{plan.from,
+                                    plan.to,
+                                    args,
+                                    csv_reader_options(plan.from, args.read, input.name()),
+                                    csv_writer_options(plan),
+                                    json_write_options(plan)};
+  if (convert_in_parallel(parallel, input, output, jobs_threads(args.jobs))) {
+    // read and written on several threads
+  } else if (is_csv(plan.from)) {
     convert_from_csv(plan, input, output);
   } else if (is_json(plan.from)) {
     convert_from_json(plan, input, output);

@@ -1,5 +1,7 @@
 #include "format_readers.hpp"
 
+#include <bufstream/parallel_chunks.hpp>
+
 namespace bufstream::cli {
 
 csv::ReadOptions csv_reader_options(FileFormat format, const ReadOptions& read,
@@ -9,6 +11,10 @@ csv::ReadOptions csv_reader_options(FileFormat format, const ReadOptions& read,
   options.validate_utf8 = !read.bytes;
   options.source_name = name;
   return options;
+}
+
+unsigned jobs_threads(unsigned jobs) {
+  return jobs != 0 ? jobs : parallel_threads(ParallelOptions{});
 }
 
 ston::ReadOptions ston_reader_options(const ReadOptions& read, const std::string& name) {

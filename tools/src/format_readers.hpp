@@ -26,6 +26,9 @@ struct ReadOptions {
 csv::ReadOptions csv_reader_options(FileFormat format, const ReadOptions& read,
                                     const std::string& name);
 
+/// The threads -j asks for: N, or every core for 0 (no -j).
+unsigned jobs_threads(unsigned jobs);
+
 /// STON reading, with comments when --comments was given.
 ston::ReadOptions ston_reader_options(const ReadOptions& read, const std::string& name);
 

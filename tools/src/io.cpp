@@ -35,11 +35,7 @@ std::string human_bytes(std::uint64_t n) {
 class ProgressReadStream final : public ReadStream {
  public:
   ProgressReadStream(std::unique_ptr<ReadStream> source, std::uint64_t total)
-      : source_(std::move(source)), total_(total), last_(std::chrono::steady_clock::now()) {}
-
-  ~ProgressReadStream() override {
-    if (shown_) std::fprintf(stderr, "\r\033[K");
-  }
+      : source_(std::move(source)), line_(total) {}
 
  protected:
   bool refill(std::size_t min) override {
@@ -53,7 +49,7 @@ class ProgressReadStream final : public ReadStream {
       const std::size_t n = source_->read_some({next.data() + filled, next.size() - filled});
       if (n == 0) break;
       filled += n;
-      tick(n);
+      line_.advance(n);
     }
     window_.swap(next);
     set_window(window_.data(), window_.data() + filled, filled - have);
@@ -63,38 +59,46 @@ class ProgressReadStream final : public ReadStream {
   std::size_t read_direct(std::span<char> dst) override {
     const std::size_t n = source_->read_some(dst);
     add_direct_bytes(n);
-    tick(n);
+    line_.advance(n);
     return n;
   }
 
   void close_source() override { source_->close(); }
 
  private:
-  // Shows progress at the first read (so that every long run shows some, however fast the
-  // machine) and then at most every quarter of a second.
-  void tick(std::size_t n) {
-    done_ += n;
-    const auto now = std::chrono::steady_clock::now();
-    if (shown_ && now - last_ < std::chrono::milliseconds(250)) return;
-    last_ = now;
-    shown_ = true;
-    std::fprintf(stderr, "\r\033[Kbufstream: %s of %s (%.0f%%)", human_bytes(done_).c_str(),
-                 human_bytes(total_).c_str(),
-                 total_ ? 100.0 * static_cast<double>(done_) / static_cast<double>(total_) : 100.0);
-  }
-
   std::unique_ptr<ReadStream> source_;
-  std::uint64_t total_;
-  std::uint64_t done_ = 0;
-  std::chrono::steady_clock::time_point last_;
-  bool shown_ = false;
+  ProgressLine line_;
   std::string window_;
 };
 
 // Progress is worth showing for large regular files read by a person at a terminal.
 constexpr std::uint64_t progress_threshold = 32 * 1000 * 1000;
 
+bool shows_progress(std::uint64_t size) {
+  return ::isatty(STDERR_FILENO) && size >= progress_threshold;
+}
+
 }  // namespace
+
+ProgressLine::ProgressLine(std::uint64_t total)
+    : total_(total), last_(std::chrono::steady_clock::now()) {}
+
+ProgressLine::~ProgressLine() {
+  if (shown_) std::fprintf(stderr, "\r\033[K");
+}
+
+// At the first call (so that every long run shows some, however fast the machine) and then at
+// most every quarter of a second.
+void ProgressLine::advance(std::uint64_t n) {
+  done_ += n;
+  const auto now = std::chrono::steady_clock::now();
+  if (shown_ && now - last_ < std::chrono::milliseconds(250)) return;
+  last_ = now;
+  shown_ = true;
+  std::fprintf(stderr, "\r\033[Kbufstream: %s of %s (%.0f%%)", human_bytes(done_).c_str(),
+               human_bytes(total_).c_str(),
+               total_ ? 100.0 * static_cast<double>(done_) / static_cast<double>(total_) : 100.0);
+}
 
 Input::Input(const std::string& path) : name_(is_stdio(path) ? "<stdin>" : path) {
   std::unique_ptr<FdReadStream> fd;
@@ -104,8 +108,11 @@ Input::Input(const std::string& path) : name_(is_stdio(path) ? "<stdin>" : path)
     fd = std::make_unique<FdReadStream>(std::filesystem::path(path));
   }
   struct ::stat st {};
-  if (::isatty(STDERR_FILENO) && ::fstat(fd->fd(), &st) == 0 && S_ISREG(st.st_mode) &&
-      static_cast<std::uint64_t>(st.st_size) >= progress_threshold) {
+  if (::fstat(fd->fd(), &st) == 0 && S_ISREG(st.st_mode) && !is_stdio(path)) {
+    regular_size_ = static_cast<std::uint64_t>(st.st_size);
+  }
+  if (::fstat(fd->fd(), &st) == 0 && S_ISREG(st.st_mode) &&
+      shows_progress(static_cast<std::uint64_t>(st.st_size))) {
     source_ =
         std::make_unique<ProgressReadStream>(std::move(fd), static_cast<std::uint64_t>(st.st_size));
   } else {
@@ -118,6 +125,16 @@ Input::Input(const std::string& path) : name_(is_stdio(path) ? "<stdin>" : path)
 }
 
 Input::~Input() = default;
+
+std::optional<std::string> Input::parallel_path() const {
+  if (!regular_size_ || decompressed_ || decoded_) return std::nullopt;
+  return name_;
+}
+
+std::unique_ptr<ProgressLine> Input::parallel_progress() const {
+  if (!regular_size_ || !shows_progress(*regular_size_)) return nullptr;
+  return std::make_unique<ProgressLine>(*regular_size_);
+}
 
 void Input::read_as(std::optional<Encoding> encoding) {
   if (!encoding) {

@@ -2,6 +2,7 @@
 // on a terminal and errors that name the path.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -20,6 +21,24 @@
 #include "compression.hpp"
 
 namespace bufstream::cli {
+
+/// "bufstream: 12.0 MB of 1.0 GB (1%)" on standard error, rewritten as reading advances (at
+/// most every quarter of a second) and erased when destroyed.
+class ProgressLine {
+ public:
+  explicit ProgressLine(std::uint64_t total);
+  ~ProgressLine();
+  ProgressLine(const ProgressLine&) = delete;
+  ProgressLine& operator=(const ProgressLine&) = delete;
+  /// `n` more bytes were read.
+  void advance(std::uint64_t n);
+
+ private:
+  std::uint64_t total_;
+  std::uint64_t done_ = 0;
+  std::chrono::steady_clock::time_point last_;
+  bool shown_ = false;
+};
 
 /// A file (or standard input, for "-" or an empty path) read through a 64 KiB buffer. When
 /// standard error is a terminal and the file is large, reading shows progress there
@@ -46,11 +65,19 @@ class Input {
   /// before the first read; it reads one byte, and up to four when that one can start a mark.
   void read_as(std::optional<Encoding> encoding);
 
+  /// The path, when the input can be read in parallel by path: a named regular file, neither
+  /// compressed nor decoded (call after `read_as`).
+  std::optional<std::string> parallel_path() const;
+  /// A progress line for a parallel read of the file, when reading shows progress (a large
+  /// file, standard error a terminal); nullptr otherwise.
+  std::unique_ptr<ProgressLine> parallel_progress() const;
+
  private:
   // The bytes before any character decoding: decompressed if they were compressed.
   ReadStream& text() noexcept { return decompressed_ ? *decompressed_ : *buffered_; }
 
   std::string name_;
+  std::optional<std::uint64_t> regular_size_;  // a named regular file's size
   std::unique_ptr<ReadStream> source_;
   std::unique_ptr<BufferedReadStream> buffered_;
   Compression compression_ = Compression::none;

@@ -47,7 +47,22 @@ Reader::Reader(ReadStream& in, ReadOptions options)
   start_position_ = line_start_;
 }
 
+Reader::Reader(ReadStream& in, ReadOptions options, const Continuation& before)
+    : Reader(in, std::move(options)) {
+  options_.skip_bom = false;  // a mark there is data, as it would be to a reader of the whole
+  line_ = before.line;
+  record_count_ = before.records;
+  expected_fields_ = before.field_count;
+  has_header_ = before.has_header;
+  header_ = before.header;
+  header_position_ = before.header_position;
+}
+
 Reader::~Reader() = default;
+
+Continuation Reader::continuation() const {
+  return {line_, record_count_, expected_fields_, has_header_, header_, header_position_};
+}
 
 const Record* Reader::next() {
   if (error_) std::rethrow_exception(error_);

@@ -10,6 +10,7 @@
 #include <bufstream/csv/field_converter.hpp>
 #include <bufstream/csv/header.hpp>
 #include <bufstream/csv/options.hpp>
+#include <bufstream/csv/parallel.hpp>
 #include <bufstream/csv/reader.hpp>
 #include <bufstream/csv/record.hpp>
 #include <bufstream/csv/row_reader.hpp>

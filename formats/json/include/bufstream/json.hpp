@@ -23,6 +23,7 @@
 #include <bufstream/json/document.hpp>
 #include <bufstream/json/events.hpp>
 #include <bufstream/json/options.hpp>
+#include <bufstream/json/parallel.hpp>
 #include <bufstream/json/read_json.hpp>
 #include <bufstream/json/reader.hpp>
 #include <bufstream/json/select.hpp>

@@ -50,6 +50,19 @@ namespace detail {
 struct ReaderScanners;  // the kernel layer's byte sets and masks (src/scanners.hpp)
 }  // namespace detail
 
+/// What a reader of a later part of an input takes on from the part before it, so that it
+/// reads that part as one reader of the whole input would: how lines and records are numbered,
+/// the field count records must have and the header. A parallel read (csv::read_chunks) reads
+/// each chunk with a reader made from one.
+struct Continuation {
+  std::uint64_t line = 1;          ///< The line the part's first byte is on.
+  std::uint64_t records = 0;       ///< Records before the part (a header included).
+  std::size_t field_count = 0;     ///< Fields each record must have; 0: the first one decides.
+  bool has_header = false;         ///< A header was read (it set `field_count`).
+  Header header;                   ///< The header, if one was read.
+  SourcePosition header_position;  ///< Where the header starts.
+};
+
 /// Reads RFC 4180 records from any ReadStream, as strings or as zero-copy views (see the file
 /// comment).
 class Reader {
@@ -57,6 +70,11 @@ class Reader {
   /// Reads `in`, which must outlive the reader. Nothing is read until the first record is
   /// asked for. Throws `UsageError` if the separator is '"', CR or LF.
   explicit Reader(ReadStream& in, ReadOptions options = {});
+  /// Reads `in` as the part of a larger input that follows what `before` describes: lines and
+  /// records are numbered on from it, records must have its field count, its header is this
+  /// reader's, and no byte-order mark is skipped. `in` must start at a line's start (its
+  /// positions are the input's, as a ChunkReadStream gives them).
+  Reader(ReadStream& in, ReadOptions options, const Continuation& before);
   ~Reader();
   Reader(const Reader&) = delete;
   Reader& operator=(const Reader&) = delete;
@@ -108,6 +126,10 @@ class Reader {
 
   /// The options the reader was made with.
   const ReadOptions& options() const noexcept { return options_; }
+
+  /// How a reader of the input that follows what this one has read would go on (see the
+  /// constructor that takes it).
+  Continuation continuation() const;
 
  private:
   // A field whose bytes are in storage_ (one with doubled quotes, or any field of a record read
