@@ -26,8 +26,7 @@ void define(CLI::App& app, Options& options, std::vector<std::string>& suites,
   app.footer(footer);
   app.option_defaults()->take_last();
   app.add_option("--suite",
-                 "streams, json, json-files, json-lines, json-small, json-select, ston, csv,
-                 "
+                 "streams, json, json-files, json-lines, json-small, json-select, ston, csv,\n"
                  "csv-table, numbers, cedict, compressed or parallel; repeatable (default: all)")
       ->type_name("NAME")
       ->take_all()
