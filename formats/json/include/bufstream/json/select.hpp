@@ -138,8 +138,8 @@ class Selection {
   std::optional<Miss> miss_;
 };
 
-// The events of the values a '*' selects in one container, read in one walk (parse): the
-// container's own key and end events are the selection's, the rest the handler's.
+/// Selection::parse's handler over one container whose items a final '*' selects, read in one
+/// walk: the container's own key and end events are the selection's, the rest the handler's.
 template <class Handler>
 struct Selection::Each {
   Selection& selection;
