@@ -62,14 +62,7 @@ Checksum read_table_given_types(ReadStream& in, Stopwatch& watch) {
 Checksum read_records(ReadStream& in, Stopwatch& watch) {
   csv::Reader reader(in);
   RowChecksum sum;
-  while (const csv::Record* r = reader.next()) {
-    if (r->size() != 5) throw ValidationError("a record does not have 5 fields");
-    const csv::Record& f = *r;
-    sum.add(csv::FieldConverter<std::int64_t>::parse(f[0]),
-            csv::FieldConverter<std::int64_t>::parse(f[1]),
-            csv::FieldConverter<double>::parse(f[2]), csv::FieldConverter<double>::parse(f[3]),
-            f[4]);
-  }
+  add_records(reader, sum);
   watch.stop();
   return sum.result();
 }

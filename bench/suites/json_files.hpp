@@ -12,9 +12,23 @@
 
 #include <nlohmann/json.hpp>
 
+#include "harness/options.hpp"
 #include "harness/stopwatch.hpp"
 
 namespace bufstream::bench {
+
+/// Why a JSON variant was not measured: the part of the build it needs is missing.
+inline constexpr const char* json_format_missing = "bufstream::json not built";
+/// The same for RapidJSON.
+inline constexpr const char* rapidjson_missing =
+    "RapidJSON not found at configure time (apt install rapidjson-dev)";
+/// The same for simdjson.
+inline constexpr const char* simdjson_missing =
+    "simdjson not found at configure time (apt install libsimdjson-dev)";
+
+/// The folder of the standard JSON files: `--json-files`, or else the repository's
+/// bench/data/json.
+std::filesystem::path json_files_folder(const Options& options);
 
 /// What a parse must have found, counted the same way from every library's result: values by
 /// kind, the bytes of the (unescaped) strings and keys, and the numbers added up. Adding them

@@ -26,13 +26,13 @@
 #endif
 
 namespace bufstream::bench {
-namespace {
 
-[[maybe_unused]] constexpr const char* format_missing = "bufstream::json not built";
-[[maybe_unused]] constexpr const char* rapidjson_missing =
-    "RapidJSON not found at configure time (apt install rapidjson-dev)";
-[[maybe_unused]] constexpr const char* simdjson_missing =
-    "simdjson not found at configure time (apt install libsimdjson-dev)";
+std::filesystem::path json_files_folder(const Options& options) {
+  return options.json_files_path.empty() ? std::filesystem::path(BUFSTREAM_BENCH_DEFAULT_JSON_FILES)
+                                         : options.json_files_path;
+}
+
+namespace {
 
 struct ReadVariant {
   const char* name;
@@ -51,9 +51,9 @@ std::vector<ReadVariant> read_variants(bool lines) {
       {"events", lines ? read_json_lines_bufstream_events : read_json_file_bufstream_events,
        nullptr},
 #else
-      {"document", nullptr, format_missing},
-      {"nlohmann-dom", nullptr, format_missing},
-      {"events", nullptr, format_missing},
+      {"document", nullptr, json_format_missing},
+      {"nlohmann-dom", nullptr, json_format_missing},
+      {"events", nullptr, json_format_missing},
 #endif
       {"nlohmann", lines ? read_json_lines_nlohmann : read_json_file_nlohmann, nullptr},
 #ifdef BUFSTREAM_BENCH_HAVE_RAPIDJSON
@@ -123,8 +123,8 @@ void run_writes(SuiteContext& context, const std::string& data, const std::strin
   writers.push_back({"document", json_file_writer_bufstream_document(text), nullptr});
   writers.push_back({"nlohmann-dom", json_file_writer_bufstream_nlohmann(document), nullptr});
 #else
-  writers.push_back({"document", {}, format_missing});
-  writers.push_back({"nlohmann-dom", {}, format_missing});
+  writers.push_back({"document", {}, json_format_missing});
+  writers.push_back({"nlohmann-dom", {}, json_format_missing});
 #endif
   writers.push_back({"nlohmann", json_file_writer_nlohmann(document), nullptr});
 #ifdef BUFSTREAM_BENCH_HAVE_RAPIDJSON
@@ -176,10 +176,7 @@ JsonShape write_json_lines(const DataSet& set, const std::filesystem::path& path
 }  // namespace
 
 void run_json_files_suite(SuiteContext& context) {
-  const std::filesystem::path folder =
-      context.options.json_files_path.empty()
-          ? std::filesystem::path(BUFSTREAM_BENCH_DEFAULT_JSON_FILES)
-          : context.options.json_files_path;
+  const std::filesystem::path folder = json_files_folder(context.options);
   progress_note(fmt::format("json-files suite, {}", folder.string()));
   std::vector<std::filesystem::path> files;
   if (std::filesystem::is_directory(folder)) files = json_files(folder);

@@ -18,6 +18,7 @@
 #include "harness/file_utils.hpp"
 #include "harness/progress.hpp"
 #include "harness/results.hpp"
+#include "suites/json_files.hpp"
 #include "suites/suites.hpp"
 
 #ifdef BUFSTREAM_BENCH_HAVE_JSON_FORMAT
@@ -131,6 +132,8 @@ void add_row(RowChecksum& sum, json::Value row) {
           row[4].as_string());
 }
 
+// The rows' events: in one walk (Selection::parse), or row by row (next(), then parse()).
+template <bool OneWalk>
 Checksum select_events(const std::filesystem::path& path, Stopwatch& watch) {
   FdReadStream file(path);
   BufferedReadStream in(file);
@@ -138,20 +141,11 @@ Checksum select_events(const std::filesystem::path& path, Stopwatch& watch) {
   json::Selection rows(reader, json::Pointer("/rows/*"));
   RowFields fields;
   RowHandler handler{fields};
-  rows.parse(handler);
-  reader.finish();
-  watch.stop();
-  return fields.sum.result();
-}
-
-Checksum select_next_events(const std::filesystem::path& path, Stopwatch& watch) {
-  FdReadStream file(path);
-  BufferedReadStream in(file);
-  json::Reader reader(in);
-  json::Selection rows(reader, json::Pointer("/rows/*"));
-  RowFields fields;
-  RowHandler handler{fields};
-  while (rows.next()) reader.parse(handler);
+  if constexpr (OneWalk) {
+    rows.parse(handler);
+  } else {
+    while (rows.next()) reader.parse(handler);
+  }
   reader.finish();
   watch.stop();
   return fields.sum.result();
@@ -244,10 +238,6 @@ std::int64_t simdjson_ondemand_version(const std::filesystem::path& path, Stopwa
 using ReadRows = Checksum (*)(const std::filesystem::path&, Stopwatch&);
 using ReadVersion = std::int64_t (*)(const std::filesystem::path&, Stopwatch&);
 
-constexpr const char* json_missing = "bufstream::json not built";
-constexpr const char* simdjson_missing =
-    "simdjson not found at configure time (apt install libsimdjson-dev)";
-
 template <class Read, class Check>
 InterleavedSuiteVariant variant_of(const VariantId& id, Read read, const char* missing,
                                    const std::filesystem::path& path, std::uint64_t bytes,
@@ -278,8 +268,8 @@ void run_data(SuiteContext& context, DataKind kind) {
   ReadVersion seek_read = nullptr, whole_version_read = nullptr, ondemand_version = nullptr;
 #ifdef BUFSTREAM_BENCH_HAVE_JSON_FORMAT
   write_select_document(set, path);
-  select_events_read = select_events;
-  select_next_events_read = select_next_events;
+  select_events_read = select_events<true>;
+  select_next_events_read = select_events<false>;
   select_document_read = select_document;
   whole_document_read = whole_document;
   whole_events_read = whole_events;
@@ -303,24 +293,24 @@ void run_data(SuiteContext& context, DataKind kind) {
       throw ValidationError(fmt::format("{}: version {}, expected {}", name, got, meta_version));
   };
   const std::vector<InterleavedSuiteVariant> reads{
-      variant_of({"json-select", "read", data, "select-events"}, select_events_read, json_missing,
-                 path, bytes, check_rows),
+      variant_of({"json-select", "read", data, "select-events"}, select_events_read,
+                 json_format_missing, path, bytes, check_rows),
       variant_of({"json-select", "read", data, "select-next-events"}, select_next_events_read,
-                 json_missing, path, bytes, check_rows),
+                 json_format_missing, path, bytes, check_rows),
       variant_of({"json-select", "read", data, "select-document"}, select_document_read,
-                 json_missing, path, bytes, check_rows),
-      variant_of({"json-select", "read", data, "whole-events"}, whole_events_read, json_missing,
-                 path, bytes, check_rows),
-      variant_of({"json-select", "read", data, "whole-document"}, whole_document_read, json_missing,
-                 path, bytes, check_rows),
+                 json_format_missing, path, bytes, check_rows),
+      variant_of({"json-select", "read", data, "whole-events"}, whole_events_read,
+                 json_format_missing, path, bytes, check_rows),
+      variant_of({"json-select", "read", data, "whole-document"}, whole_document_read,
+                 json_format_missing, path, bytes, check_rows),
       variant_of({"json-select", "read", data, "simdjson-ondemand"}, ondemand_read,
                  simdjson_missing, path, bytes, check_rows)};
   run_variants_interleaved(context, reads);
   const std::vector<InterleavedSuiteVariant> seeks{
-      variant_of({"json-select", "seek", data, "seek"}, seek_read, json_missing, path, bytes,
+      variant_of({"json-select", "seek", data, "seek"}, seek_read, json_format_missing, path, bytes,
                  check_version),
-      variant_of({"json-select", "seek", data, "whole-document"}, whole_version_read, json_missing,
-                 path, bytes, check_version),
+      variant_of({"json-select", "seek", data, "whole-document"}, whole_version_read,
+                 json_format_missing, path, bytes, check_version),
       variant_of({"json-select", "seek", data, "simdjson-ondemand"}, ondemand_version,
                  simdjson_missing, path, bytes, check_version)};
   run_variants_interleaved(context, seeks);

@@ -15,18 +15,8 @@
 #include "suites/json_files.hpp"
 #include "suites/suites.hpp"
 
-#ifndef BUFSTREAM_BENCH_DEFAULT_JSON_FILES
-#define BUFSTREAM_BENCH_DEFAULT_JSON_FILES "bench/data/json"
-#endif
-
 namespace bufstream::bench {
 namespace {
-
-[[maybe_unused]] constexpr const char* format_missing = "bufstream::json not built";
-[[maybe_unused]] constexpr const char* rapidjson_missing =
-    "RapidJSON not found at configure time (apt install rapidjson-dev)";
-[[maybe_unused]] constexpr const char* simdjson_missing =
-    "simdjson not found at configure time (apt install libsimdjson-dev)";
 
 // simdjson reads up to 64 bytes past a document's end; room for them in each string's
 // capacity spares it a copy (any library may read the bytes it is given, no further).
@@ -44,7 +34,7 @@ std::vector<ReadVariant> read_variants() {
       {"document", read_small_bufstream_document, nullptr},
       {"events", read_small_bufstream_events, nullptr},
 #else
-      {"document", nullptr, format_missing},      {"events", nullptr, format_missing},
+      {"document", nullptr, json_format_missing}, {"events", nullptr, json_format_missing},
 #endif
       {"nlohmann", read_small_nlohmann, nullptr},
 #ifdef BUFSTREAM_BENCH_HAVE_RAPIDJSON
@@ -117,10 +107,7 @@ void run_data(SuiteContext& context, const std::string& data,
 
 void run_json_small_suite(SuiteContext& context) {
   progress_note("json-small suite");
-  const std::filesystem::path folder =
-      context.options.json_files_path.empty()
-          ? std::filesystem::path(BUFSTREAM_BENCH_DEFAULT_JSON_FILES)
-          : context.options.json_files_path;
+  const std::filesystem::path folder = json_files_folder(context.options);
   const struct {
     const char* data;
     const char* file;

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "harness/file_utils.hpp"
+#include "suites/json_files.hpp"
 #include "suites/json_peers.hpp"
 #include "suites/serialization_suite.hpp"
 #include "suites/stream_variants.hpp"
@@ -14,9 +15,6 @@
 
 namespace bufstream::bench {
 namespace {
-
-[[maybe_unused]] constexpr const char* json_format_missing =
-    "bufstream::json not built yet (formats/json has not landed)";
 
 void add_bufstream_variants(SerializationSuite& suite) {
 #ifdef BUFSTREAM_BENCH_HAVE_JSON_FORMAT

@@ -26,11 +26,8 @@
 
 #include "data_sets/data_set.hpp"
 #include "harness/file_utils.hpp"
+#include "suites/json_files.hpp"
 #include "suites/suites.hpp"
-
-#ifndef BUFSTREAM_BENCH_DEFAULT_JSON_FILES
-#define BUFSTREAM_BENCH_DEFAULT_JSON_FILES "bench/data/json"
-#endif
 
 namespace bufstream::bench {
 namespace {
@@ -250,10 +247,7 @@ void skip_all(SuiteContext& context, const std::string& data, const std::string&
 }  // namespace
 
 void run_numbers_suite(SuiteContext& context) {
-  const std::filesystem::path folder =
-      context.options.json_files_path.empty()
-          ? std::filesystem::path(BUFSTREAM_BENCH_DEFAULT_JSON_FILES)
-          : context.options.json_files_path;
+  const std::filesystem::path folder = json_files_folder(context.options);
   const NumberList rows = row_numbers(context.options.rows);
   run_parses(context, "rows", rows);
   run_formats(context, "rows", rows);

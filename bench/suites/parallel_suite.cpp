@@ -123,14 +123,7 @@ Checksum csv_typed(const std::filesystem::path& path, Threads t, Stopwatch& watc
 
 ChunkSum csv_records_of(csv::Reader& reader) {
   ChunkSum sum;
-  while (const csv::Record* r = reader.next()) {
-    if (r->size() != 5) throw ValidationError("a record does not have 5 fields");
-    const csv::Record& f = *r;
-    sum.add(csv::FieldConverter<std::int64_t>::parse(f[0]),
-            csv::FieldConverter<std::int64_t>::parse(f[1]),
-            csv::FieldConverter<double>::parse(f[2]), csv::FieldConverter<double>::parse(f[3]),
-            f[4]);
-  }
+  add_records(reader, sum);
   return sum;
 }
 
