@@ -50,12 +50,15 @@ inline std::string escaped(const std::string& text) {
 }
 
 /// ThreadSanitizer (scripts/test --thread) makes each thread's start and each wait costly (the
-/// whole matrix takes six minutes under it): there the tests run a sample of it, which still
-/// takes every path (fewer texts, chunk sizes and thread counts); the plain build runs it all.
-#if defined(__SANITIZE_THREAD__)
-inline constexpr bool under_thread_sanitizer = true;
+/// whole matrix takes six minutes under it), and so does an emulator (scripts/cross-test runs
+/// a cross build under qemu-user, where the matrix took over ten minutes on s390x): there the
+/// tests run a sample of it, which still takes every path (fewer texts, chunk sizes and
+/// thread counts); the plain build runs it all. (BUFSTREAM_TEST_SAMPLED: tests/parallel's
+/// CMakeLists.txt, for a cross build.)
+#if defined(__SANITIZE_THREAD__) || defined(BUFSTREAM_TEST_SAMPLED)
+inline constexpr bool sample_the_matrix = true;
 #else
-inline constexpr bool under_thread_sanitizer = false;
+inline constexpr bool sample_the_matrix = false;
 #endif
 
 /// Chunk sizes from 1 to `last`: the small ones, then about a dozen, and the last ones.
@@ -67,22 +70,22 @@ inline std::vector<std::size_t> sample_sizes_to(std::size_t last) {
   return sizes;
 }
 
-/// Every chunk size from 1 to `last` (a sample of them under ThreadSanitizer).
+/// Every chunk size from 1 to `last` (a sample of them under ThreadSanitizer or an emulator).
 inline std::vector<std::size_t> every_size_to(std::size_t last) {
-  if (under_thread_sanitizer) return sample_sizes_to(last);
+  if (sample_the_matrix) return sample_sizes_to(last);
   std::vector<std::size_t> sizes;
   for (std::size_t s = 1; s <= last; ++s) sizes.push_back(s);
   return sizes;
 }
 
-/// Every thread count from 1 to 8 (1, 2, 3 and 8 under ThreadSanitizer).
+/// Every thread count from 1 to 8 (1, 2, 3 and 8 when the matrix is sampled).
 inline std::vector<unsigned> thread_counts() {
-  if (under_thread_sanitizer) return {1, 2, 3, 8};
+  if (sample_the_matrix) return {1, 2, 3, 8};
   return {1, 2, 3, 4, 5, 6, 7, 8};
 }
 
-/// `n` random texts (a quarter of them under ThreadSanitizer).
-inline int rounds(int n) { return under_thread_sanitizer ? (n + 3) / 4 : n; }
+/// `n` random texts (a quarter of them when the matrix is sampled).
+inline int rounds(int n) { return sample_the_matrix ? (n + 3) / 4 : n; }
 
 /// A file holding `text`, removed at the end of the scope.
 class TempFile {
