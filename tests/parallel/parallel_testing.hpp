@@ -50,12 +50,13 @@ inline std::string escaped(const std::string& text) {
 }
 
 /// ThreadSanitizer (scripts/test --thread) makes each thread's start and each wait costly (the
-/// whole matrix takes six minutes under it), and so does an emulator (scripts/cross-test runs
+/// whole matrix takes six minutes under it), AddressSanitizer's unoptimized build
+/// (scripts/test --sanitize) each byte, and an emulator (scripts/cross-test runs
 /// a cross build under qemu-user, where the matrix took over ten minutes on s390x): there the
 /// tests run a sample of it, which still takes every path (fewer texts, chunk sizes and
 /// thread counts); the plain build runs it all. (BUFSTREAM_TEST_SAMPLED: tests/parallel's
 /// CMakeLists.txt, for a cross build.)
-#if defined(__SANITIZE_THREAD__) || defined(BUFSTREAM_TEST_SAMPLED)
+#if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__) || defined(BUFSTREAM_TEST_SAMPLED)
 inline constexpr bool sample_the_matrix = true;
 #else
 inline constexpr bool sample_the_matrix = false;
@@ -70,7 +71,7 @@ inline std::vector<std::size_t> sample_sizes_to(std::size_t last) {
   return sizes;
 }
 
-/// Every chunk size from 1 to `last` (a sample of them under ThreadSanitizer or an emulator).
+/// Every chunk size from 1 to `last` (a sample of them when the matrix is sampled).
 inline std::vector<std::size_t> every_size_to(std::size_t last) {
   if (sample_the_matrix) return sample_sizes_to(last);
   std::vector<std::size_t> sizes;
