@@ -95,7 +95,7 @@ unsigned thread_count(Threads t) {
   switch (t) {
     case Threads::one: return 1;
     case Threads::two: return 2;
-    default: return std::max(1u, std::thread::hardware_concurrency());
+    default: return parallel_threads({});  // the library's default: every core
   }
 }
 

@@ -41,18 +41,11 @@ class CsvBoundaries final : public ChunkBoundaries {
     const char* const begin = text.data();
     const char* const end = begin + std::min(limit, text.size());
     bool quoted = (state & 1) != 0;
-    for (const char* p = begin + from;;) {
-      const char* const q = stops_.find(p, end);
-      if (q == end) return std::nullopt;
-      if (*q == '"') {
-        quoted = !quoted;
-      } else if (!quoted) {
-        // The whole input is in `text`: a CR at its end ends the last record.
-        const auto at = static_cast<std::size_t>(q - begin);
-        return *q == '\r' && at + 1 < text.size() && q[1] == '\n' ? at + 2 : at + 1;
-      }
-      p = q + 1;
-    }
+    const char* const q = unquoted_line_end(begin + from, end, quoted);
+    if (q == end) return std::nullopt;
+    // The whole input is in `text`: a CR at its end ends the last record.
+    const auto at = static_cast<std::size_t>(q - begin);
+    return *q == '\r' && at + 1 < text.size() && q[1] == '\n' ? at + 2 : at + 1;
   }
 
   std::optional<std::size_t> find(std::string_view text, std::size_t target,
@@ -71,31 +64,34 @@ class CsvBoundaries final : public ChunkBoundaries {
       quoted_ = (kernels::count_byte(begin, from, '"') & 1) != 0;
       scanned_ = from;
     }
-    const char* p = begin + scanned_;
+    const char* const q = unquoted_line_end(begin + scanned_, end, quoted_);
+    if (q == end) {
+      scanned_ = text.size();
+      return std::nullopt;
+    }
+    const auto at = static_cast<std::size_t>(q - begin);
+    if (*q == '\n') return at + 1;
+    // A CR ends the record unless an LF follows, which ends it with the CR.
+    if (q + 1 == end) {
+      if (input_ends) return at + 1;
+      scanned_ = at;  // look at it again when the next byte has come
+      return std::nullopt;
+    }
+    return q[1] == '\n' ? at + 2 : at + 1;
+  }
+
+ private:
+  // The first CR or LF outside quotes in [p, end), or `end`; `quoted` says whether p lies in
+  // a quoted field, and is what it is at the byte returned.
+  const char* unquoted_line_end(const char* p, const char* end, bool& quoted) const noexcept {
     for (;;) {
       const char* const q = stops_.find(p, end);
-      if (q == end) {
-        scanned_ = text.size();
-        return std::nullopt;
-      }
-      if (*q == '"') {
-        quoted_ = !quoted_;
-      } else if (!quoted_) {
-        const auto at = static_cast<std::size_t>(q - begin);
-        if (*q == '\n') return at + 1;
-        // A CR ends the record unless an LF follows, which ends it with the CR.
-        if (q + 1 == end) {
-          if (input_ends) return at + 1;
-          scanned_ = at;  // look at it again when the next byte has come
-          return std::nullopt;
-        }
-        return q[1] == '\n' ? at + 2 : at + 1;
-      }
+      if (q == end || (*q != '"' && !quoted)) return q;
+      if (*q == '"') quoted = !quoted;
       p = q + 1;
     }
   }
 
- private:
   static constexpr std::size_t not_started = static_cast<std::size_t>(-1);
 
   kernels::ByteSet stops_{'"', '\r', '\n'};
