@@ -183,6 +183,32 @@ TEST(TableWidening, EachTypeToTextKeepsEveryValueAsWritten) {
   });
 }
 
+TEST(TableWidening, EveryWrittenFormComesBackWhenAColumnBecomesText) {
+  // What a value does not give back by itself: -0 (the integer 0, then -0.0 as a double),
+  // True, a double's own spelling, a double's text longer than 255 bytes.
+  const std::string long_double = "0." + std::string(300, '0') + "1";
+  const std::string input =
+      "i,j,b,d\n-0,-0,True,1.50\n5,2.5,FALSE,\n,,,1E2\n-7,-0,false," + long_double + "\nx,y,z,w\n";
+  over_every_setup(input, {.sample_rows = 1}, [&](const Table& t) {
+    EXPECT_EQ(types(t), (std::vector{text, text, text, text}));
+    EXPECT_EQ(values<std::string_view>(t, "i"), (Texts{"-0", "5", std::nullopt, "-7", "x"}));
+    EXPECT_EQ(values<std::string_view>(t, "j"), (Texts{"-0", "2.5", std::nullopt, "-0", "y"}));
+    EXPECT_EQ(values<std::string_view>(t, "b"),
+              (Texts{"True", "FALSE", std::nullopt, "false", "z"}));
+    EXPECT_EQ(values<std::string_view>(t, "d"),
+              (Texts{"1.50", std::nullopt, "1E2", std::string_view(long_double), "w"}));
+  });
+  // Before the text: the integer column that became double holds -0.0 where -0 was written.
+  over_every_setup("j\n-0\n2.5\n-0\n", {.sample_rows = 1}, [](const Table& t) {
+    const ColumnView<double> j = t.column<double>("j");
+    ASSERT_EQ(j.size(), 3u);
+    EXPECT_TRUE(std::signbit(j[0]));
+    EXPECT_EQ(j[1], 2.5);
+    EXPECT_TRUE(std::signbit(j[2]));
+    ASSERT_EQ(t.widenings().size(), 1u);
+  });
+}
+
 TEST(TableWidening, BooleanMeetingANumberBecomesText) {
   over_every_setup("b\ntrue\n1\n", {.sample_rows = 1}, [](const Table& t) {
     EXPECT_EQ(types(t), (std::vector{text}));

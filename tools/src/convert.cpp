@@ -120,8 +120,10 @@ void emit_table(const csv::Table& table, Events& events, Output& output, bool to
 }
 
 void convert_typed_csv(const Plan& plan, Input& input, Output& output) {
-  csv::TableOptions options{
-      .separator = plan.args.read.separator, .validate_utf8 = true, .source_name = input.name()};
+  csv::TableOptions options{.separator = plan.args.read.separator,
+                            .validate_utf8 = true,
+                            .source_name = input.name(),
+                            .parallel = {.threads = jobs_threads(plan.args.jobs)}};
   if (plan.args.no_header) options.header = false;
   const csv::Table table = csv::Table::read(input.stream(), options);
   if (plan.to == FileFormat::ston) {

@@ -9,8 +9,6 @@
 #include <bufstream/errors.hpp>
 #include <bufstream/numbers.hpp>
 
-#include "table_inference.hpp"
-
 namespace bufstream::csv {
 
 std::string_view to_string(ColumnType type) noexcept {
@@ -101,49 +99,6 @@ std::string TableColumn::text_of(std::size_t i) const {
     case ColumnType::text: break;
   }
   return std::string(as<std::string_view>()[i]);
-}
-
-std::size_t TableColumn::fill_from_text(const TableColumn& text) {
-  const ColumnView<std::string_view> values = text.as<std::string_view>();
-  const std::size_t n = values.size();
-  if (type_ == ColumnType::text) {
-    *this = text;
-    return n;
-  }
-  // Every value, converted as inference reads it; an empty field is no value, as in `text`.
-  const auto fill = [&](auto& out, auto convert) {
-    out.reserve(n);
-    for (std::size_t i = 0; i < n; ++i) {
-      const std::string_view value = values[i];
-      if (value.empty()) {
-        out.emplace_back();
-        continue;
-      }
-      const auto converted = convert(value);
-      if (!converted) return i;
-      out.push_back(*converted);
-    }
-    return n;
-  };
-  std::size_t done = 0;
-  switch (type_) {
-    case ColumnType::boolean:
-      done = fill(booleans_, [](std::string_view v) -> std::optional<std::uint8_t> {
-        const std::optional<bool> b = detail::inferred_boolean(v);
-        if (!b) return std::nullopt;
-        return *b ? 1 : 0;
-      });
-      break;
-    case ColumnType::int64: done = fill(integers_, detail::inferred_integer); break;
-    case ColumnType::float64: done = fill(doubles_, detail::inferred_double); break;
-    case ColumnType::text: break;
-  }
-  if (done == n) {
-    validity_ = text.validity_;
-    size_ = text.size_;
-    empty_count_ = text.empty_count_;
-  }
-  return done;
 }
 
 // ---- Table ----------------------------------------------------------------------------------

@@ -179,15 +179,6 @@ ColumnType narrowest_type(std::string_view text) noexcept {
   return candidates.type();
 }
 
-ColumnType infer_type(const TableColumn& column, std::size_t sample_rows) {
-  const ColumnView<std::string_view> values = column.as<std::string_view>();
-  const std::size_t n = sample_rows == 0 ? values.size() : std::min(sample_rows, values.size());
-  for (std::size_t i = 0; i < n; ++i) {
-    if (!values[i].empty()) return narrowest_type(values[i]);
-  }
-  return ColumnType::text;
-}
-
 ColumnType widened_type(ColumnType type, std::string_view value) noexcept {
   if (type == ColumnType::int64 && fits(ColumnType::float64, value)) return ColumnType::float64;
   return ColumnType::text;

@@ -38,7 +38,11 @@ inline std::optional<std::int64_t> inferred_integer(std::string_view text) noexc
 inline std::optional<double> inferred_double(std::string_view text) noexcept {
   if (has_leading_zero(text)) return std::nullopt;
   const std::optional<double> value = double_field_value(text);
-  if (value && text.size() >= 16 && is_inexact_in_double(text)) return std::nullopt;
+  // Only a value of 2^53 or more can come from an integer's text beyond 2^53.
+  if (value && (*value >= 0x1p53 || *value <= -0x1p53) && text.size() >= 16 &&
+      is_inexact_in_double(text)) {
+    return std::nullopt;
+  }
   return value;
 }
 
@@ -47,12 +51,6 @@ bool fits(ColumnType type, std::string_view text) noexcept;
 
 // The narrowest type of the ladder boolean, int64, double, text that non-empty `text` fits.
 ColumnType narrowest_type(std::string_view text) noexcept;
-
-// The type an inferred column's values are converted to first: the narrowest type of its first
-// non-empty value among the first `sample_rows` (0: all) of the text column `column`; text
-// when there is none. Table::read then widens it where a value does not fit (silently within
-// the sample), so that each value is converted once, not checked and then converted.
-ColumnType infer_type(const TableColumn& column, std::size_t sample_rows);
 
 // The type a column of `type` widens to for `value`, which does not fit it: double for an
 // integer column and a value that fits double, else text.

@@ -1,50 +1,29 @@
-// csv::Table::read: the dialect sniffed from the input's first bytes (table_inference.cpp), the
-// records tokenized by csv::Reader into columns (the types given by hand converted as they
-// come, the others kept as text), then each inferred column given its type and converted,
-// widened where a value does not fit.
+// csv::Table::read: the dialect sniffed from the input's first bytes (table_inference.cpp),
+// then the records tokenized by csv::Reader and each value converted as it comes, to the type
+// given by hand or inferred so far (table_builder.cpp) - on one thread, or in chunks on
+// several (csv::read_chunks) whose columns are appended to the table's in input order.
 #include <bufstream/csv/table.hpp>
 
 #include <algorithm>
+#include <mutex>
 #include <utility>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <bufstream/csv/parallel.hpp>
 #include <bufstream/csv/reader.hpp>
 #include <bufstream/csv/row_reader.hpp>
 #include <bufstream/errors.hpp>
+#include <bufstream/mapped_file.hpp>
+#include <bufstream/memory_read_stream.hpp>
 
+#include "table_builder.hpp"
 #include "table_inference.hpp"
 
 namespace bufstream::csv {
 
 namespace {
-
-// The line each row starts on, as runs of rows on consecutive lines (a record over several
-// lines, or a skipped empty line, starts a new run).
-class RowLines {
- public:
-  void add(std::uint64_t line) {
-    if (line != next_line_) runs_.emplace_back(next_row_, line);
-    ++next_row_;
-    next_line_ = line + 1;
-  }
-  std::uint64_t line_of(std::uint64_t row) const {
-    auto run =
-        std::upper_bound(runs_.begin(), runs_.end(), row,
-                         [](std::uint64_t r, const std::pair<std::uint64_t, std::uint64_t>& start) {
-                           return r < start.first;
-                         });
-    if (run == runs_.begin()) return 0;
-    --run;
-    return run->second + (row - run->first);
-  }
-
- private:
-  std::vector<std::pair<std::uint64_t, std::uint64_t>> runs_;  // (first row, its line)
-  std::uint64_t next_row_ = 0;
-  std::uint64_t next_line_ = 0;
-};
 
 Dialect read_dialect(ReadStream& in, const TableOptions& options) {
   if (options.separator && options.header) return detail::sniff_dialect({}, true, options);
@@ -79,121 +58,263 @@ std::vector<std::optional<ColumnType>> given_types(const TableOptions& options,
   return given;
 }
 
-// The columns as they are read: given types converted, the others as text.
+// The columns of a table, or of one chunk of it, as its records are read.
 class ColumnsBuilder {
  public:
-  explicit ColumnsBuilder(Reader& reader) : reader_(reader) {}
-
   void start(const std::vector<std::string>& names,
              const std::vector<std::optional<ColumnType>>& given) {
-    for (std::size_t c = 0; c < names.size(); ++c) {
-      columns_.emplace_back(names[c], given[c].value_or(ColumnType::text));
-    }
+    columns_.clear();
+    for (std::size_t c = 0; c < names.size(); ++c) columns_.emplace_back(c, names[c], given[c]);
+    started_ = true;
   }
 
-  void add(const Record& record) {
+  // Appends one record of `reader`; widenings go to `reports` (none for a chunk's columns).
+  void add(const Reader& reader, const Record& record, detail::WideningReports* reports) {
     const std::size_t n = record.size();
     const std::size_t columns = columns_.size();
     if (n > columns) {
       // No column reads this field: dropping it silently would lose data.
-      throw reader_.field_error(columns, fmt::format("no column reads this field: the table has "
-                                                     "{} column{}",
-                                                     columns, columns == 1 ? "" : "s"));
+      throw reader.field_error(columns, fmt::format("no column reads this field: the table has "
+                                                    "{} column{}",
+                                                    columns, columns == 1 ? "" : "s"));
     }
+    lines_.add(record.line());
     std::size_t c = 0;
     try {
-      for (; c < n; ++c) columns_[c].append(record[c]);
+      for (; c < n; ++c) columns_[c].append(record[c], reports);
     } catch (const ConversionError& e) {
-      detail::throw_conversion_error(reader_, record, c, columns_[c].name(), e.what());
+      detail::throw_conversion_error(reader, record, c, columns_[c].name(), e.what());
     }
-    for (; c < columns; ++c) columns_[c].append_empty();  // a short record, leniently
-    lines_.add(record.line());
-    if (++rows_ == reserve_at_) reserve_for_the_rest();
+    for (; c < columns; ++c) columns_[c].append({}, reports);  // a short record, leniently
+    ++rows_;
   }
 
-  std::vector<TableColumn>& columns() noexcept { return columns_; }
-  const RowLines& lines() const noexcept { return lines_; }
+  // Appends a chunk's columns, its lines numbered `line_offset` below the input's.
+  void append(const ColumnsBuilder& chunk, std::uint64_t line_offset,
+              detail::WideningReports* reports) {
+    lines_.append(chunk.lines_, line_offset);  // first: a widening's report names its line
+    for (std::size_t c = 0; c < columns_.size(); ++c)
+      columns_[c].append_all(chunk.columns_[c], reports);
+    rows_ += chunk.rows_;
+  }
+
+  void reserve(std::size_t rows) {
+    for (detail::ColumnBuilder& column : columns_) column.reserve(rows);
+  }
+  // Empties the columns, keeping their memory.
+  void clear() {
+    for (detail::ColumnBuilder& column : columns_) column.clear();
+    lines_.clear();
+    rows_ = 0;
+  }
+
+  std::uint64_t rows() const noexcept { return rows_; }
+  bool started() const noexcept { return started_; }
+  const detail::RowLines& lines() const noexcept { return lines_; }
+
+  std::vector<TableColumn> finish() && {
+    std::vector<TableColumn> columns;
+    columns.reserve(columns_.size());
+    for (detail::ColumnBuilder& column : columns_) columns.push_back(std::move(column).finish());
+    return columns;
+  }
 
  private:
-  // Room for every row at once, as soon as the reader can estimate how many are left (after
-  // 1 MiB or a sixteenth of the input): growing step by step would copy each column about once
-  // more, and fresh memory costs a page fault per 4 KiB (a quarter of a read's time).
-  void reserve_for_the_rest() {
-    const std::optional<std::uint64_t> left = reader_.estimated_records_left();
-    if (!left) {
-      reserve_at_ *= 2;  // too early to tell: ask again later
-      return;
-    }
-    reserve_at_ = 0;
-    const std::uint64_t rows = rows_ + *left + *left / 8;
-    for (TableColumn& column : columns_) column.reserve(static_cast<std::size_t>(rows));
-  }
-
-  Reader& reader_;
-  std::vector<TableColumn> columns_;
-  RowLines lines_;
+  std::vector<detail::ColumnBuilder> columns_;
+  detail::RowLines lines_;
   std::uint64_t rows_ = 0;
-  std::uint64_t reserve_at_ = 1024;  // the row count at which to reserve; 0: done
+  bool started_ = false;
 };
 
-}  // namespace
+ReadOptions reader_options(const Dialect& dialect, const TableOptions& options) {
+  return {.separator = dialect.separator,
+          .lazy_quotes = options.lazy_quotes,
+          .variable_field_count = options.variable_field_count,
+          .skip_empty_lines = options.skip_empty_lines,
+          .skip_bom = options.skip_bom,
+          .validate_utf8 = options.validate_utf8,
+          .source_name = options.source_name};
+}
 
-Table Table::read(ReadStream& in, TableOptions options) {
+// Reads the header, or the first record, which names the columns (nullptr, or that record,
+// for the caller to add).
+const Record* read_names(Reader& reader, const Dialect& dialect, std::vector<std::string>& names) {
+  names.clear();
+  if (dialect.header) {
+    if (!reader.at_end()) names = reader.read_header().names();
+    return nullptr;
+  }
+  const Record* first = reader.next();
+  if (first != nullptr) {
+    for (std::size_t c = 0; c < first->size(); ++c) names.push_back(fmt::format("column{}", c + 1));
+  }
+  return first;
+}
+
+class TableRead {
+ public:
+  TableRead(const Dialect& dialect, const TableOptions& options)
+      : dialect_(dialect), options_(options), read_(reader_options(dialect, options)) {
+    reports_.sample_rows =
+        options.sample_rows == 0 ? static_cast<std::uint64_t>(-1) : options.sample_rows;
+    reports_.lines = &table_.lines();
+    reports_.widenings = &widenings_;
+  }
+
+  // On the calling thread, one reader of the whole input.
+  void read_alone(ReadStream& in) {
+    Reader reader(in, read_);
+    const Record* first = set_columns(reader);
+    table_.start(names_, given_);
+    if (first != nullptr) table_.add(reader, *first, &reports_);
+    // Room for every row at once, as soon as the reader can estimate how many are left (after
+    // 1 MiB or a sixteenth of the input): growing step by step would copy each column about
+    // once more, and fresh memory costs a page fault per 4 KiB.
+    std::uint64_t reserve_at = 1024;
+    while (const Record* record = reader.next()) {
+      table_.add(reader, *record, &reports_);
+      if (table_.rows() == reserve_at) {
+        if (const std::optional<std::uint64_t> left = reader.estimated_records_left()) {
+          table_.reserve(static_cast<std::size_t>(table_.rows() + *left + *left / 8));
+          reserve_at = 0;
+        } else {
+          reserve_at *= 2;  // too early to tell: ask again later
+        }
+      }
+    }
+  }
+
+  // In chunks, on `options.parallel`'s threads.
+  template <class ReadChunks>
+  void read_in_chunks(std::optional<std::uint64_t> input_size, ReadChunks read_chunks) {
+    // Each chunk's columns, converted on a worker: what the sequential reader would have
+    // made of its records, without reporting (the merge does, see ColumnBuilder::append_all).
+    struct Part {
+      ColumnsBuilder columns;
+      std::uint64_t end_line = 1;  // the chunk reader's line after the chunk
+    };
+    std::mutex spare_mutex;
+    std::vector<ColumnsBuilder> spares;  // emptied parts, their memory kept for the next
+    const auto parse = [&](Reader& reader, const Chunk& chunk) {
+      Part part;
+      const Record* first = nullptr;
+      if (chunk.index == 0) {
+        first = set_columns(reader);  // the first record alone, or the whole input again
+      } else {
+        const std::lock_guard lock(spare_mutex);
+        if (!spares.empty()) {
+          part.columns = std::move(spares.back());
+          spares.pop_back();
+        }
+      }
+      if (chunk.index == 0 || !part.columns.started()) part.columns.start(names_, given_);
+      if (first != nullptr) part.columns.add(reader, *first, nullptr);
+      while (const Record* record = reader.next()) part.columns.add(reader, *record, nullptr);
+      part.end_line = reader.continuation().line;
+      return part;
+    };
+    std::uint64_t next_line = 1;  // the line the next chunk starts on
+    std::uint64_t bytes_taken = 0;
+    bool reserved = false;
+    const auto take = [&](Part&& part, const Chunk& chunk) {
+      if (!table_.started()) table_.start(names_, given_);
+      // The first chunk's reader and one reading the rest of the input number lines as the
+      // input does; the others from their chunk's first line, 1.
+      const bool numbered_as_input = chunk.index == 0 || chunk.rest;
+      const std::uint64_t line_offset = numbered_as_input ? 0 : next_line - 1;
+      table_.append(part.columns, line_offset, &reports_);
+      next_line = part.end_line + line_offset;
+      bytes_taken += chunk.bytes.size();
+      // Room for all the rows once some chunks give their density.
+      if (!reserved && input_size && bytes_taken >= (std::uint64_t{1} << 18) &&
+          *input_size > bytes_taken && table_.rows() != 0) {
+        reserved = true;
+        const double per_byte =
+            static_cast<double>(table_.rows()) / static_cast<double>(bytes_taken);
+        table_.reserve(
+            static_cast<std::size_t>(per_byte * static_cast<double>(*input_size) * 1.05) + 16);
+      }
+      part.columns.clear();
+      const std::lock_guard lock(spare_mutex);
+      spares.push_back(std::move(part.columns));
+    };
+    read_chunks(ParallelReadOptions{.read = read_, .header = false, .parallel = options_.parallel},
+                parse, take);
+  }
+
+  Table finish() && {
+    // In column order; each column's in the order they happened.
+    std::stable_sort(widenings_.begin(), widenings_.end(),
+                     [](const Widening& a, const Widening& b) { return a.column < b.column; });
+    return Table(std::move(table_).finish(), dialect_, std::move(widenings_));
+  }
+
+ private:
+  // The column names and given types, from the header or the first record (returned).
+  const Record* set_columns(Reader& reader) {
+    const Record* first = read_names(reader, dialect_, names_);
+    given_ = given_types(options_, names_);
+    if (!options_.infer_types) {
+      for (std::optional<ColumnType>& type : given_) type = type.value_or(ColumnType::text);
+    }
+    return first;
+  }
+
+  Dialect dialect_;
+  const TableOptions& options_;
+  ReadOptions read_;
+  std::vector<std::string> names_;
+  std::vector<std::optional<ColumnType>> given_;
+  ColumnsBuilder table_;
+  std::vector<Widening> widenings_;
+  detail::WideningReports reports_;
+};
+
+void check_options(const TableOptions& options) {
   if (!options.types.empty() && !options.named_types.empty()) {
     throw UsageError(
         "csv::Table::read: column types are given both by position (TableOptions::types) and by "
         "name (TableOptions::named_types); give one");
   }
-  const Dialect dialect = read_dialect(in, options);
-  Reader reader(in, {.separator = dialect.separator,
-                     .lazy_quotes = options.lazy_quotes,
-                     .variable_field_count = options.variable_field_count,
-                     .skip_empty_lines = options.skip_empty_lines,
-                     .skip_bom = options.skip_bom,
-                     .validate_utf8 = options.validate_utf8,
-                     .source_name = options.source_name});
-  std::vector<std::string> names;
-  const Record* first = nullptr;
-  if (dialect.header) {
-    if (!reader.at_end()) names = reader.read_header().names();
-  } else if ((first = reader.next()) != nullptr) {
-    for (std::size_t c = 0; c < first->size(); ++c) names.push_back(fmt::format("column{}", c + 1));
-  }
-  const std::vector<std::optional<ColumnType>> given = given_types(options, names);
-  ColumnsBuilder builder(reader);
-  builder.start(names, given);
-  if (first != nullptr) builder.add(*first);
-  while (const Record* record = reader.next()) builder.add(*record);
+}
 
-  std::vector<TableColumn>& columns = builder.columns();
-  std::vector<Widening> widenings;
-  for (std::size_t c = 0; c < columns.size(); ++c) {
-    if (given[c] || !options.infer_types) continue;
-    // The narrowest type every value of the sample fits, found as the values are converted:
-    // a value of the sample that does not fit the type so far widens it (and the column is
-    // converted again, which happens at most twice), a later one is a widening of the
-    // inferred type, which the table reports, as it does every widening after that one.
-    const TableColumn& text = columns[c];
-    const std::size_t sample =
-        options.sample_rows == 0 ? text.size() : std::min(options.sample_rows, text.size());
-    ColumnType type = detail::infer_type(text, options.sample_rows);
-    while (type != ColumnType::text) {
-      TableColumn typed(text.name(), type);
-      const std::size_t row = typed.fill_from_text(text);
-      if (row == text.size()) {
-        columns[c] = std::move(typed);
-        break;
-      }
-      const std::string_view value = text.as<std::string_view>()[row];
-      const ColumnType wider = detail::widened_type(type, value);
-      if (row >= sample || (!widenings.empty() && widenings.back().column == c)) {
-        widenings.push_back(
-            {c, text.name(), type, wider, row, builder.lines().line_of(row), std::string(value)});
-      }
-      type = wider;
-    }
+bool read_alone(const TableOptions& options) {
+  return options.lazy_quotes ||
+         (parallel_threads(options.parallel) == 1 && options.parallel.chunk_size == 0);
+}
+
+}  // namespace
+
+Table Table::read(ReadStream& in, TableOptions options) {
+  check_options(options);
+  const Dialect dialect = read_dialect(in, options);
+  TableRead read(dialect, options);
+  if (read_alone(options)) {
+    read.read_alone(in);
+  } else {
+    read.read_in_chunks(in.remaining_hint(),
+                        [&](const ParallelReadOptions& o, auto parse, auto take) {
+                          detail::read_chunks_from(in, nullptr, o, parse, take);
+                        });
   }
-  return Table(std::move(columns), dialect, std::move(widenings));
+  return std::move(read).finish();
+}
+
+Table Table::read(const std::filesystem::path& path, TableOptions options) {
+  check_options(options);
+  if (options.source_name.empty()) options.source_name = path.string();
+  const MappedFile file(path);
+  MemoryReadStream in(file.contents());
+  const Dialect dialect = read_dialect(in, options);
+  TableRead read(dialect, options);
+  if (read_alone(options)) {
+    read.read_alone(in);
+  } else {
+    read.read_in_chunks(file.size(), [&](const ParallelReadOptions& o, auto parse, auto take) {
+      detail::read_chunks_from(in, &file, o, parse, take);
+    });
+  }
+  return std::move(read).finish();
 }
 
 }  // namespace bufstream::csv

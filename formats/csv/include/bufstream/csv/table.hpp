@@ -13,14 +13,19 @@
 //
 // Inference (see docs/CSV_TABLES.md): the separator (among ',' ';' tab '|') and whether the
 // first record is a header are sniffed from the first bytes of the input; each column whose
-// type is not given is read as text and then given the narrowest type of the ladder boolean,
-// integer, double, text that every value of its first `sample_rows` values fits. A later value
-// that does not fit widens the column (integer to double, anything to text) instead of
-// failing, and `Table::widenings()` says where. Every option can be given by hand.
+// type is not given gets the narrowest type of the ladder boolean, integer, double, text that
+// every value of its first `sample_rows` values fits, each value converted as it is read. A
+// later value that does not fit widens the column (integer to double, anything to text)
+// instead of failing, and `Table::widenings()` says where. Every option can be given by hand.
+//
+// The records are read on every core by default (`TableOptions::parallel`), in chunks that
+// are read and converted at the same time and appended in input order: the table, its
+// widenings and its errors are those of one reader of the whole input.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -29,9 +34,14 @@
 #include <vector>
 
 #include <bufstream/csv/options.hpp>
+#include <bufstream/parallel_chunks.hpp>
 #include <bufstream/read_stream.hpp>
 
 namespace bufstream::csv {
+
+namespace detail {
+class ColumnBuilder;  // builds a column as Table::read reads it (src/table_builder.hpp)
+}  // namespace detail
 
 /// The type of a table column's values.
 enum class ColumnType : std::uint8_t {
@@ -99,8 +109,14 @@ struct TableOptions {
   bool skip_bom = true;
   /// As `ReadOptions::validate_utf8`.
   bool validate_utf8 = false;
-  /// Named in error messages, typically the file's path.
+  /// Named in error messages, typically the file's path (`Table::read(path)` names the path
+  /// when this is empty).
   std::string source_name = {};
+  /// The threads the records are read and converted on (`threads` 0, the default: one per
+  /// core; 1: on the calling thread alone), in chunks of `chunk_size` bytes, as
+  /// csv::read_chunks reads them. The table is the same with any count. With `lazy_quotes`
+  /// the input is read on the calling thread.
+  ParallelOptions parallel = {};
 };
 
 /// How the input was read: what was given and what was inferred.
@@ -217,14 +233,10 @@ class TableColumn {
   void reserve(std::size_t rows);
 
  private:
-  friend class Table;
+  friend class detail::ColumnBuilder;
 
   void check_type(ColumnType wanted) const;
   void push_validity(bool valid);
-  // Fills this empty column from a text column, each value read as inference reads it
-  // (table_inference.hpp); returns the text column's size, or the row of the first value
-  // that does not fit this type (this column is then incomplete, for the bin).
-  std::size_t fill_from_text(const TableColumn& text);
 
   std::string name_;
   ColumnType type_;
@@ -245,6 +257,8 @@ class Table {
   /// `ParseError` for malformed CSV and for a value that does not fit a type given by hand
   /// (at the field, as csv::RowReader does), `UsageError` for contradictory options.
   static Table read(ReadStream& in, TableOptions options = {});
+  /// The same for the regular file at `path`, mapped (IoError if it cannot be).
+  static Table read(const std::filesystem::path& path, TableOptions options = {});
 
   /// A table of these columns (all of one size, else UsageError).
   explicit Table(std::vector<TableColumn> columns, Dialect dialect = {},
