@@ -1,7 +1,10 @@
 // CSV reader, strict and lenient: the same records (or the same error offset) whatever the
 // buffer size; whatever it reads, the writer writes and the reader reads back equal. Typed
 // rows (string, double, integer) are the same whatever the buffer size, and their numbers
-// are what parse_double and parse_integer make of the fields.
+// are what parse_double and parse_integer make of the fields. A csv::Table (types inferred
+// from a sample of two rows, so that widenings happen) is the same read on one thread as in
+// small chunks on three, from a stream of the chosen buffer size: columns, values,
+// widenings and error message.
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -12,6 +15,7 @@
 
 #include <bufstream/csv/reader.hpp>
 #include <bufstream/csv/row_reader.hpp>
+#include <bufstream/csv/table.hpp>
 #include <bufstream/csv/writer.hpp>
 #include <bufstream/errors.hpp>
 #include <bufstream/numbers.hpp>
@@ -89,6 +93,48 @@ void check_typed(const bufstream::fuzz::FuzzInput& input,
   }
 }
 
+// A table as text: each column's name, type and values as written back, the widenings; or
+// the error's message.
+std::string describe_table(bufstream::ReadStream& in, const bufstream::csv::TableOptions& options) {
+  using namespace bufstream;
+  std::string out;
+  try {
+    const csv::Table table = csv::Table::read(in, options);
+    for (const csv::TableColumn& column : table.columns()) {
+      out += column.name() + ":" + std::string(csv::to_string(column.type())) + "\n";
+      for (std::size_t i = 0; i < column.size(); ++i)
+        out += column.is_valid(i)
+                   ? std::to_string(column.text_of(i).size()) + ":" + column.text_of(i)
+                   : "-";
+      out += "\n";
+    }
+    for (const csv::Widening& w : table.widenings()) {
+      out += std::to_string(w.column) + " " + std::to_string(w.row) + " " + std::to_string(w.line) +
+             " " + w.value + "\n";
+    }
+  } catch (const ParseError& e) {
+    out = std::string("error: ") + e.what();
+  } catch (const UsageError& e) {
+    out = std::string("usage: ") + e.what();
+  }
+  return out;
+}
+
+void check_table(const bufstream::fuzz::FuzzInput& input, const bufstream::csv::ReadOptions& read) {
+  using namespace bufstream;
+  csv::TableOptions one{.separator = read.separator,
+                        .sample_rows = 2,
+                        .lazy_quotes = read.lazy_quotes,
+                        .variable_field_count = read.variable_field_count,
+                        .parallel = {.threads = 1}};
+  MemoryReadStream memory(input.document);
+  const std::string expected = describe_table(memory, one);
+  csv::TableOptions many = one;
+  many.parallel = {.threads = 3, .chunk_size = 1 + input.document.size() % 13};
+  fuzz::FuzzStream buffered(input);
+  if (describe_table(buffered.stream(), many) != expected) std::abort();
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -107,6 +153,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const Outcome b = read_all(memory, options);
   if (a.records.has_value() != b.records.has_value()) std::abort();
   check_typed(input, options, a.records);
+  check_table(input, options);
   if (!a.records) {
     if (a.error_offset != b.error_offset) std::abort();
     return 0;

@@ -222,7 +222,7 @@ class SpliceReadStream final : public ReadStream {
 };
 
 class StreamCutter final : public Cutter {
-  static constexpr std::size_t read_size = 65536;  // the least a read asks for
+  static constexpr std::size_t read_size = 65536;  // the least a chunk's first read asks for
 
  public:
   StreamCutter(ReadStream& in, ChunkBoundaries& boundaries, std::size_t chunk_size,
@@ -240,6 +240,9 @@ class StreamCutter final : public Cutter {
     boundaries_.start_chunk(index == 0);
     const std::size_t target = index == 0 && boundaries_.first_alone() ? 0 : chunk_size_;
     std::size_t end = 0;
+    // Past the chunk's size, a little more at a time (doubling, for a long record): a record
+    // ends soon after, and what is read past its end is copied again as the next chunk's start.
+    std::size_t more = 4096;
     for (;;) {
       if (!ended_ && block.size() <= target)
         read(block, std::max(target + 1, read_size) - block.size());
@@ -255,7 +258,8 @@ class StreamCutter final : public Cutter {
         end = block.size();
         break;
       }
-      read(block, std::max(read_size, block.size() / 4));
+      read(block, more);
+      more = std::min(more * 2, std::max(read_size, block.size() / 4));
     }
     if (end == 0) return std::nullopt;
     carry_.assign(block.view().substr(end));

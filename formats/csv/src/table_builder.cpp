@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 #include <limits>
+#include <type_traits>
 
 #include <bufstream/numbers.hpp>
 
@@ -75,10 +76,12 @@ inline void ColumnBuilder::push_valid(TableColumn& c) {
   ++c.size_;
 }
 
-ColumnBuilder::ColumnBuilder(std::size_t index, std::string name, std::optional<ColumnType> given)
+ColumnBuilder::ColumnBuilder(std::size_t index, std::string name, std::optional<ColumnType> given,
+                             bool keeps_text)
     : column_(std::move(name), given.value_or(ColumnType::text)),
       index_(index),
       given_(given.has_value()),
+      keeps_text_(keeps_text),
       decided_(given.has_value()) {}
 
 bool ColumnBuilder::try_append(std::string_view text) {
@@ -150,17 +153,21 @@ void ColumnBuilder::decide(ColumnType type) {
 }
 
 void ColumnBuilder::grow_kept(std::size_t more) {
-  kept_.resize(std::max({kept_.size() * 2, kept_size_ + more, std::size_t{4096}}));
+  const std::size_t capacity = std::max({kept_capacity_ * 2, kept_size_ + more, std::size_t{4096}});
+  std::unique_ptr<char[]> larger(new char[capacity]);
+  if (kept_size_ != 0) std::memcpy(larger.get(), kept_.get(), kept_size_);
+  kept_ = std::move(larger);
+  kept_capacity_ = capacity;
 }
 
 std::string_view ColumnBuilder::next_kept(std::size_t& at) const noexcept {
-  const char* p = kept_.data() + at;
+  const char* p = kept_.get() + at;
   std::uint64_t size = static_cast<unsigned char>(*p++);
   if (size == 255) {
     std::memcpy(&size, p, sizeof size);
     p += sizeof size;
   }
-  at = static_cast<std::size_t>(p - kept_.data()) + size;
+  at = static_cast<std::size_t>(p - kept_.get()) + size;
   return {p, static_cast<std::size_t>(size)};
 }
 
@@ -176,6 +183,9 @@ void ColumnBuilder::report(ColumnType from, ColumnType to, std::uint64_t row,
 
 void ColumnBuilder::widen(std::string_view value, WideningReports* reports) {
   const ColumnType to = widened_type(column_.type_, value);
+  if (to == ColumnType::text && column_.type_ == ColumnType::float64 && !keeps_text_) {
+    throw TextNeeded{index_};  // before anything is reported: the read starts again
+  }
   report(column_.type_, to, size(), value, reports);
   widened_ = true;
   if (to == ColumnType::float64) {
@@ -243,8 +253,9 @@ void ColumnBuilder::to_text() {
     }
   });
   column_ = std::move(text);
-  std::vector<char>().swap(kept_);
+  kept_.reset();
   kept_size_ = 0;
+  kept_capacity_ = 0;
   exceptions_.clear();
 }
 
@@ -255,7 +266,7 @@ void ColumnBuilder::for_each_text(F f) const {
     return;
   }
   const TableColumn& c = column_;
-  const bool kept = !given_ && c.type_ == ColumnType::float64;
+  const bool kept = !given_ && keeps_text_ && c.type_ == ColumnType::float64;
   std::size_t e = 0;
   std::size_t at = 0;  // in kept_
   char buffer[max_integer_chars];
@@ -335,9 +346,10 @@ void ColumnBuilder::append_bulk(const ColumnBuilder& chunk) {
   }
   c.size_ += o.size_;
   c.empty_count_ += o.empty_count_;
-  if (!given_ && c.type_ == ColumnType::float64) {
-    if (kept_.size() - kept_size_ < chunk.kept_size_) grow_kept(chunk.kept_size_);
-    std::memcpy(kept_.data() + kept_size_, chunk.kept_.data(), chunk.kept_size_);
+  if (!given_ && c.type_ == ColumnType::float64 && keeps_text_) {
+    if (kept_capacity_ - kept_size_ < chunk.kept_size_) grow_kept(chunk.kept_size_);
+    if (chunk.kept_size_ != 0)
+      std::memcpy(kept_.get() + kept_size_, chunk.kept_.get(), chunk.kept_size_);
     kept_size_ += chunk.kept_size_;
   }
   for (const auto& [row, text] : chunk.exceptions_) exceptions_.emplace_back(base + row, text);
@@ -345,12 +357,33 @@ void ColumnBuilder::append_bulk(const ColumnBuilder& chunk) {
 
 void ColumnBuilder::reserve(std::size_t rows) {
   if (!decided_) return;
-  column_.reserve(rows);
-  if (!given_ && column_.type_ == ColumnType::float64 && rows > column_.size_) {
+  TableColumn& c = column_;
+  c.reserve(rows);
+  // Huge pages where the system offers them: the whole table is written once, and 4 KiB
+  // pages cost a fault each (much of a large read's time).
+  const auto advise = [](auto& values) {
+    using Value = typename std::remove_reference_t<decltype(values)>::value_type;
+    advise_huge_pages(values.data() + values.size(),
+                      (values.capacity() - values.size()) * sizeof(Value));
+  };
+  advise(c.validity_);
+  switch (c.type_) {
+    case ColumnType::int64: advise(c.integers_); break;
+    case ColumnType::float64: advise(c.doubles_); break;
+    case ColumnType::boolean: advise(c.booleans_); break;
+    case ColumnType::text:
+      advise(c.offsets_);
+      advise(c.bytes_);
+      break;
+  }
+  if (!given_ && keeps_text_ && column_.type_ == ColumnType::float64 && rows > column_.size_) {
     if (column_.size_ != 0) {
       const double per_value = static_cast<double>(kept_size_) / static_cast<double>(column_.size_);
       const auto wanted = static_cast<std::size_t>(per_value * static_cast<double>(rows) * 1.0625);
-      if (wanted > kept_.size()) kept_.resize(wanted);
+      if (wanted > kept_capacity_) {
+        grow_kept(wanted - kept_size_);
+        advise_huge_pages(kept_.get() + kept_size_, kept_capacity_ - kept_size_);
+      }
     }
   }
 }

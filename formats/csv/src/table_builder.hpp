@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -55,12 +56,21 @@ struct WideningReports {
   std::vector<Widening>* widenings = nullptr;
 };
 
+// Thrown by a column that keeps no text (see ColumnBuilder's constructor) where its doubles
+// must become text: the caller reads the input again, that column keeping its text.
+struct TextNeeded {
+  std::size_t column;
+};
+
 // One column as it is read.
 class ColumnBuilder {
  public:
   // A column of a type given by hand (it never widens: a value that does not convert throws
-  // ConversionError), or nullopt for one whose type is inferred.
-  ColumnBuilder(std::size_t index, std::string name, std::optional<ColumnType> given);
+  // ConversionError), or nullopt for one whose type is inferred. Without `keeps_text` an
+  // inferred double column keeps no text, and throws TextNeeded where it would need it (for
+  // an input that can be read again: a file).
+  ColumnBuilder(std::size_t index, std::string name, std::optional<ColumnType> given,
+                bool keeps_text = true);
 
   const std::string& name() const noexcept { return column_.name(); }
   // The number of values so far.
@@ -95,8 +105,9 @@ class ColumnBuilder {
   void report(ColumnType from, ColumnType to, std::uint64_t row, std::string_view value,
               WideningReports* reports);
   void keep(std::string_view text) {
-    if (kept_.size() - kept_size_ < text.size() + 9) grow_kept(text.size() + 9);
-    char* out = kept_.data() + kept_size_;
+    if (!keeps_text_) return;
+    if (kept_capacity_ - kept_size_ < text.size() + 9) grow_kept(text.size() + 9);
+    char* out = kept_.get() + kept_size_;
     if (text.size() < 255) {
       *out++ = static_cast<char>(text.size());
     } else {
@@ -106,8 +117,9 @@ class ColumnBuilder {
       out += sizeof size;
     }
     copy_small(out, text);
-    kept_size_ = static_cast<std::size_t>(out + text.size() - kept_.data());
+    kept_size_ = static_cast<std::size_t>(out + text.size() - kept_.get());
   }
+  // Room for `more` bytes after kept_size_ (at least doubling; not zeroed).
   void grow_kept(std::size_t more);
   // The kept text at `at` in kept_, and `at` moved past it.
   std::string_view next_kept(std::size_t& at) const noexcept;
@@ -145,6 +157,7 @@ class ColumnBuilder {
   TableColumn column_;
   std::size_t index_;
   bool given_;
+  bool keeps_text_;
   bool decided_;                    // a type given, or inferred from a value
   bool widened_ = false;            // the type is not the first value's
   bool reported_ = false;           // a widening of this column was reported
@@ -152,8 +165,9 @@ class ColumnBuilder {
   std::size_t first_value_row_ = 0;
   // float64: each row's text, one after the other, each after its length (one byte, or 255
   // and eight bytes); an empty field is length 0. Read in row order only.
-  std::vector<char> kept_;
+  std::unique_ptr<char[]> kept_;
   std::size_t kept_size_ = 0;
+  std::size_t kept_capacity_ = 0;
   // int64 and boolean: the texts their values do not give back, by row, in row order.
   std::vector<std::pair<std::uint64_t, std::string>> exceptions_;
 };

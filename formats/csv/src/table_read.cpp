@@ -61,10 +61,14 @@ std::vector<std::optional<ColumnType>> given_types(const TableOptions& options,
 // The columns of a table, or of one chunk of it, as its records are read.
 class ColumnsBuilder {
  public:
+  // `text_kept`: which columns keep their doubles' text (empty: all).
   void start(const std::vector<std::string>& names,
-             const std::vector<std::optional<ColumnType>>& given) {
+             const std::vector<std::optional<ColumnType>>& given,
+             const std::vector<bool>& text_kept = {}) {
     columns_.clear();
-    for (std::size_t c = 0; c < names.size(); ++c) columns_.emplace_back(c, names[c], given[c]);
+    for (std::size_t c = 0; c < names.size(); ++c) {
+      columns_.emplace_back(c, names[c], given[c], text_kept.empty() || text_kept[c]);
+    }
     started_ = true;
   }
 
@@ -153,8 +157,13 @@ const Record* read_names(Reader& reader, const Dialect& dialect, std::vector<std
 
 class TableRead {
  public:
-  TableRead(const Dialect& dialect, const TableOptions& options)
-      : dialect_(dialect), options_(options), read_(reader_options(dialect, options)) {
+  // `text_kept`: which of the table's columns keep their doubles' text, for a widening to text
+  // (empty: all; see TextNeeded).
+  TableRead(const Dialect& dialect, const TableOptions& options, std::vector<bool> text_kept)
+      : dialect_(dialect),
+        options_(options),
+        read_(reader_options(dialect, options)),
+        text_kept_(std::move(text_kept)) {
     reports_.sample_rows =
         options.sample_rows == 0 ? static_cast<std::uint64_t>(-1) : options.sample_rows;
     reports_.lines = &table_.lines();
@@ -165,7 +174,7 @@ class TableRead {
   void read_alone(ReadStream& in) {
     Reader reader(in, read_);
     const Record* first = set_columns(reader);
-    table_.start(names_, given_);
+    table_.start(names_, given_, text_kept_);
     if (first != nullptr) table_.add(reader, *first, &reports_);
     // Room for every row at once, as soon as the reader can estimate how many are left (after
     // 1 MiB or a sixteenth of the input): growing step by step would copy each column about
@@ -217,7 +226,7 @@ class TableRead {
     std::uint64_t bytes_taken = 0;
     bool reserved = false;
     const auto take = [&](Part&& part, const Chunk& chunk) {
-      if (!table_.started()) table_.start(names_, given_);
+      if (!table_.started()) table_.start(names_, given_, text_kept_);
       // The first chunk's reader and one reading the rest of the input number lines as the
       // input does; the others from their chunk's first line, 1.
       const bool numbered_as_input = chunk.index == 0 || chunk.rest;
@@ -254,6 +263,7 @@ class TableRead {
   const Record* set_columns(Reader& reader) {
     const Record* first = read_names(reader, dialect_, names_);
     given_ = given_types(options_, names_);
+    if (!text_kept_.empty()) text_kept_.resize(names_.size(), false);
     if (!options_.infer_types) {
       for (std::optional<ColumnType>& type : given_) type = type.value_or(ColumnType::text);
     }
@@ -263,6 +273,7 @@ class TableRead {
   Dialect dialect_;
   const TableOptions& options_;
   ReadOptions read_;
+  std::vector<bool> text_kept_;
   std::vector<std::string> names_;
   std::vector<std::optional<ColumnType>> given_;
   ColumnsBuilder table_;
@@ -288,7 +299,7 @@ bool read_alone(const TableOptions& options) {
 Table Table::read(ReadStream& in, TableOptions options) {
   check_options(options);
   const Dialect dialect = read_dialect(in, options);
-  TableRead read(dialect, options);
+  TableRead read(dialect, options, {});  // a stream is read once: every column keeps its text
   if (read_alone(options)) {
     read.read_alone(in);
   } else {
@@ -304,17 +315,32 @@ Table Table::read(const std::filesystem::path& path, TableOptions options) {
   check_options(options);
   if (options.source_name.empty()) options.source_name = path.string();
   const MappedFile file(path);
-  MemoryReadStream in(file.contents());
-  const Dialect dialect = read_dialect(in, options);
-  TableRead read(dialect, options);
-  if (read_alone(options)) {
-    read.read_alone(in);
-  } else {
-    read.read_in_chunks(file.size(), [&](const ParallelReadOptions& o, auto parse, auto take) {
-      detail::read_chunks_from(in, &file, o, parse, take);
-    });
+  Dialect dialect;
+  {
+    MemoryReadStream in(file.contents());
+    dialect = read_dialect(in, options);
   }
-  return std::move(read).finish();
+  // A file can be read again: its double columns keep no text, and the rare one that must
+  // become text past the sample (a value that is no number) is read with its text kept by a
+  // second read, which gives what one read keeping every text gives.
+  std::vector<bool> text_kept(1, false);
+  for (;;) {
+    MemoryReadStream in(file.contents());
+    TableRead read(dialect, options, text_kept);
+    try {
+      if (read_alone(options)) {
+        read.read_alone(in);
+      } else {
+        read.read_in_chunks(file.size(), [&](const ParallelReadOptions& o, auto parse, auto take) {
+          detail::read_chunks_from(in, &file, o, parse, take);
+        });
+      }
+      return std::move(read).finish();
+    } catch (const detail::TextNeeded& needed) {
+      if (text_kept.size() <= needed.column) text_kept.resize(needed.column + 1, false);
+      text_kept[needed.column] = true;
+    }
+  }
 }
 
 }  // namespace bufstream::csv
