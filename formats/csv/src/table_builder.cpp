@@ -32,6 +32,20 @@ void append_bits(std::vector<std::uint64_t>& dst, std::size_t dst_bits,
   }
 }
 
+// Room in `values` for `more` after its end: at least doubling when it grows, the new room
+// advised to huge pages (a table's columns grow by whole chunks, into fresh memory).
+void advise_large(void* data, std::size_t size) noexcept {
+  if (size >= (std::size_t{1} << 21)) advise_huge_pages(data, size);  // a huge page or more
+}
+
+template <class Values>
+void make_room(Values& values, std::size_t more) {
+  if (values.capacity() - values.size() >= more) return;
+  values.reserve(std::max(values.capacity() * 2, values.size() + more));
+  advise_large(values.data() + values.size(),
+               (values.capacity() - values.size()) * sizeof(typename Values::value_type));
+}
+
 // The number of rows before which the sample decides (every row when there is no report).
 std::uint64_t sample_of(const WideningReports* reports) noexcept {
   return reports == nullptr ? std::numeric_limits<std::uint64_t>::max() : reports->sample_rows;
@@ -155,6 +169,7 @@ void ColumnBuilder::decide(ColumnType type) {
 void ColumnBuilder::grow_kept(std::size_t more) {
   const std::size_t capacity = std::max({kept_capacity_ * 2, kept_size_ + more, std::size_t{4096}});
   std::unique_ptr<char[]> larger(new char[capacity]);
+  advise_large(larger.get() + kept_size_, capacity - kept_size_);
   if (kept_size_ != 0) std::memcpy(larger.get(), kept_.get(), kept_size_);
   kept_ = std::move(larger);
   kept_capacity_ = capacity;
@@ -325,20 +340,20 @@ void ColumnBuilder::append_bulk(const ColumnBuilder& chunk) {
   TableColumn& c = column_;
   const TableColumn& o = chunk.column_;
   const std::size_t base = c.size_;
+  make_room(c.validity_, o.validity_.size());
   append_bits(c.validity_, base, o.validity_, o.size_);
+  const auto append = [](auto& to, const auto& from) {
+    make_room(to, from.size());
+    to.insert(to.end(), from.begin(), from.end());
+  };
   switch (c.type_) {
-    case ColumnType::int64:
-      c.integers_.insert(c.integers_.end(), o.integers_.begin(), o.integers_.end());
-      break;
-    case ColumnType::float64:
-      c.doubles_.insert(c.doubles_.end(), o.doubles_.begin(), o.doubles_.end());
-      break;
-    case ColumnType::boolean:
-      c.booleans_.insert(c.booleans_.end(), o.booleans_.begin(), o.booleans_.end());
-      break;
+    case ColumnType::int64: append(c.integers_, o.integers_); break;
+    case ColumnType::float64: append(c.doubles_, o.doubles_); break;
+    case ColumnType::boolean: append(c.booleans_, o.booleans_); break;
     case ColumnType::text: {
       const std::uint64_t shift = c.bytes_.size();
-      c.bytes_.append(o.bytes_);
+      append(c.bytes_, o.bytes_);
+      make_room(c.offsets_, o.offsets_.size());
       for (std::size_t i = 1; i < o.offsets_.size(); ++i)
         c.offsets_.push_back(o.offsets_[i] + shift);
       break;
@@ -363,8 +378,8 @@ void ColumnBuilder::reserve(std::size_t rows) {
   // pages cost a fault each (much of a large read's time).
   const auto advise = [](auto& values) {
     using Value = typename std::remove_reference_t<decltype(values)>::value_type;
-    advise_huge_pages(values.data() + values.size(),
-                      (values.capacity() - values.size()) * sizeof(Value));
+    advise_large(values.data() + values.size(),
+                 (values.capacity() - values.size()) * sizeof(Value));
   };
   advise(c.validity_);
   switch (c.type_) {
@@ -382,7 +397,7 @@ void ColumnBuilder::reserve(std::size_t rows) {
       const auto wanted = static_cast<std::size_t>(per_value * static_cast<double>(rows) * 1.0625);
       if (wanted > kept_capacity_) {
         grow_kept(wanted - kept_size_);
-        advise_huge_pages(kept_.get() + kept_size_, kept_capacity_ - kept_size_);
+        advise_large(kept_.get() + kept_size_, kept_capacity_ - kept_size_);
       }
     }
   }
