@@ -6,8 +6,10 @@
 // to text) where a later value does not fit. To widen it needs every earlier value as it was
 // written, which the values give back exactly except where they are kept: an integer's text is
 // its decimal form but for `-0`, a boolean's is "true"/"false" but for other spellings (kept as
-// exceptions, by row), and a double's text is kept whole (a double rarely gives its text back).
-// Widening is rare; keeping the doubles' text is what it costs on every row.
+// exceptions, by row), and a double's text is kept whole (a double rarely gives its text back),
+// except where the input can be read again (a file): there a double column keeps nothing and
+// asks for the read to start again, keeping its text (TextNeeded), if it must become text.
+// Widening is rare; keeping a stream's doubles' text is what it costs on every row.
 #pragma once
 
 #include <cstddef>
@@ -116,38 +118,13 @@ class ColumnBuilder {
       std::memcpy(out, &size, sizeof size);
       out += sizeof size;
     }
-    copy_small(out, text);
+    if (!text.empty()) std::memcpy(out, text.data(), text.size());
     kept_size_ = static_cast<std::size_t>(out + text.size() - kept_.get());
   }
   // Room for `more` bytes after kept_size_ (at least doubling; not zeroed).
   void grow_kept(std::size_t more);
   // The kept text at `at` in kept_, and `at` moved past it.
   std::string_view next_kept(std::size_t& at) const noexcept;
-  // Copies `text` to `out`: a few overlapping loads and stores for short texts (a double's
-  // text is mostly 1 to 24 bytes), memcpy for the others.
-  static void copy_small(char* out, std::string_view text) noexcept {
-    const char* in = text.data();
-    const std::size_t n = text.size();
-    if (n >= 8 && n <= 16) {
-      std::uint64_t head;
-      std::uint64_t tail;
-      std::memcpy(&head, in, 8);
-      std::memcpy(&tail, in + n - 8, 8);
-      std::memcpy(out, &head, 8);
-      std::memcpy(out + n - 8, &tail, 8);
-    } else if (n >= 16 && n <= 32) {
-      char head[16];
-      char tail[16];
-      std::memcpy(head, in, 16);
-      std::memcpy(tail, in + n - 16, 16);
-      std::memcpy(out, head, 16);
-      std::memcpy(out + n - 16, tail, 16);
-    } else if (n < 8) {
-      for (std::size_t i = 0; i < n; ++i) out[i] = in[i];
-    } else {
-      std::memcpy(out, in, n);
-    }
-  }
   void append_bulk(const ColumnBuilder& chunk);
 
   // Calls `f(text)` with each value's text as it was written ("" for an empty field).
