@@ -75,6 +75,24 @@ TEST_F(ParallelCli, ConvertWritesTheSameBytesWithAnyJobs) {
   expect_same_with_jobs({"convert", "--to", "json", "--pretty", jsonl, "-"});
 }
 
+// convert --typed reads a csv::Table on -j threads: the same rows, whatever the count, from a
+// file whose double column becomes text far past the sample (the file is read again for it).
+TEST_F(ParallelCli, ConvertTypedWritesTheSameBytesWithAnyJobs) {
+  std::string text = "id,price,flag\n";
+  for (int i = 0; i < 60000; ++i) {
+    text += std::to_string(i) + "," +
+            (i == 45000 ? std::string("n/a") : std::to_string(i) + ".25") + "," +
+            (i % 3 == 0 ? "true" : "false") + "\n";
+  }
+  const std::string csv = file("t.csv", text);
+  for (const char* to : {"json", "jsonl", "ston"})
+    expect_same_with_jobs({"convert", "--typed", "--to", to, csv, "-"});
+  expect_same_with_jobs({"convert", "--typed", "--to", "jsonl", file("a.csv", big_csv()), "-"});
+  const auto r = cli({"convert", "-j", "2", "--typed", "--to", "jsonl", csv, "-"});
+  EXPECT_NE(r.out.find("{\"id\":45000,\"price\":\"n/a\",\"flag\":true}\n"), std::string::npos);
+  EXPECT_NE(r.out.find("{\"id\":1,\"price\":\"1.25\",\"flag\":false}\n"), std::string::npos);
+}
+
 TEST_F(ParallelCli, ConvertStopsAtTheSameErrorWithAnyJobs) {
   std::string csv = big_csv();
   csv.insert(1'500'000, "\"unclosed,");
@@ -86,6 +104,7 @@ TEST_F(ParallelCli, ConvertStopsAtTheSameErrorWithAnyJobs) {
     expect_same_with_jobs({"convert", "--to", to, bad_csv, "-"});
   for (const char* to : {"json", "jsonl"})
     expect_same_with_jobs({"convert", "--to", to, bad_jsonl, "-"});
+  expect_same_with_jobs({"convert", "--typed", "--to", "jsonl", bad_csv, "-"});
 }
 
 }  // namespace
