@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cstring>
 #include <limits>
-#include <type_traits>
 
 #include <bufstream/numbers.hpp>
 
@@ -32,18 +31,25 @@ void append_bits(std::vector<std::uint64_t>& dst, std::size_t dst_bits,
   }
 }
 
-// Room in `values` for `more` after its end: at least doubling when it grows, the new room
-// advised to huge pages (a table's columns grow by whole chunks, into fresh memory).
 void advise_large(void* data, std::size_t size) noexcept {
   if (size >= (std::size_t{1} << 21)) advise_huge_pages(data, size);  // a huge page or more
 }
 
+// The room after `values`' end advised to huge pages, where it is large: a table is written
+// once, into fresh memory, and 4 KiB pages cost a fault each.
+template <class Values>
+void advise_room(Values& values) noexcept {
+  advise_large(values.data() + values.size(),
+               (values.capacity() - values.size()) * sizeof(typename Values::value_type));
+}
+
+// Room in `values` for `more` after its end: at least doubling when it grows (a table's
+// columns grow by whole chunks).
 template <class Values>
 void make_room(Values& values, std::size_t more) {
   if (values.capacity() - values.size() >= more) return;
   values.reserve(std::max(values.capacity() * 2, values.size() + more));
-  advise_large(values.data() + values.size(),
-               (values.capacity() - values.size()) * sizeof(typename Values::value_type));
+  advise_room(values);
 }
 
 // The number of rows before which the sample decides (every row when there is no report).
@@ -218,15 +224,14 @@ void ColumnBuilder::to_double(WideningReports* reports) {
   TableColumn doubles(ints.name_, ColumnType::float64);
   doubles.doubles_.reserve(ints.size_);
   kept_size_ = 0;  // an integer column keeps no text: the doubles' is kept from here
-  std::size_t e = 0;
   std::size_t row = 0;
   bool exact = true;
   for_each_text([&](std::string_view text) {
     if (!exact) return;
     if (text.empty()) {
       doubles.doubles_.push_back(0.0);
-    } else if (e < exceptions_.size() && exceptions_[e].first == row) {
-      doubles.doubles_.push_back(*inferred_double(exceptions_[e++].second));  // -0: -0.0
+    } else if (text == "-0") {  // the one integer exception: as a double, -0.0
+      doubles.doubles_.push_back(-0.0);
     } else {
       const std::int64_t value = ints.integers_[row];
       const std::uint64_t magnitude = value < 0
@@ -244,7 +249,6 @@ void ColumnBuilder::to_double(WideningReports* reports) {
     ++row;
   });
   if (!exact) {
-    kept_size_ = 0;
     to_text();
     return;
   }
@@ -303,7 +307,9 @@ void ColumnBuilder::for_each_text(F f) const {
       }
       case ColumnType::boolean: f(std::string_view(c.booleans_[i] != 0 ? "true" : "false")); break;
       case ColumnType::float64: {
-        char number[max_double_chars];  // a double given by hand, which keeps no text
+        // Without kept text (given by hand, or read from a file), never replayed nor widened
+        // to text; its shortest form rather than nothing, should that change.
+        char number[max_double_chars];
         f(kept ? kept_text
                : std::string_view(number, static_cast<std::size_t>(
                                               format_double(number, c.doubles_[i]) - number)));
@@ -374,21 +380,14 @@ void ColumnBuilder::reserve(std::size_t rows) {
   if (!decided_) return;
   TableColumn& c = column_;
   c.reserve(rows);
-  // Huge pages where the system offers them: the whole table is written once, and 4 KiB
-  // pages cost a fault each (much of a large read's time).
-  const auto advise = [](auto& values) {
-    using Value = typename std::remove_reference_t<decltype(values)>::value_type;
-    advise_large(values.data() + values.size(),
-                 (values.capacity() - values.size()) * sizeof(Value));
-  };
-  advise(c.validity_);
+  advise_room(c.validity_);
   switch (c.type_) {
-    case ColumnType::int64: advise(c.integers_); break;
-    case ColumnType::float64: advise(c.doubles_); break;
-    case ColumnType::boolean: advise(c.booleans_); break;
+    case ColumnType::int64: advise_room(c.integers_); break;
+    case ColumnType::float64: advise_room(c.doubles_); break;
+    case ColumnType::boolean: advise_room(c.booleans_); break;
     case ColumnType::text:
-      advise(c.offsets_);
-      advise(c.bytes_);
+      advise_room(c.offsets_);
+      advise_room(c.bytes_);
       break;
   }
   if (!given_ && keeps_text_ && column_.type_ == ColumnType::float64 && rows > column_.size_) {

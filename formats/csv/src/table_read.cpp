@@ -289,7 +289,8 @@ void check_options(const TableOptions& options) {
   }
 }
 
-bool read_alone(const TableOptions& options) {
+// Whether one reader on the calling thread reads the input (no chunks).
+bool one_reader(const TableOptions& options) {
   return options.lazy_quotes ||
          (parallel_threads(options.parallel) == 1 && options.parallel.chunk_size == 0);
 }
@@ -300,7 +301,7 @@ Table Table::read(ReadStream& in, TableOptions options) {
   check_options(options);
   const Dialect dialect = read_dialect(in, options);
   TableRead read(dialect, options, {});  // a stream is read once: every column keeps its text
-  if (read_alone(options)) {
+  if (one_reader(options)) {
     read.read_alone(in);
   } else {
     read.read_in_chunks(in.remaining_hint(),
@@ -328,7 +329,7 @@ Table Table::read(const std::filesystem::path& path, TableOptions options) {
     MemoryReadStream in(file.contents());
     TableRead read(dialect, options, text_kept);
     try {
-      if (read_alone(options)) {
+      if (one_reader(options)) {
         read.read_alone(in);
       } else {
         read.read_in_chunks(file.size(), [&](const ParallelReadOptions& o, auto parse, auto take) {
